@@ -1,0 +1,73 @@
+# Every target does its own set-up: a fresh clone needs only `make test` or `make eval`.
+SHELL := /bin/bash
+PYTHON ?= python3.11
+VENV ?= .venv
+PY := $(VENV)/bin/python
+PROTOS := $(shell find proto -name '*.proto' | sort)
+
+PROFILE ?= smoke
+TURNS ?=
+SEED ?=
+BASELINES ?=
+ANSWERER ?=
+MEMORY_ADDR ?=
+ANSWERER_ADDR ?=
+MEMORY ?=
+ARGS ?=
+
+EVAL_FLAGS = --profile $(PROFILE) \
+	$(if $(TURNS),--turns $(TURNS)) $(if $(SEED),--seed $(SEED)) \
+	$(if $(BASELINES),--baselines $(BASELINES)) $(if $(ANSWERER),--answerer $(ANSWERER)) \
+	$(if $(MEMORY_ADDR),--memory-addr $(MEMORY_ADDR)) $(if $(ANSWERER_ADDR),--answerer-addr $(ANSWERER_ADDR)) \
+	$(if $(MEMORY),--memory $(MEMORY)) $(ARGS)
+
+.DEFAULT_GOAL := help
+.PHONY: help setup proto test eval fixtures serve-memory serve-answerer serve-harness demo clean
+
+help: ## list the targets
+	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-16s %s\n", $$1, $$2}'
+
+$(VENV)/.installed: requirements.txt requirements-dev.txt
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	@# The project runs from the checkout: the repo root and the generated stubs go on the venv's path.
+	site=$$($(PY) -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])') && \
+		printf '%s\n%s\n' "$(CURDIR)" "$(CURDIR)/gen" > "$$site/dsh-long-conversation-memory.pth"
+	touch $@
+
+gen/.stamp: $(PROTOS) $(VENV)/.installed
+	rm -rf gen && mkdir -p gen
+	$(PY) -m grpc_tools.protoc -I proto --python_out=gen --grpc_python_out=gen --pyi_out=gen $(PROTOS)
+	find gen -type d -exec touch {}/__init__.py \;
+	rm -f gen/__init__.py
+	touch $@
+
+setup: gen/.stamp ## create the venv (pinned dependencies) and generate the gRPC stubs
+
+proto: ## regenerate the gRPC stubs from proto/
+	rm -f gen/.stamp
+	$(MAKE) gen/.stamp
+
+test: setup ## run the whole test suite
+	$(PY) -m pytest $(ARGS)
+
+eval: setup ## run the evaluation: make eval PROFILE=smoke|standard|full|seed [TURNS= SEED= BASELINES= ANSWERER= MEMORY_ADDR= ARGS=]
+	$(PY) -m services.harness eval $(EVAL_FLAGS)
+
+fixtures: setup ## generate fixtures only: make fixtures PROFILE=...
+	$(PY) -m services.harness fixtures --profile $(PROFILE) $(if $(SEED),--seed $(SEED)) $(if $(TURNS),--turns $(TURNS)) $(ARGS)
+
+serve-memory: setup ## run the memory service in the foreground (MEMORY_LISTEN, MEMORY_DB, MEMORY_STORE)
+	$(PY) -m services.memory
+
+serve-answerer: setup ## run the answerer service in the foreground (ANSWERER_LISTEN)
+	$(PY) -m services.answerer
+
+serve-harness: setup ## run the harness gRPC service in the foreground (HARNESS_LISTEN)
+	$(PY) -m services.harness serve
+
+demo: setup ## drive every memory RPC once against a throwaway server
+	$(PY) -m services.memory.demo
+
+clean: ## remove the venv, generated stubs and local results
+	rm -rf $(VENV) gen .pytest_cache eval-results bench-results tests/fixtures/generated

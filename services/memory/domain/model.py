@@ -1,0 +1,168 @@
+"""The memory domain: events as the host sent them, items derived from them."""
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from enum import Enum
+
+
+class EventKind(Enum):
+    USER_MESSAGE = "user_message"
+    ASSISTANT_MESSAGE = "assistant_message"
+    TOOL_CALL = "tool_call"
+    TOOL_RESULT = "tool_result"
+    COMPACTION = "compaction"
+    SESSION_START = "session_start"
+    SESSION_END = "session_end"
+    CANCEL = "cancel"
+
+
+# Only what the user typed can become a rule, fact, number or task state.
+TRUSTED_KINDS = frozenset({EventKind.USER_MESSAGE})
+# Events whose text is worth quoting back as evidence.
+QUOTABLE_KINDS = frozenset(
+    {EventKind.USER_MESSAGE, EventKind.ASSISTANT_MESSAGE, EventKind.TOOL_CALL, EventKind.TOOL_RESULT}
+)
+
+
+class ItemKind(Enum):
+    RULE = "rule"
+    FACT = "fact"
+    NUMBER = "number"
+    TASK = "task"
+    EVIDENCE = "evidence"
+
+
+class ItemStatus(Enum):
+    ACTIVE = "active"
+    SUPERSEDED = "superseded"
+
+
+class TaskField(Enum):
+    GOAL = "goal"
+    PROGRESS = "progress"
+    BLOCKER = "blocker"
+    OPEN = "open"
+
+
+@dataclass(frozen=True)
+class Event:
+    session_id: str
+    seq: int
+    event_id: str
+    kind: EventKind
+    text: str
+    created_at: str = ""  # RFC 3339, UTC; empty when the host sent none
+    attributes: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def content_hash(self) -> str:
+        """Digest of everything a retry must repeat exactly: seq, id, kind, text, time, attributes."""
+        payload = json.dumps(
+            [self.seq, self.event_id, self.kind.value, self.text, self.created_at, list(self.attributes)],
+            ensure_ascii=False,
+        )
+        return hashlib.sha256(payload.encode()).hexdigest()
+
+    def attribute(self, name: str, default: str = "") -> str:
+        return dict(self.attributes).get(name, default)
+
+
+@dataclass(frozen=True)
+class Item:
+    item_id: str
+    session_id: str
+    kind: ItemKind
+    key: str
+    value: str
+    text: str
+    lang: str
+    source_seqs: tuple[int, ...]
+    source_event_ids: tuple[str, ...]
+    source_kind: EventKind
+    unit: str = ""
+    condition: str = ""
+    status: ItemStatus = ItemStatus.ACTIVE
+    superseded_by: str = ""
+    task_field: TaskField | None = None
+
+    @property
+    def seq(self) -> int:
+        """The seq that last stated this item (recency is measured from it)."""
+        return max(self.source_seqs)
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """What extraction read from one sentence, before it is reconciled with the store."""
+
+    kind: ItemKind
+    key: str
+    value: str
+    text: str
+    lang: str
+    unit: str = ""
+    condition: str = ""
+    task_field: TaskField | None = None
+    # A correction names the value it replaces ("not Y"); empty when it does not say.
+    corrects: str = ""
+    is_correction: bool = False
+
+
+@dataclass(frozen=True)
+class SessionState:
+    session_id: str
+    last_seq: int = 0
+    checkpoint_seq: int = 0
+    closed: bool = False
+    event_count: int = 0
+    item_count: int = 0
+
+
+@dataclass(frozen=True)
+class ScoredItem:
+    item: Item
+    score: float
+
+
+@dataclass(frozen=True)
+class TaskState:
+    goal: Item | None = None
+    progress: tuple[Item, ...] = ()
+    blockers: tuple[Item, ...] = ()
+    open_items: tuple[Item, ...] = ()
+
+
+@dataclass(frozen=True)
+class AppendResult:
+    accepted: int
+    duplicates: int
+    last_seq: int
+    checkpoint_seq: int
+
+
+@dataclass(frozen=True)
+class Assembly:
+    message: str
+    item_ids: tuple[str, ...]
+    token_estimate: int
+
+
+@dataclass(frozen=True)
+class ItemFilter:
+    kind: ItemKind | None = None
+    status: ItemStatus | None = None
+    key: str = ""
+
+
+@dataclass
+class AppendPlan:
+    """The writes one AppendEvents batch makes, computed before any of them is applied."""
+
+    new_events: list[Event] = field(default_factory=list)
+    new_items: list[Item] = field(default_factory=list)
+    # item_id -> replacement item (superseded, or with provenance added)
+    updated_items: dict[str, Item] = field(default_factory=dict)
+    duplicates: int = 0
+    checkpoint_seq: int = 0
+    last_seq: int = 0
