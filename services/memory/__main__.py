@@ -1,0 +1,31 @@
+"""`python -m services.memory`: run the memory service in the foreground until SIGTERM/SIGINT."""
+
+import sys
+
+import structlog
+
+from services.common.config import ConfigError
+from services.common.grpc_server import serve_until_signal
+from services.common.logging import configure_logging
+from services.memory.server import build_server
+from services.memory.settings import Settings
+
+
+def main() -> int:
+    try:
+        settings = Settings.from_env()
+    except ConfigError as exc:
+        print(f"memory: {exc}", file=sys.stderr)
+        return 2
+    configure_logging(settings.log_level, settings.log_format)
+    try:
+        server = build_server(settings)
+    except (ConfigError, RuntimeError, OSError) as exc:
+        structlog.get_logger("memory").error("memory_start_failed", error=str(exc))
+        return 2
+    serve_until_signal(server.served, grace=settings.grace_seconds, on_stop=server.core.store.close)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

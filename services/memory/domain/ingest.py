@@ -1,0 +1,248 @@
+"""Planning one AppendEvents batch: dedupe, conflicts, extraction and supersede, before any write.
+
+The planner only reads through a StoreReader and returns an AppendPlan; the store
+applies the plan atomically. Both stores share this logic, so SQLite and Redis
+derive exactly the same items from the same events.
+"""
+
+import hashlib
+from dataclasses import replace as _replace
+
+from services.common.errors import Conflict
+from services.memory.domain.extraction import extract
+from services.memory.domain.model import (
+    QUOTABLE_KINDS,
+    TRUSTED_KINDS,
+    AppendPlan,
+    Candidate,
+    Event,
+    EventKind,
+    Item,
+    ItemKind,
+    ItemStatus,
+    SessionState,
+    TaskField,
+)
+from services.memory.domain.store_api import StoreReader
+from services.memory.domain.text import detect_lang, latin_terms, normalize_key
+
+CORRECTABLE_KINDS = (ItemKind.FACT, ItemKind.NUMBER)
+# An open item counts as done when a progress entry shares this much of its wording.
+DONE_OVERLAP = 0.6
+
+
+def item_id_for(session_id: str, event_id: str, index: int) -> str:
+    """Deterministic, so a replayed plan names the same items; unique across sessions."""
+    digest = hashlib.sha256(f"{session_id}\x00{event_id}\x00{index}".encode()).hexdigest()
+    return f"it_{digest[:20]}"
+
+
+def normalize_value(value: str) -> str:
+    return " ".join(value.lower().split()).strip(" .,;:!?。，；：！？\"'`")
+
+
+class _Overlay:
+    """The reader's view plus what this batch has planned so far."""
+
+    def __init__(self, reader: StoreReader, session_id: str, plan: AppendPlan):
+        self.reader = reader
+        self.session_id = session_id
+        self.plan = plan
+        self.by_key: dict[str, Item | None] = {}
+
+    def _current(self, item: Item) -> Item:
+        return self.plan.updated_items.get(item.item_id, item)
+
+    def active(self, key: str) -> Item | None:
+        if key not in self.by_key:
+            found = self.reader.active_items_by_keys(self.session_id, [key]).get(key)
+            self.by_key[key] = self._current(found) if found else None
+        return self.by_key[key]
+
+    def active_by_value(self, value: str) -> Item | None:
+        wanted = normalize_value(value)
+        for item in reversed(self.plan.new_items):
+            if item.status is ItemStatus.ACTIVE and item.kind in CORRECTABLE_KINDS:
+                if normalize_value(item.value) == wanted:
+                    return self._current(item)
+        found = self.reader.find_active_by_value(self.session_id, wanted, CORRECTABLE_KINDS)
+        return self._current(found) if found else None
+
+    def latest_user_item(self) -> Item | None:
+        for item in reversed(self.plan.new_items):
+            if item.kind in CORRECTABLE_KINDS and self._current(item).status is ItemStatus.ACTIVE:
+                return self._current(item)
+        found = self.reader.latest_active_item(self.session_id, CORRECTABLE_KINDS)
+        return self._current(found) if found else None
+
+    def active_with_prefix(self, prefix: str) -> list[Item]:
+        stored = {item.item_id: self._current(item) for item in self.reader.active_items_with_key_prefix(self.session_id, prefix)}
+        for item in self.plan.new_items:
+            if item.key.startswith(prefix):
+                stored[item.item_id] = self._current(item)
+        return [item for item in stored.values() if item.status is ItemStatus.ACTIVE]
+
+    def add(self, item: Item) -> None:
+        self.plan.new_items.append(item)
+        self.by_key[item.key] = item
+
+    def update(self, item: Item) -> None:
+        # A new item updated in the same batch is rewritten in place, not stored twice.
+        for index, pending in enumerate(self.plan.new_items):
+            if pending.item_id == item.item_id:
+                self.plan.new_items[index] = item
+                break
+        else:
+            self.plan.updated_items[item.item_id] = item
+        if item.status is ItemStatus.ACTIVE:
+            self.by_key[item.key] = item
+        elif self.by_key.get(item.key) and self.by_key[item.key].item_id == item.item_id:
+            self.by_key[item.key] = None
+
+
+def plan_append(reader: StoreReader, session_id: str, events: list[Event]) -> AppendPlan:
+    """Decide what a validated batch writes. Raises Conflict, writing nothing, on a reused seq or id."""
+    state = reader.session(session_id) or SessionState(session_id=session_id)
+    plan = AppendPlan(checkpoint_seq=state.checkpoint_seq, last_seq=state.last_seq)
+    fresh = _dedupe(reader, session_id, events, plan)
+    overlay = _Overlay(reader, session_id, plan)
+    for event in sorted(fresh, key=lambda e: e.seq):
+        plan.new_events.append(event)
+        plan.last_seq = max(plan.last_seq, event.seq)
+        if event.kind is EventKind.COMPACTION:
+            plan.checkpoint_seq = max(plan.checkpoint_seq, compaction_seq(event))
+        _derive_items(overlay, event)
+    return plan
+
+
+def compaction_seq(event: Event) -> int:
+    """A compaction event covers up to its up_to_seq attribute, or up to itself."""
+    raw = event.attribute("up_to_seq")
+    return int(raw) if raw.isdigit() and int(raw) > 0 else event.seq
+
+
+def _dedupe(reader: StoreReader, session_id: str, events: list[Event], plan: AppendPlan) -> list[Event]:
+    stored_by_id = reader.events_by_ids(session_id, [e.event_id for e in events])
+    stored_by_seq = reader.events_by_seqs(session_id, [e.seq for e in events])
+    seen_ids: dict[str, Event] = {}
+    seen_seqs: dict[int, Event] = {}
+    fresh: list[Event] = []
+    for event in events:
+        earlier = stored_by_id.get(event.event_id) or seen_ids.get(event.event_id)
+        if earlier is not None:
+            if earlier.content_hash != event.content_hash:
+                raise Conflict(
+                    f"event_id {event.event_id!r} was already stored with other content (seq {earlier.seq}); "
+                    "a retry must resend the identical event"
+                )
+            plan.duplicates += 1
+            continue
+        holder = stored_by_seq.get(event.seq) or seen_seqs.get(event.seq)
+        if holder is not None:
+            raise Conflict(
+                f"seq {event.seq} already holds event {holder.event_id!r}; "
+                f"event {event.event_id!r} must use a new seq"
+            )
+        seen_ids[event.event_id] = event
+        seen_seqs[event.seq] = event
+        fresh.append(event)
+    return fresh
+
+
+def _derive_items(overlay: _Overlay, event: Event) -> None:
+    index = 0
+    if event.kind in QUOTABLE_KINDS and (event.text.strip() or event.attributes):
+        overlay.add(_evidence_item(overlay.session_id, event))
+        index += 1
+    if event.kind not in TRUSTED_KINDS or not event.text.strip():
+        return
+    for candidate in extract(event.text):
+        index += 1
+        _reconcile(overlay, event, candidate, item_id_for(overlay.session_id, event.event_id, index))
+
+
+def _evidence_item(session_id: str, event: Event) -> Item:
+    return Item(
+        item_id=item_id_for(session_id, event.event_id, 0),
+        session_id=session_id,
+        kind=ItemKind.EVIDENCE,
+        key=f"evidence:{event.event_id}",
+        value=event.text,
+        text=event.text,
+        lang=detect_lang(event.text),
+        source_seqs=(event.seq,),
+        source_event_ids=(event.event_id,),
+        source_kind=event.kind,
+    )
+
+
+def _resolve_key(overlay: _Overlay, candidate: Candidate) -> str:
+    if candidate.key:
+        return candidate.key
+    if not candidate.is_correction:
+        return ""
+    target = overlay.active_by_value(candidate.corrects) if candidate.corrects else None
+    if target is None and not candidate.corrects:
+        target = overlay.latest_user_item()
+    return target.key if target else ""
+
+
+def _reconcile(overlay: _Overlay, event: Event, candidate: Candidate, item_id: str) -> None:
+    key = _resolve_key(overlay, candidate)
+    if not key:
+        return  # a correction of nothing we know: the evidence item keeps the sentence
+    new = Item(
+        item_id=item_id,
+        session_id=overlay.session_id,
+        kind=candidate.kind,
+        key=key,
+        value=candidate.value,
+        text=candidate.text,
+        lang=candidate.lang,
+        source_seqs=(event.seq,),
+        source_event_ids=(event.event_id,),
+        source_kind=event.kind,
+        unit=candidate.unit,
+        condition=candidate.condition,
+        task_field=candidate.task_field,
+    )
+    existing = overlay.active(key)
+    if existing is not None and _same_content(existing, new):
+        if event.event_id not in existing.source_event_ids:
+            overlay.update(_with_source(existing, event))
+        return
+    if existing is None and candidate.is_correction and candidate.corrects:
+        # "not Y": the corrected item may live under a key spelled differently.
+        existing = overlay.active_by_value(candidate.corrects)
+        if existing is not None and existing.key != key:
+            new = _replace(new, key=existing.key)
+    overlay.add(new)
+    if existing is not None:
+        overlay.update(_replace(existing, status=ItemStatus.SUPERSEDED, superseded_by=new.item_id))
+    if candidate.task_field is TaskField.PROGRESS:
+        _close_open_items(overlay, new)
+
+
+def _close_open_items(overlay: _Overlay, done: Item) -> None:
+    done_terms = set(latin_terms(done.value)) or set(normalize_key(done.value))
+    for item in overlay.active_with_prefix("task:open:"):
+        open_terms = set(latin_terms(item.value)) or set(normalize_key(item.value))
+        if open_terms and len(open_terms & done_terms) / len(open_terms) >= DONE_OVERLAP:
+            overlay.update(_replace(item, status=ItemStatus.SUPERSEDED, superseded_by=done.item_id))
+
+
+def _same_content(a: Item, b: Item) -> bool:
+    return (
+        a.kind is b.kind
+        and normalize_value(a.value) == normalize_value(b.value)
+        and a.unit == b.unit
+        and normalize_value(a.condition) == normalize_value(b.condition)
+    )
+
+
+def _with_source(item: Item, event: Event) -> Item:
+    return _replace(
+        item,
+        source_seqs=tuple(sorted({*item.source_seqs, event.seq})),
+        source_event_ids=(*item.source_event_ids, event.event_id),
+    )

@@ -1,0 +1,226 @@
+"""MemoryCore: the memory service's operations on domain types, over any Store."""
+
+import json
+from dataclasses import dataclass
+
+from services.common.errors import InvalidArgument, NotFound
+from services.memory.domain import assembly
+from services.memory.domain.ingest import plan_append
+from services.memory.domain.model import (
+    AppendResult,
+    Assembly,
+    Event,
+    Item,
+    ItemFilter,
+    ItemKind,
+    ItemStatus,
+    ScoredItem,
+    SessionState,
+    TaskField,
+    TaskState,
+)
+from services.memory.domain.retrieval import CANDIDATE_POOL, analyse, rank
+from services.memory.domain.scrub import scrub_document
+from services.memory.domain.store_api import Store
+from services.memory.domain.validation import Limits, check_batch, check_session_id
+
+DEFAULT_LIMIT = 10
+MAX_LIMIT = 100
+DEFAULT_PAGE = 100
+MAX_PAGE = 1000
+MAX_BUDGET = 32_000
+MAX_QUERY_BYTES = 16 * 1024
+TASK_ENTRIES = 50
+RULES_CONSIDERED = 200
+HISTORY_LINES = 2
+
+
+@dataclass(frozen=True)
+class Capabilities:
+    implementation: str
+    version: str
+    languages: tuple[str, ...]
+    limits: Limits
+
+
+class MemoryCore:
+    """Validates requests, plans writes, ranks and assembles; the store only stores."""
+
+    def __init__(self, store: Store, limits: Limits, version: str):
+        self.store = store
+        self.limits = limits
+        self.capabilities = Capabilities(
+            implementation=f"dsh-memory-{store.name}", version=version, languages=("en", "zh"), limits=limits
+        )
+
+    # --- writes -----------------------------------------------------------
+    def append(self, session_id: str, events: list[Event]) -> AppendResult:
+        check_session_id(session_id)
+        check_batch(events, self.limits)
+        plan = self.store.append(session_id, lambda reader: plan_append(reader, session_id, events))
+        return AppendResult(
+            accepted=len(plan.new_events),
+            duplicates=plan.duplicates,
+            last_seq=plan.last_seq,
+            checkpoint_seq=plan.checkpoint_seq,
+        )
+
+    def compact(self, session_id: str, up_to_seq: int, summary: str) -> int:
+        self._require(session_id)
+        if up_to_seq <= 0:
+            raise InvalidArgument(f"up_to_seq is {up_to_seq}; it must be a stored seq (> 0)")
+        if len(summary.encode()) > self.limits.max_event_bytes:
+            raise InvalidArgument(f"summary is longer than {self.limits.max_event_bytes} bytes")
+        return self.store.compact(session_id, up_to_seq, summary)
+
+    def open_session(self, session_id: str) -> tuple[SessionState, bool]:
+        check_session_id(session_id)
+        return self.store.open_session(session_id)
+
+    def close_session(self, session_id: str) -> SessionState:
+        self._require(session_id)
+        return self.store.close_session(session_id)
+
+    def delete_session(self, session_id: str) -> tuple[int, int]:
+        self._require(session_id)
+        return self.store.delete_session(session_id)
+
+    # --- reads ------------------------------------------------------------
+    def retrieve(self, session_id: str, query: str, limit: int, include_superseded: bool) -> list[ScoredItem]:
+        state = self._require(session_id)
+        limit = self._bounded(limit, "limit", DEFAULT_LIMIT, MAX_LIMIT)
+        return self._rank(state, query, limit, include_superseded)
+
+    def assemble(self, session_id: str, query: str, token_budget: int) -> Assembly:
+        state = self._require(session_id)
+        if token_budget < 0 or token_budget > MAX_BUDGET:
+            raise InvalidArgument(f"token_budget is {token_budget}; use 1..{MAX_BUDGET} (0 for the default)")
+        ranked = self._rank(state, query, 24, include_superseded=True)
+        active = [s for s in ranked if s.item.status is ItemStatus.ACTIVE]
+        history = [s.item for s in ranked if s.item.status is ItemStatus.SUPERSEDED][:HISTORY_LINES]
+        rules = self.store.active_items_of_kinds(session_id, [ItemKind.RULE], limit=RULES_CONSIDERED)
+        successor_seq = self._successor_seqs(session_id, history)
+        return assembly.assemble(
+            ranked=active,
+            rules=self._rules_for(rules, ranked),
+            task=self.task_state(session_id),
+            history=history,
+            successor_seq=successor_seq,
+            budget=token_budget or assembly.DEFAULT_BUDGET,
+        )
+
+    def list_items(self, session_id: str, flt: ItemFilter, page_size: int, page_token: str) -> tuple[list[Item], str]:
+        self._require(session_id)
+        size = self._bounded(page_size, "page_size", DEFAULT_PAGE, MAX_PAGE)
+        after = _decode_cursor(page_token)
+        items, next_cursor = self.store.list_items(session_id, flt, after=after, limit=size)
+        return items, (str(next_cursor) if next_cursor else "")
+
+    def task_state(self, session_id: str) -> TaskState:
+        self._require(session_id)
+        entries = self.store.active_items_of_kinds(session_id, [ItemKind.TASK], limit=TASK_ENTRIES)
+        by_field: dict[TaskField, list[Item]] = {field: [] for field in TaskField}
+        for item in sorted(entries, key=lambda i: i.seq):
+            if item.task_field:
+                by_field[item.task_field].append(item)
+        goals = by_field[TaskField.GOAL]
+        return TaskState(
+            goal=goals[-1] if goals else None,
+            progress=tuple(by_field[TaskField.PROGRESS]),
+            blockers=tuple(by_field[TaskField.BLOCKER]),
+            open_items=tuple(by_field[TaskField.OPEN]),
+        )
+
+    def export(self, session_id: str) -> str:
+        state = self._require(session_id)
+        document = {
+            "format": "dsh-memory-export",
+            "version": 1,
+            "session": {
+                "session_id": state.session_id,
+                "last_seq": state.last_seq,
+                "checkpoint_seq": state.checkpoint_seq,
+                "closed": state.closed,
+            },
+            "events": [_event_json(e) for e in self.store.iter_events(session_id)],
+            "items": [_item_json(i) for i in self.store.iter_items(session_id)],
+        }
+        return json.dumps(scrub_document(document), ensure_ascii=False, indent=1)
+
+    # --- helpers ----------------------------------------------------------
+    def _require(self, session_id: str) -> SessionState:
+        check_session_id(session_id)
+        state = self.store.session(session_id)
+        if state is None:
+            raise NotFound(f"session {session_id!r} does not exist; AppendEvents or OpenSession creates it")
+        return state
+
+    @staticmethod
+    def _bounded(value: int, name: str, default: int, maximum: int) -> int:
+        if value < 0:
+            raise InvalidArgument(f"{name} is {value}; it must be positive (0 for the default {default})")
+        return min(value or default, maximum)
+
+    def _rank(self, state: SessionState, text: str, limit: int, include_superseded: bool) -> list[ScoredItem]:
+        if len(text.encode()) > MAX_QUERY_BYTES:
+            raise InvalidArgument(f"query is longer than {MAX_QUERY_BYTES} bytes")
+        query = analyse(text)
+        if query.empty:
+            return []
+        candidates = self.store.search(
+            state.session_id, query, limit=max(CANDIDATE_POOL, limit * 3), include_superseded=include_superseded
+        )
+        return rank(query, candidates, last_seq=state.last_seq, limit=limit)
+
+    @staticmethod
+    def _rules_for(rules: list[Item], ranked: list[ScoredItem]) -> list[Item]:
+        """Rules the query matched first, then the rest, most recent first."""
+        matched = [s.item for s in ranked if s.item.kind is ItemKind.RULE and s.item.status is ItemStatus.ACTIVE]
+        seen = {item.item_id for item in matched}
+        return matched + [item for item in rules if item.item_id not in seen]
+
+    def _successor_seqs(self, session_id: str, history: list[Item]) -> dict[str, int]:
+        wanted = {item.superseded_by for item in history if item.superseded_by}
+        if not wanted:
+            return {}
+        keys = list({item.key for item in history})
+        successors = self.store.active_items_by_keys(session_id, keys)
+        return {item.item_id: item.seq for item in successors.values() if item.item_id in wanted}
+
+
+def _decode_cursor(token: str) -> int:
+    if not token:
+        return 0
+    if not token.isdigit():
+        raise InvalidArgument("page_token is not one this server issued; pass next_page_token unchanged")
+    return int(token)
+
+
+def _event_json(event: Event) -> dict:
+    return {
+        "seq": event.seq,
+        "event_id": event.event_id,
+        "kind": event.kind.value,
+        "text": event.text,
+        "created_at": event.created_at,
+        "attributes": dict(event.attributes),
+    }
+
+
+def _item_json(item: Item) -> dict:
+    return {
+        "item_id": item.item_id,
+        "kind": item.kind.value,
+        "key": item.key,
+        "value": item.value,
+        "unit": item.unit,
+        "condition": item.condition,
+        "status": item.status.value,
+        "superseded_by": item.superseded_by,
+        "lang": item.lang,
+        "source_seqs": list(item.source_seqs),
+        "source_event_ids": list(item.source_event_ids),
+        "source_kind": item.source_kind.value,
+        "text": item.text,
+        "task_field": item.task_field.value if item.task_field else "",
+    }

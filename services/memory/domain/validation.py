@@ -1,0 +1,57 @@
+"""Checks on what a client sends, before anything is written."""
+
+from dataclasses import dataclass
+
+from services.common.errors import InvalidArgument
+from services.memory.domain.model import Event
+
+MAX_SESSION_ID_BYTES = 128
+MAX_EVENT_ID_BYTES = 256
+MAX_ATTRIBUTES = 64
+MAX_ATTRIBUTE_BYTES = 4096
+
+
+@dataclass(frozen=True)
+class Limits:
+    max_event_bytes: int = 1024 * 1024
+    max_batch_events: int = 10_000
+
+
+def check_session_id(session_id: str) -> str:
+    if not session_id:
+        raise InvalidArgument("session_id is empty: name the session the events belong to")
+    size = len(session_id.encode())
+    if size > MAX_SESSION_ID_BYTES:
+        raise InvalidArgument(f"session_id is {size} bytes; at most {MAX_SESSION_ID_BYTES} are allowed")
+    if any(ord(char) < 32 for char in session_id):
+        raise InvalidArgument("session_id contains control characters")
+    return session_id
+
+
+def check_batch(events: list[Event], limits: Limits) -> None:
+    """Reject the whole batch if any event is malformed; say which one and why."""
+    if not events:
+        raise InvalidArgument("events is empty: send at least one event")
+    if len(events) > limits.max_batch_events:
+        raise InvalidArgument(
+            f"batch has {len(events)} events; at most {limits.max_batch_events} are allowed, split it"
+        )
+    for index, event in enumerate(events):
+        where = f"events[{index}]"
+        if event.seq <= 0:
+            raise InvalidArgument(f"{where}.seq is {event.seq}; seqs start at 1")
+        if not event.event_id:
+            raise InvalidArgument(f"{where}.event_id is empty; every event needs a unique id")
+        if len(event.event_id.encode()) > MAX_EVENT_ID_BYTES:
+            raise InvalidArgument(f"{where}.event_id is longer than {MAX_EVENT_ID_BYTES} bytes")
+        size = len(event.text.encode())
+        if size > limits.max_event_bytes:
+            raise InvalidArgument(
+                f"{where}.text is {size} bytes; at most {limits.max_event_bytes} are allowed"
+            )
+        if len(event.attributes) > MAX_ATTRIBUTES:
+            raise InvalidArgument(f"{where} has {len(event.attributes)} attributes; at most {MAX_ATTRIBUTES}")
+        for name, value in event.attributes:
+            if len(name.encode()) + len(value.encode()) > MAX_ATTRIBUTE_BYTES:
+                raise InvalidArgument(f"{where}.attributes[{name!r}] is longer than {MAX_ATTRIBUTE_BYTES} bytes")
+

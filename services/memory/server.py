@@ -1,0 +1,43 @@
+"""Building the memory server: store, core, servicer, health and reflection."""
+
+import structlog
+from dsh.memory.v1 import memory_pb2, memory_pb2_grpc
+
+from services.common.grpc_server import Served, start_server
+from services.memory.domain.service import MemoryCore
+from services.memory.settings import VERSION, Settings
+from services.memory.servicer import MemoryServicer
+from services.memory.store.factory import open_store
+
+SERVICE_NAME = memory_pb2.DESCRIPTOR.services_by_name["MemoryService"].full_name
+log = structlog.get_logger("memory")
+
+
+class MemoryServer:
+    """A running memory server and the store it owns; stop() drains RPCs, then closes the store."""
+
+    def __init__(self, served: Served, core: MemoryCore):
+        self.served = served
+        self.core = core
+        self.port = served.port
+
+    def stop(self, grace: float = 10.0) -> None:
+        self.served.stop(grace)
+        self.core.store.close()
+
+
+def build_server(settings: Settings, listen: str | None = None) -> MemoryServer:
+    store = open_store(settings)
+    core = MemoryCore(store, settings.limits, VERSION)
+    try:
+        served = start_server(
+            listen or settings.listen,
+            lambda server: memory_pb2_grpc.add_MemoryServiceServicer_to_server(MemoryServicer(core), server),
+            [SERVICE_NAME],
+            max_workers=settings.max_workers,
+        )
+    except BaseException:
+        store.close()
+        raise
+    log.info("memory_started", port=served.port, store=store.name, listen=listen or settings.listen)
+    return MemoryServer(served, core)

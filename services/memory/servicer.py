@@ -1,0 +1,160 @@
+"""MemoryService servicer: translates between protobuf and the domain, nothing else."""
+
+from datetime import timezone
+
+from dsh.memory.v1 import memory_pb2, memory_pb2_grpc
+
+from services.common.errors import InvalidArgument
+from services.memory.domain.model import Event, EventKind, Item, ItemFilter, ItemKind, ItemStatus
+from services.memory.domain.service import MemoryCore
+
+EVENT_KINDS = {
+    memory_pb2.EVENT_KIND_USER_MESSAGE: EventKind.USER_MESSAGE,
+    memory_pb2.EVENT_KIND_ASSISTANT_MESSAGE: EventKind.ASSISTANT_MESSAGE,
+    memory_pb2.EVENT_KIND_TOOL_CALL: EventKind.TOOL_CALL,
+    memory_pb2.EVENT_KIND_TOOL_RESULT: EventKind.TOOL_RESULT,
+    memory_pb2.EVENT_KIND_COMPACTION: EventKind.COMPACTION,
+    memory_pb2.EVENT_KIND_SESSION_START: EventKind.SESSION_START,
+    memory_pb2.EVENT_KIND_SESSION_END: EventKind.SESSION_END,
+    memory_pb2.EVENT_KIND_CANCEL: EventKind.CANCEL,
+}
+EVENT_KIND_PROTO = {kind: number for number, kind in EVENT_KINDS.items()}
+ITEM_KINDS = {
+    memory_pb2.ITEM_KIND_RULE: ItemKind.RULE,
+    memory_pb2.ITEM_KIND_FACT: ItemKind.FACT,
+    memory_pb2.ITEM_KIND_NUMBER: ItemKind.NUMBER,
+    memory_pb2.ITEM_KIND_TASK: ItemKind.TASK,
+    memory_pb2.ITEM_KIND_EVIDENCE: ItemKind.EVIDENCE,
+}
+ITEM_KIND_PROTO = {kind: number for number, kind in ITEM_KINDS.items()}
+ITEM_STATUSES = {memory_pb2.ITEM_STATUS_ACTIVE: ItemStatus.ACTIVE, memory_pb2.ITEM_STATUS_SUPERSEDED: ItemStatus.SUPERSEDED}
+ITEM_STATUS_PROTO = {status: number for number, status in ITEM_STATUSES.items()}
+
+
+def event_from_proto(session_id: str, index: int, event: memory_pb2.Event) -> Event:
+    kind = EVENT_KINDS.get(event.kind)
+    if kind is None:
+        name = "unspecified" if event.kind == 0 else f"unknown ({event.kind})"
+        raise InvalidArgument(f"events[{index}].kind is {name}; set one of the EVENT_KIND_* values")
+    created_at = ""
+    if event.HasField("created_at"):
+        created_at = event.created_at.ToDatetime(tzinfo=timezone.utc).isoformat().replace("+00:00", "Z")
+    return Event(
+        session_id=session_id,
+        seq=event.seq,
+        event_id=event.event_id,
+        kind=kind,
+        text=event.text,
+        created_at=created_at,
+        attributes=tuple(sorted(event.attributes.items())),
+    )
+
+
+def item_to_proto(item: Item, score: float = 0.0) -> memory_pb2.Item:
+    return memory_pb2.Item(
+        item_id=item.item_id,
+        kind=ITEM_KIND_PROTO[item.kind],
+        key=item.key,
+        value=item.value,
+        unit=item.unit,
+        condition=item.condition,
+        status=ITEM_STATUS_PROTO[item.status],
+        superseded_by=item.superseded_by,
+        lang=item.lang,
+        source_seqs=list(item.source_seqs),
+        source_event_ids=list(item.source_event_ids),
+        score=score,
+        text=item.text,
+        source_kind=EVENT_KIND_PROTO[item.source_kind],
+    )
+
+
+def _task_entry(item: Item | None) -> memory_pb2.TaskEntry | None:
+    if item is None:
+        return None
+    return memory_pb2.TaskEntry(text=item.value, source_seqs=list(item.source_seqs), source_event_ids=list(item.source_event_ids))
+
+
+def _enum(mapping: dict, value: int, field: str):
+    if value == 0:
+        return None
+    if value not in mapping:
+        raise InvalidArgument(f"{field} {value} is not a known value")
+    return mapping[value]
+
+
+class MemoryServicer(memory_pb2_grpc.MemoryServiceServicer):
+    def __init__(self, core: MemoryCore):
+        self.core = core
+
+    def GetCapabilities(self, request, context):
+        caps = self.core.capabilities
+        return memory_pb2.GetCapabilitiesResponse(
+            implementation=caps.implementation,
+            version=caps.version,
+            has_storage=True,
+            has_retrieval=True,
+            languages=list(caps.languages),
+            max_event_bytes=caps.limits.max_event_bytes,
+            max_batch_events=caps.limits.max_batch_events,
+        )
+
+    def AppendEvents(self, request, context):
+        events = [event_from_proto(request.session_id, i, e) for i, e in enumerate(request.events)]
+        result = self.core.append(request.session_id, events)
+        return memory_pb2.AppendEventsResponse(
+            accepted=result.accepted, duplicates=result.duplicates, last_seq=result.last_seq, checkpoint_seq=result.checkpoint_seq
+        )
+
+    def Compact(self, request, context):
+        checkpoint = self.core.compact(request.session_id, request.up_to_seq, request.summary)
+        return memory_pb2.CompactResponse(checkpoint_seq=checkpoint)
+
+    def OpenSession(self, request, context):
+        state, resumed = self.core.open_session(request.session_id)
+        return memory_pb2.OpenSessionResponse(
+            resumed=resumed,
+            last_seq=state.last_seq,
+            checkpoint_seq=state.checkpoint_seq,
+            event_count=state.event_count,
+            item_count=state.item_count,
+        )
+
+    def CloseSession(self, request, context):
+        state = self.core.close_session(request.session_id)
+        return memory_pb2.CloseSessionResponse(last_seq=state.last_seq)
+
+    def Retrieve(self, request, context):
+        ranked = self.core.retrieve(request.session_id, request.query, request.limit, request.include_superseded)
+        return memory_pb2.RetrieveResponse(items=[item_to_proto(s.item, s.score) for s in ranked])
+
+    def Assemble(self, request, context):
+        result = self.core.assemble(request.session_id, request.query, request.token_budget)
+        return memory_pb2.AssembleResponse(
+            message=result.message, item_ids=list(result.item_ids), token_estimate=result.token_estimate
+        )
+
+    def ListItems(self, request, context):
+        flt = ItemFilter(
+            kind=_enum(ITEM_KINDS, request.kind, "kind"),
+            status=_enum(ITEM_STATUSES, request.status, "status"),
+            key=request.key,
+        )
+        items, token = self.core.list_items(request.session_id, flt, request.page_size, request.page_token)
+        return memory_pb2.ListItemsResponse(items=[item_to_proto(i) for i in items], next_page_token=token)
+
+    def GetTaskState(self, request, context):
+        task = self.core.task_state(request.session_id)
+        return memory_pb2.GetTaskStateResponse(
+            goal=_task_entry(task.goal),
+            progress=[_task_entry(i) for i in task.progress],
+            blockers=[_task_entry(i) for i in task.blockers],
+            open_items=[_task_entry(i) for i in task.open_items],
+        )
+
+    def ExportSession(self, request, context):
+        return memory_pb2.ExportSessionResponse(json=self.core.export(request.session_id))
+
+    def DeleteSession(self, request, context):
+        events, items = self.core.delete_session(request.session_id)
+        return memory_pb2.DeleteSessionResponse(events_deleted=events, items_deleted=items)

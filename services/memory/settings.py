@@ -1,0 +1,44 @@
+"""Memory service settings, read once from the environment."""
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from services.common.config import env_choice, env_float, env_int, env_str
+from services.memory.domain.validation import Limits
+
+VERSION = "0.1.0"
+
+
+@dataclass(frozen=True)
+class Settings:
+    listen: str = "127.0.0.1:50051"
+    # sqlite path (MEMORY_DB) unless MEMORY_STORE names another store, e.g. redis://host:6379/0
+    db_path: str = "./data/memory.sqlite"
+    store_url: str = ""
+    log_level: str = "info"
+    log_format: str = "auto"
+    max_event_bytes: int = 1024 * 1024
+    max_batch_events: int = 10_000
+    grace_seconds: float = 10.0
+    max_workers: int = 16
+
+    @property
+    def limits(self) -> Limits:
+        return Limits(max_event_bytes=self.max_event_bytes, max_batch_events=self.max_batch_events)
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> "Settings":
+        env = os.environ if env is None else env
+        defaults = cls()
+        return cls(
+            listen=env_str(env, "MEMORY_LISTEN", defaults.listen),
+            db_path=env_str(env, "MEMORY_DB", defaults.db_path),
+            store_url=env_str(env, "MEMORY_STORE", ""),
+            log_level=env_choice(env, "MEMORY_LOG_LEVEL", defaults.log_level, ("debug", "info", "warning", "error")),
+            log_format=env_choice(env, "MEMORY_LOG_FORMAT", defaults.log_format, ("auto", "json", "console")),
+            max_event_bytes=env_int(env, "MEMORY_MAX_EVENT_BYTES", defaults.max_event_bytes, minimum=1),
+            max_batch_events=env_int(env, "MEMORY_MAX_BATCH_EVENTS", defaults.max_batch_events, minimum=1),
+            grace_seconds=env_float(env, "MEMORY_GRACE_SECONDS", defaults.grace_seconds),
+            max_workers=env_int(env, "MEMORY_MAX_WORKERS", defaults.max_workers, minimum=1),
+        )

@@ -1,0 +1,21 @@
+"""Choosing the store from configuration: SQLite by default, Redis when MEMORY_STORE says so."""
+
+from services.common.config import ConfigError
+from services.memory.domain.store_api import Store
+from services.memory.settings import Settings
+
+
+def open_store(settings: Settings) -> Store:
+    url = settings.store_url
+    if not url or url.startswith("sqlite:"):
+        from services.memory.store.sqlite import SqliteStore
+
+        path = url.removeprefix("sqlite://").removeprefix("sqlite:") if url else settings.db_path
+        return SqliteStore(path or settings.db_path)
+    if url.startswith(("redis://", "rediss://", "redis+cluster://")):
+        try:
+            from services.memory.store.redis_store import RedisStore
+        except ImportError as exc:
+            raise ConfigError(f"MEMORY_STORE={url!r} needs the Redis store, which is not available: {exc}") from exc
+        return RedisStore.from_url(url)
+    raise ConfigError(f"MEMORY_STORE={url!r}: use sqlite:///path, redis://host:port/db or redis+cluster://host:port")

@@ -1,0 +1,369 @@
+"""The SQLite store: one file, WAL, FTS5 (porter for Latin text, trigram for CJK)."""
+
+import hashlib
+import json
+import sqlite3
+import threading
+from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
+
+from services.common.tokens import is_cjk
+from services.memory.domain.model import (
+    AppendPlan,
+    Event,
+    EventKind,
+    Item,
+    ItemFilter,
+    ItemKind,
+    ItemStatus,
+    SessionState,
+    TaskField,
+)
+from services.memory.domain.store_api import SearchQuery, StoreReader
+from services.memory.domain.text import cjk_bigrams
+from services.memory.store.sqlite_schema import migrate
+
+_ITEM_COLUMNS = (
+    "item_id, session_id, kind, key, value, unit, condition, status, superseded_by, lang,"
+    " source_seqs, source_event_ids, source_kind, text, task_field, id"
+)
+# bm25 weights per FTS column: the session token must not count as a match.
+_BM25_LATIN = "bm25(items_fts, 0.0, 1.0, 0.7)"
+_BM25_CJK = "bm25(items_cjk, 0.0, 1.0)"
+
+
+def session_token(session_id: str) -> str:
+    """A plain token for the FTS session column: any session id maps to letters and digits."""
+    return "s" + hashlib.sha256(session_id.encode()).hexdigest()[:24]
+
+
+def _phrase(term: str) -> str:
+    return '"' + term.replace('"', '""') + '"'
+
+
+def _search_text(item: Item, event_attributes: str = "") -> str:
+    parts = [item.key.split(":", 1)[-1] if item.kind is not ItemKind.EVIDENCE else "", item.value, item.unit, item.condition]
+    if item.text != item.value:
+        parts.append(item.text)
+    if event_attributes:
+        parts.append(event_attributes)
+    return " \n".join(part for part in parts if part)
+
+
+def _cjk_runs(text: str) -> str:
+    return "".join(char if is_cjk(char) else " " for char in text).strip()
+
+
+class SqliteStore:
+    """Store on one SQLite file. One connection guarded by a lock: writes are serialized anyway,
+    and every read is an indexed lookup of a few milliseconds."""
+
+    name = "sqlite"
+
+    def __init__(self, path: str | Path):
+        self.path = str(path)
+        if self.path != ":memory:":
+            Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        self._lock = threading.RLock()
+        self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        self._db.row_factory = sqlite3.Row
+        self._db.execute("PRAGMA journal_mode = WAL")
+        # FULL: an acknowledged batch survives a power cut, not only a killed process.
+        self._db.execute("PRAGMA synchronous = FULL")
+        self._db.execute("PRAGMA foreign_keys = ON")
+        self._db.execute("PRAGMA busy_timeout = 5000")
+        self.schema_version = migrate(self._db)
+
+    # --- reader (also used inside append's transaction) ---------------------
+    def session(self, session_id: str) -> SessionState | None:
+        row = self._db.execute("SELECT * FROM sessions WHERE session_id = ?", (session_id,)).fetchone()
+        return _session(row) if row else None
+
+    def events_by_ids(self, session_id: str, event_ids: list[str]) -> dict[str, Event]:
+        found: dict[str, Event] = {}
+        for chunk in _chunks(list(dict.fromkeys(event_ids))):
+            marks = ",".join("?" * len(chunk))
+            rows = self._db.execute(
+                f"SELECT * FROM events WHERE session_id = ? AND event_id IN ({marks})", (session_id, *chunk)
+            )
+            found.update({row["event_id"]: _event(session_id, row) for row in rows})
+        return found
+
+    def events_by_seqs(self, session_id: str, seqs: list[int]) -> dict[int, Event]:
+        found: dict[int, Event] = {}
+        for chunk in _chunks(list(dict.fromkeys(seqs))):
+            marks = ",".join("?" * len(chunk))
+            rows = self._db.execute(f"SELECT * FROM events WHERE session_id = ? AND seq IN ({marks})", (session_id, *chunk))
+            found.update({row["seq"]: _event(session_id, row) for row in rows})
+        return found
+
+    def active_items_by_keys(self, session_id: str, keys: list[str]) -> dict[str, Item]:
+        found: dict[str, Item] = {}
+        for chunk in _chunks(list(dict.fromkeys(keys))):
+            marks = ",".join("?" * len(chunk))
+            rows = self._db.execute(
+                f"SELECT {_ITEM_COLUMNS} FROM items WHERE session_id = ? AND status = 'active' AND key IN ({marks})",
+                (session_id, *chunk),
+            )
+            found.update({row["key"]: _item(row) for row in rows})
+        return found
+
+    def find_active_by_value(self, session_id: str, value_norm: str, kinds: Iterable[ItemKind]) -> Item | None:
+        kind_values = [k.value for k in kinds]
+        marks = ",".join("?" * len(kind_values))
+        row = self._db.execute(
+            f"SELECT {_ITEM_COLUMNS} FROM items WHERE session_id = ? AND status = 'active' AND value_norm = ?"
+            f" AND kind IN ({marks}) ORDER BY seq DESC LIMIT 1",
+            (session_id, value_norm, *kind_values),
+        ).fetchone()
+        return _item(row) if row else None
+
+    def latest_active_item(self, session_id: str, kinds: Iterable[ItemKind]) -> Item | None:
+        items = self.active_items_of_kinds(session_id, kinds, limit=1)
+        return items[0] if items else None
+
+    def active_items_with_key_prefix(self, session_id: str, prefix: str) -> list[Item]:
+        upper = prefix[:-1] + chr(ord(prefix[-1]) + 1)
+        rows = self._db.execute(
+            f"SELECT {_ITEM_COLUMNS} FROM items WHERE session_id = ? AND status = 'active' AND key >= ? AND key < ?",
+            (session_id, prefix, upper),
+        )
+        return [_item(row) for row in rows]
+
+    # --- writes ---------------------------------------------------------------
+    def append(self, session_id: str, planner: Callable[[StoreReader], AppendPlan]) -> AppendPlan:
+        with self._lock, self._transaction():
+            plan = planner(self)
+            if not plan.new_events and not plan.updated_items:
+                return plan
+            self._ensure_session(session_id)
+            attributes_by_event = {e.event_id: " ".join(v for _, v in e.attributes) for e in plan.new_events}
+            self._db.executemany(
+                "INSERT INTO events (session_id, seq, event_id, kind, text, created_at, attributes, content_hash)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                [
+                    (session_id, e.seq, e.event_id, e.kind.value, e.text, e.created_at,
+                     json.dumps([list(a) for a in e.attributes], ensure_ascii=False), e.content_hash)
+                    for e in plan.new_events
+                ],
+            )
+            sess = session_token(session_id)
+            self._db.executemany(
+                "INSERT INTO items (item_id, session_id, sess, kind, key, value, value_norm, unit, condition, status,"
+                " superseded_by, lang, source_seqs, source_event_ids, source_kind, text, task_field, seq,"
+                " search_text, cjk_grams, cjk_text) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                [self._item_row(item, sess, attributes_by_event.get(item.source_event_ids[0], "")) for item in plan.new_items],
+            )
+            self._db.executemany(
+                "UPDATE items SET status = ?, superseded_by = ?, source_seqs = ?, source_event_ids = ?, seq = ?"
+                " WHERE item_id = ?",
+                [
+                    (i.status.value, i.superseded_by, json.dumps(list(i.source_seqs)),
+                     json.dumps(list(i.source_event_ids)), i.seq, i.item_id)
+                    for i in plan.updated_items.values()
+                ],
+            )
+            self._db.execute(
+                "UPDATE sessions SET last_seq = ?, checkpoint_seq = ?, closed = 0, event_count = event_count + ?,"
+                " item_count = item_count + ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE session_id = ?",
+                (plan.last_seq, plan.checkpoint_seq, len(plan.new_events), len(plan.new_items), session_id),
+            )
+            return plan
+
+    @staticmethod
+    def _item_row(item: Item, sess: str, attributes: str) -> tuple:
+        from services.memory.domain.ingest import normalize_value
+
+        searchable = _search_text(item, attributes)
+        return (
+            item.item_id, item.session_id, sess, item.kind.value, item.key, item.value, normalize_value(item.value),
+            item.unit, item.condition, item.status.value, item.superseded_by, item.lang,
+            json.dumps(list(item.source_seqs)), json.dumps(list(item.source_event_ids)), item.source_kind.value,
+            item.text, item.task_field.value if item.task_field else "", item.seq,
+            searchable, " ".join(cjk_bigrams(searchable)), _cjk_runs(searchable),
+        )
+
+    def compact(self, session_id: str, up_to_seq: int, summary: str) -> int:
+        with self._lock, self._transaction():
+            self._db.execute("INSERT INTO compactions (session_id, up_to_seq, summary) VALUES (?, ?, ?)", (session_id, up_to_seq, summary))
+            self._db.execute(
+                "UPDATE sessions SET checkpoint_seq = MAX(checkpoint_seq, ?), updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
+                " WHERE session_id = ?",
+                (up_to_seq, session_id),
+            )
+            return self.session(session_id).checkpoint_seq
+
+    def open_session(self, session_id: str) -> tuple[SessionState, bool]:
+        with self._lock, self._transaction():
+            resumed = self.session(session_id) is not None
+            self._ensure_session(session_id)
+            self._db.execute("UPDATE sessions SET closed = 0 WHERE session_id = ?", (session_id,))
+            return self.session(session_id), resumed
+
+    def close_session(self, session_id: str) -> SessionState:
+        with self._lock, self._transaction():
+            self._db.execute("UPDATE sessions SET closed = 1 WHERE session_id = ?", (session_id,))
+            return self.session(session_id)
+
+    def delete_session(self, session_id: str) -> tuple[int, int]:
+        with self._lock, self._transaction():
+            state = self.session(session_id)
+            # Items first, row by row through the trigger, so the FTS indexes forget them too.
+            self._db.execute("DELETE FROM items WHERE session_id = ?", (session_id,))
+            self._db.execute("DELETE FROM events WHERE session_id = ?", (session_id,))
+            self._db.execute("DELETE FROM sessions WHERE session_id = ?", (session_id,))
+            return (state.event_count, state.item_count) if state else (0, 0)
+
+    # --- queries ----------------------------------------------------------------
+    def search(self, session_id: str, query: SearchQuery, *, limit: int, include_superseded: bool) -> list[tuple[Item, float]]:
+        sess = _phrase(session_token(session_id))
+        status = "" if include_superseded else "AND items.status = 'active'"
+        lists: list[list[tuple[Item, float]]] = []
+        with self._lock:
+            alternatives = []
+            if query.words:
+                alternatives.append("search_text : (" + " OR ".join(_phrase(w) for w in query.words) + ")")
+            if query.cjk_bigrams:
+                alternatives.append("cjk_grams : (" + " OR ".join(_phrase(g) for g in query.cjk_bigrams) + ")")
+            if alternatives:
+                lists.append(self._match("items_fts", _BM25_LATIN, f"sess : {sess} AND ({' OR '.join(alternatives)})", status, limit))
+            if query.cjk_trigrams:
+                expression = f"sess : {sess} AND cjk_text : (" + " OR ".join(_phrase(g) for g in query.cjk_trigrams) + ")"
+                lists.append(self._match("items_cjk", _BM25_CJK, expression, status, limit))
+        return _fuse(lists)
+
+    def _match(self, table: str, bm25: str, expression: str, status: str, limit: int) -> list[tuple[Item, float]]:
+        columns = ", ".join(f"items.{c.strip()}" for c in _ITEM_COLUMNS.split(","))
+        rows = self._db.execute(
+            f"SELECT {columns}, -{bm25} AS score FROM {table} JOIN items ON items.id = {table}.rowid"
+            f" WHERE {table} MATCH ? {status} ORDER BY {bm25} LIMIT ?",
+            (expression, limit),
+        )
+        return [(_item(row), row["score"]) for row in rows]
+
+    def list_items(self, session_id: str, flt: ItemFilter, *, after: int, limit: int) -> tuple[list[Item], int]:
+        clauses, params = ["session_id = ?", "id > ?"], [session_id, after]
+        if flt.kind:
+            clauses.append("kind = ?")
+            params.append(flt.kind.value)
+        if flt.status:
+            clauses.append("status = ?")
+            params.append(flt.status.value)
+        if flt.key:
+            clauses.append("key = ?")
+            params.append(flt.key)
+        with self._lock:
+            rows = self._db.execute(
+                f"SELECT {_ITEM_COLUMNS} FROM items WHERE {' AND '.join(clauses)} ORDER BY id LIMIT ?", (*params, limit + 1)
+            ).fetchall()
+        page = rows[:limit]
+        return [_item(r) for r in page], (page[-1]["id"] if len(rows) > limit else 0)
+
+    def active_items_of_kinds(self, session_id: str, kinds: Iterable[ItemKind], *, limit: int) -> list[Item]:
+        kind_values = [k.value for k in kinds]
+        marks = ",".join("?" * len(kind_values))
+        with self._lock:
+            rows = self._db.execute(
+                f"SELECT {_ITEM_COLUMNS} FROM items WHERE session_id = ? AND kind IN ({marks}) AND status = 'active'"
+                " ORDER BY seq DESC, id DESC LIMIT ?",
+                (session_id, *kind_values, limit),
+            ).fetchall()
+        return [_item(r) for r in rows]
+
+    def iter_events(self, session_id: str) -> Iterator[Event]:
+        with self._lock:
+            rows = self._db.execute("SELECT * FROM events WHERE session_id = ? ORDER BY seq", (session_id,)).fetchall()
+        return (_event(session_id, row) for row in rows)
+
+    def iter_items(self, session_id: str) -> Iterator[Item]:
+        with self._lock:
+            rows = self._db.execute(f"SELECT {_ITEM_COLUMNS} FROM items WHERE session_id = ? ORDER BY id", (session_id,)).fetchall()
+        return (_item(row) for row in rows)
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.execute("PRAGMA optimize")
+            self._db.close()
+
+    # --- helpers ----------------------------------------------------------------
+    def _ensure_session(self, session_id: str) -> None:
+        self._db.execute(
+            "INSERT INTO sessions (session_id, sess) VALUES (?, ?) ON CONFLICT (session_id) DO NOTHING",
+            (session_id, session_token(session_id)),
+        )
+
+    def _transaction(self):
+        return _Transaction(self._db)
+
+
+class _Transaction:
+    def __init__(self, db: sqlite3.Connection):
+        self.db = db
+
+    def __enter__(self):
+        self.db.execute("BEGIN IMMEDIATE")
+
+    def __exit__(self, exc_type, exc, tb):
+        self.db.execute("ROLLBACK" if exc_type else "COMMIT")
+        return False
+
+
+def _fuse(lists: list[list[tuple[Item, float]]]) -> list[tuple[Item, float]]:
+    """Sum each index's scores normalized to its best match, so neither index dominates by scale."""
+    if len(lists) == 1:
+        return lists[0]
+    merged: dict[str, list] = {}
+    for entries in lists:
+        best = max((score for _, score in entries), default=0.0) or 1.0
+        for item, score in entries:
+            slot = merged.setdefault(item.item_id, [item, 0.0])
+            slot[1] += score / best
+    return sorted(((item, score) for item, score in merged.values()), key=lambda pair: -pair[1])
+
+
+def _chunks(values: list, size: int = 500) -> Iterator[list]:
+    for start in range(0, len(values), size):
+        yield values[start : start + size]
+
+
+def _session(row: sqlite3.Row) -> SessionState:
+    return SessionState(
+        session_id=row["session_id"],
+        last_seq=row["last_seq"],
+        checkpoint_seq=row["checkpoint_seq"],
+        closed=bool(row["closed"]),
+        event_count=row["event_count"],
+        item_count=row["item_count"],
+    )
+
+
+def _event(session_id: str, row: sqlite3.Row) -> Event:
+    return Event(
+        session_id=session_id,
+        seq=row["seq"],
+        event_id=row["event_id"],
+        kind=EventKind(row["kind"]),
+        text=row["text"],
+        created_at=row["created_at"],
+        attributes=tuple(tuple(pair) for pair in json.loads(row["attributes"])),
+    )
+
+
+def _item(row: sqlite3.Row) -> Item:
+    return Item(
+        item_id=row["item_id"],
+        session_id=row["session_id"],
+        kind=ItemKind(row["kind"]),
+        key=row["key"],
+        value=row["value"],
+        unit=row["unit"],
+        condition=row["condition"],
+        status=ItemStatus(row["status"]),
+        superseded_by=row["superseded_by"],
+        lang=row["lang"],
+        source_seqs=tuple(json.loads(row["source_seqs"])),
+        source_event_ids=tuple(json.loads(row["source_event_ids"])),
+        source_kind=EventKind(row["source_kind"]),
+        text=row["text"],
+        task_field=TaskField(row["task_field"]) if row["task_field"] else None,
+    )

@@ -1,0 +1,130 @@
+"""SQLite schema as an ordered, append-only list of migrations, tracked by PRAGMA user_version.
+
+Never edit a released migration: add the next one. Each runs in its own transaction.
+"""
+
+import sqlite3
+from collections.abc import Callable
+
+
+def _execute_script(db: sqlite3.Connection, script: str) -> None:
+    """Run statements one by one: executescript would COMMIT the migration's transaction early."""
+    statement = ""
+    for line in script.splitlines(keepends=True):
+        statement += line
+        if sqlite3.complete_statement(statement):
+            db.execute(statement)
+            statement = ""
+    if statement.strip():
+        raise ValueError(f"incomplete SQL statement in migration: {statement[:80]!r}")
+
+
+def _v1_initial(db: sqlite3.Connection) -> None:
+    _execute_script(
+        db,
+        """
+        CREATE TABLE sessions (
+            session_id TEXT PRIMARY KEY,
+            sess TEXT NOT NULL UNIQUE,          -- FTS token standing for the session
+            last_seq INTEGER NOT NULL DEFAULT 0,
+            checkpoint_seq INTEGER NOT NULL DEFAULT 0,
+            closed INTEGER NOT NULL DEFAULT 0,
+            event_count INTEGER NOT NULL DEFAULT 0,
+            item_count INTEGER NOT NULL DEFAULT 0,
+            created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+            updated_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+        );
+        CREATE TABLE events (
+            id INTEGER PRIMARY KEY,
+            session_id TEXT NOT NULL REFERENCES sessions(session_id) ON DELETE CASCADE,
+            seq INTEGER NOT NULL,
+            event_id TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            text TEXT NOT NULL,
+            created_at TEXT NOT NULL,
+            attributes TEXT NOT NULL,           -- JSON list of [name, value]
+            content_hash TEXT NOT NULL,
+            UNIQUE (session_id, event_id),
+            UNIQUE (session_id, seq)
+        );
+        CREATE TABLE items (
+            id INTEGER PRIMARY KEY,
+            item_id TEXT NOT NULL UNIQUE,
+            session_id TEXT NOT NULL REFERENCES sessions(session_id) ON DELETE CASCADE,
+            sess TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            key TEXT NOT NULL,
+            value TEXT NOT NULL,
+            value_norm TEXT NOT NULL,
+            unit TEXT NOT NULL,
+            condition TEXT NOT NULL,
+            status TEXT NOT NULL,
+            superseded_by TEXT NOT NULL,
+            lang TEXT NOT NULL,
+            source_seqs TEXT NOT NULL,          -- JSON list
+            source_event_ids TEXT NOT NULL,     -- JSON list
+            source_kind TEXT NOT NULL,
+            text TEXT NOT NULL,
+            task_field TEXT NOT NULL,
+            seq INTEGER NOT NULL,               -- latest source seq, for recency
+            search_text TEXT NOT NULL,          -- what the Latin index sees
+            cjk_grams TEXT NOT NULL,            -- CJK bigrams, space separated (two-character queries)
+            cjk_text TEXT NOT NULL              -- CJK runs only, for the trigram index
+        );
+        CREATE INDEX items_by_key ON items (session_id, key, status);
+        CREATE INDEX items_by_kind ON items (session_id, kind, status, seq);
+        CREATE INDEX items_by_value ON items (session_id, value_norm) WHERE status = 'active';
+        CREATE TABLE compactions (
+            id INTEGER PRIMARY KEY,
+            session_id TEXT NOT NULL REFERENCES sessions(session_id) ON DELETE CASCADE,
+            up_to_seq INTEGER NOT NULL,
+            summary TEXT NOT NULL,
+            created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+        );
+        CREATE VIRTUAL TABLE items_fts USING fts5(
+            sess, search_text, cjk_grams,
+            content='items', content_rowid='id',
+            tokenize='porter unicode61 remove_diacritics 2'
+        );
+        CREATE VIRTUAL TABLE items_cjk USING fts5(
+            sess, cjk_text,
+            content='items', content_rowid='id',
+            tokenize='trigram'
+        );
+        CREATE TRIGGER items_index AFTER INSERT ON items BEGIN
+            INSERT INTO items_fts (rowid, sess, search_text, cjk_grams)
+                VALUES (new.id, new.sess, new.search_text, new.cjk_grams);
+            INSERT INTO items_cjk (rowid, sess, cjk_text) VALUES (new.id, new.sess, new.cjk_text);
+        END;
+        CREATE TRIGGER items_unindex AFTER DELETE ON items BEGIN
+            INSERT INTO items_fts (items_fts, rowid, sess, search_text, cjk_grams)
+                VALUES ('delete', old.id, old.sess, old.search_text, old.cjk_grams);
+            INSERT INTO items_cjk (items_cjk, rowid, sess, cjk_text)
+                VALUES ('delete', old.id, old.sess, old.cjk_text);
+        END;
+        """
+    )
+
+
+MIGRATIONS: list[tuple[str, Callable[[sqlite3.Connection], None]]] = [
+    ("initial", _v1_initial),
+]
+
+
+def migrate(db: sqlite3.Connection) -> int:
+    """Apply the migrations this file has and the database lacks; returns the schema version."""
+    current = db.execute("PRAGMA user_version").fetchone()[0]
+    if current > len(MIGRATIONS):
+        raise RuntimeError(
+            f"database schema version {current} is newer than this code knows ({len(MIGRATIONS)}); upgrade the service"
+        )
+    for version, (_name, step) in enumerate(MIGRATIONS[current:], start=current + 1):
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            step(db)
+            db.execute(f"PRAGMA user_version = {version}")
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+    return len(MIGRATIONS)
