@@ -1,0 +1,50 @@
+"""AnswererService over gRPC: translates between protobuf messages and the engine."""
+
+from dsh.answerer.v1 import answerer_pb2, answerer_pb2_grpc
+
+from services.answerer.engine import Answerer
+from services.common.errors import InvalidArgument
+
+_MODE_NAMES = {
+    answerer_pb2.ANSWER_MODE_UNSPECIFIED: "",
+    answerer_pb2.ANSWER_MODE_DETERMINISTIC: "deterministic",
+    answerer_pb2.ANSWER_MODE_LLM: "llm",
+}
+_MODE_ENUMS = {"deterministic": answerer_pb2.ANSWER_MODE_DETERMINISTIC, "llm": answerer_pb2.ANSWER_MODE_LLM}
+
+
+def _mode_name(value: int) -> str:
+    try:
+        return _MODE_NAMES[value]
+    except KeyError:
+        raise InvalidArgument(f"unknown answer mode {value}; use DETERMINISTIC, LLM or leave it unspecified") from None
+
+
+class AnswererServicer(answerer_pb2_grpc.AnswererServiceServicer):
+    """Errors are raised as ServiceErrors; the shared interceptor maps them to statuses."""
+
+    def __init__(self, engine: Answerer):
+        self._engine = engine
+
+    def Answer(self, request: answerer_pb2.AnswerRequest, context) -> answerer_pb2.AnswerResponse:
+        result = self._engine.answer(
+            request.question,
+            request.context,
+            kind=request.kind,
+            lang=request.lang,
+            mode=_mode_name(request.mode),
+        )
+        return answerer_pb2.AnswerResponse(
+            answer=result.text,
+            source_refs=list(result.source_refs),
+            mode=_MODE_ENUMS[result.mode],
+            supporting_line=result.supporting_line,
+        )
+
+    def GetInfo(self, request: answerer_pb2.GetInfoRequest, context) -> answerer_pb2.GetInfoResponse:
+        info = self._engine.info()
+        return answerer_pb2.GetInfoResponse(
+            modes=[_MODE_ENUMS[mode] for mode in info.modes],
+            default_mode=_MODE_ENUMS[info.default_mode],
+            llm_model=info.llm_model,
+        )

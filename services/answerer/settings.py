@@ -1,0 +1,66 @@
+"""Answerer settings, parsed once from the environment into a frozen object."""
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from services.common.config import ConfigError, env_choice, env_float, env_int, env_str
+
+MODES = ("deterministic", "llm")
+DEFAULT_LISTEN = "127.0.0.1:50052"
+DEFAULT_LLM_BASE_URL = "https://api.openai.com/v1"
+DEFAULT_LLM_MODEL = "gpt-4o-mini"
+DEFAULT_LLM_TIMEOUT_SECONDS = 30.0
+DEFAULT_LLM_MAX_RETRIES = 3
+DEFAULT_LLM_BACKOFF_SECONDS = 0.5
+DEFAULT_LLM_BACKOFF_MAX_SECONDS = 20.0
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything the answerer reads from its environment, with working defaults."""
+
+    listen: str = DEFAULT_LISTEN
+    log_level: str = "info"
+    log_format: str = "auto"
+    default_mode: str = "deterministic"
+    # repr=False keeps the key out of any log line or traceback that prints settings.
+    llm_api_key: str = field(default="", repr=False)
+    llm_base_url: str = DEFAULT_LLM_BASE_URL
+    llm_model: str = DEFAULT_LLM_MODEL
+    llm_timeout_seconds: float = DEFAULT_LLM_TIMEOUT_SECONDS
+    llm_max_retries: int = DEFAULT_LLM_MAX_RETRIES
+    # First backoff delay, doubled per retry with jitter, capped by the max;
+    # the max also caps a server's Retry-After so one reply cannot stall us.
+    llm_backoff_seconds: float = DEFAULT_LLM_BACKOFF_SECONDS
+    llm_backoff_max_seconds: float = DEFAULT_LLM_BACKOFF_MAX_SECONDS
+
+    @property
+    def llm_available(self) -> bool:
+        return bool(self.llm_api_key)
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> "Settings":
+        """Parse settings; ConfigError names the variable when a value is unusable."""
+        env = os.environ if env is None else env
+        settings = cls(
+            listen=env_str(env, "ANSWERER_LISTEN", DEFAULT_LISTEN),
+            log_level=env_str(env, "ANSWERER_LOG_LEVEL", "info").lower(),
+            log_format=env_choice(env, "ANSWERER_LOG_FORMAT", "auto", ("auto", "json", "console")),
+            default_mode=env_choice(env, "ANSWERER_DEFAULT_MODE", "deterministic", MODES),
+            llm_api_key=env.get("DSH_EVAL_LLM_API_KEY", "").strip(),
+            llm_base_url=env_str(env, "DSH_EVAL_LLM_BASE_URL", DEFAULT_LLM_BASE_URL).rstrip("/"),
+            llm_model=env_str(env, "DSH_EVAL_LLM_MODEL", DEFAULT_LLM_MODEL),
+            llm_timeout_seconds=env_float(env, "DSH_EVAL_LLM_TIMEOUT_SECONDS", DEFAULT_LLM_TIMEOUT_SECONDS, minimum=0.001),
+            llm_max_retries=env_int(env, "DSH_EVAL_LLM_MAX_RETRIES", DEFAULT_LLM_MAX_RETRIES),
+            llm_backoff_seconds=env_float(env, "DSH_EVAL_LLM_BACKOFF_SECONDS", DEFAULT_LLM_BACKOFF_SECONDS),
+            llm_backoff_max_seconds=env_float(
+                env, "DSH_EVAL_LLM_BACKOFF_MAX_SECONDS", DEFAULT_LLM_BACKOFF_MAX_SECONDS
+            ),
+        )
+        if not settings.llm_base_url.startswith(("http://", "https://")):
+            raise ConfigError(f"DSH_EVAL_LLM_BASE_URL={settings.llm_base_url!r} must start with http:// or https://")
+        if settings.default_mode == "llm" and not settings.llm_available:
+            # A server whose default mode cannot run would fail every request; refuse to start instead.
+            raise ConfigError("ANSWERER_DEFAULT_MODE=llm needs DSH_EVAL_LLM_API_KEY")
+        return settings
