@@ -1,0 +1,1 @@
+"""The evaluation harness: replays fixtures through memory baselines over gRPC and scores them."""

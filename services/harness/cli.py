@@ -1,0 +1,146 @@
+"""The harness command line: `eval` (default), `fixtures` and `serve`.
+
+Exit codes follow the protocol: 0 every hard invariant passed, 1 one failed,
+2 usage error or a missing prerequisite (nothing is started in that case).
+"""
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Sequence
+
+from services.common.config import ConfigError
+from services.common.logging import configure_logging
+from services.harness.settings import DEFAULT_SEED, Settings, load_settings
+
+EXIT_OK, EXIT_INVARIANT, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
+COMMANDS = ("eval", "fixtures", "serve")
+
+
+def _sizes(raw: str) -> tuple[int, ...]:
+    try:
+        sizes = tuple(int(part) for part in raw.split(",") if part.strip())
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--turns takes comma-separated positive integers, not {raw!r}") from None
+    if not sizes or any(size <= 0 for size in sizes):
+        raise argparse.ArgumentTypeError(f"--turns takes comma-separated positive integers, not {raw!r}")
+    return sizes
+
+
+def _names(raw: str) -> tuple[str, ...]:
+    return tuple(part.strip() for part in raw.split(",") if part.strip())
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from services.harness.runner import BASELINES, PROFILES
+
+    parser = argparse.ArgumentParser(prog="python -m services.harness", description="Long-conversation memory evaluation harness.")
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    def common(sub: argparse.ArgumentParser) -> None:
+        sub.add_argument("--profile", choices=list(PROFILES), default="smoke", help="fixture profile (default smoke)")
+        sub.add_argument("--turns", type=_sizes, default=(), help="session sizes overriding the profile's, e.g. 100,200")
+        sub.add_argument("--seed", default=DEFAULT_SEED, help="fixture generation seed")
+        sub.add_argument("--fixtures", default="", help="fixture folder to replay (with a manifest.json), or root to generate under (default tests/fixtures/generated)")
+        sub.add_argument("--regenerate", action="store_true", help="force fixture regeneration")
+        sub.add_argument("--verbose", action="store_true", help="log what happens on stderr")
+
+    run = commands.add_parser("eval", help="run the evaluation protocol")
+    common(run)
+    run.add_argument("--out", default="", help="report directory (default eval-results, HARNESS_RESULTS_DIR)")
+    run.add_argument("--baselines", type=_names, default=BASELINES, help=f"comma-separated subset of {','.join(BASELINES)}")
+    run.add_argument("--answerer", choices=["deterministic", "llm"], default="deterministic", help="llm needs DSH_EVAL_LLM_API_KEY")
+    run.add_argument("--json", action="store_true", help="print the report JSON instead of the table")
+    run.add_argument("--memory-addr", default="", help="evaluate the MemoryService at host:port as `memory` (no local process)")
+    run.add_argument("--answerer-addr", default="", help="use the AnswererService at host:port (no local process)")
+    run.add_argument("--memory", default="", help="store of the local memory process (passed as MEMORY_STORE)")
+
+    fixtures = commands.add_parser("fixtures", help="generate (or validate) fixtures only")
+    common(fixtures)
+
+    serve = commands.add_parser("serve", help="serve HarnessService.RunEval (HARNESS_LISTEN)")
+    serve.add_argument("--verbose", action="store_true")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None, env: dict[str, str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if not argv or argv[0] not in (*COMMANDS, "-h", "--help"):
+        argv = ["eval", *argv]  # `python -m services.harness --profile seed` means eval
+    try:
+        args = build_parser().parse_args(argv)
+    except SystemExit as exc:  # argparse already printed the usage error
+        return EXIT_USAGE if exc.code else EXIT_OK
+    try:
+        settings = load_settings(os.environ if env is None else env)
+    except ConfigError as exc:
+        print(f"harness: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    configure_logging("info" if args.verbose else settings.log_level, settings.log_format)
+    try:
+        if args.command == "serve":
+            from services.harness.server import serve
+
+            return serve(settings)
+        if args.command == "fixtures":
+            return _fixtures(args)
+        return _eval(args, settings)
+    except KeyboardInterrupt:
+        print("harness: interrupted; local services stopped", file=sys.stderr)
+        return EXIT_INTERRUPTED
+
+
+def request_from_args(args: argparse.Namespace):
+    from services.harness.runner import EvalRequest
+
+    return EvalRequest(
+        profile=args.profile,
+        sizes=tuple(args.turns),
+        seed=args.seed,
+        fixtures_dir=args.fixtures,
+        out_dir=args.out,
+        baselines=tuple(args.baselines),
+        answerer=args.answerer,
+        regenerate=args.regenerate,
+        memory_addr=args.memory_addr,
+        answerer_addr=args.answerer_addr,
+        memory_store=args.memory,
+    )
+
+
+def _eval(args: argparse.Namespace, settings: Settings) -> int:
+    from services.harness.progress import ProgressBar
+    from services.harness.report import render_table
+    from services.harness.runner import PrerequisiteError, run_eval
+
+    bar = ProgressBar(enabled=False if args.json else None)
+    try:
+        result = run_eval(request_from_args(args), settings, progress=bar)
+    except PrerequisiteError as exc:
+        bar.finish()
+        print(f"harness: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    bar.finish()
+    if args.json:
+        print(json.dumps(result.report, ensure_ascii=False, indent=2))
+    else:
+        print(render_table(result.report, result.scores))
+        if result.report_path:
+            print(f"Report: {result.report_path}")
+    return result.exit_code
+
+
+def _fixtures(args: argparse.Namespace) -> int:
+    from services.harness.runner import EvalRequest, PrerequisiteError, load_scenarios
+
+    request = EvalRequest(profile=args.profile, sizes=tuple(args.turns), seed=args.seed,
+                          fixtures_dir=args.fixtures, regenerate=args.regenerate)
+    try:
+        directory, regenerated, _, scenarios = load_scenarios(request)
+    except PrerequisiteError as exc:
+        print(f"harness: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    state = "generated" if regenerated else "up to date"
+    print(f"fixtures {state}: {directory} ({len(scenarios)} scenarios)")
+    return EXIT_OK

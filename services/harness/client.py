@@ -1,0 +1,127 @@
+"""Timed MemoryService and AnswererService calls: a deadline on each, latency measured at the client."""
+
+import time
+from collections.abc import Callable
+
+import grpc
+from dsh.answerer.v1 import answerer_pb2, answerer_pb2_grpc
+from dsh.memory.v1 import memory_pb2, memory_pb2_grpc
+
+from services.common.grpc_server import open_channel
+from services.harness.records import ItemView, ScenarioRun
+
+
+def item_view(item: memory_pb2.Item) -> ItemView:
+    return ItemView(
+        item_id=item.item_id,
+        kind=memory_pb2.ItemKind.Name(item.kind).removeprefix("ITEM_KIND_").lower(),
+        key=item.key,
+        value=item.value,
+        unit=item.unit,
+        condition=item.condition,
+        status=memory_pb2.ItemStatus.Name(item.status).removeprefix("ITEM_STATUS_").lower(),
+        superseded_by=item.superseded_by,
+        source_event_ids=tuple(item.source_event_ids),
+        source_kind=memory_pb2.EventKind.Name(item.source_kind).removeprefix("EVENT_KIND_").lower(),
+        text=item.text,
+    )
+
+
+class MemoryConnection:
+    """One baseline's address, with one channel per session (sessions never share one)."""
+
+    def __init__(self, name: str, address: str, timeout: float, restart: Callable[[], None] | None = None):
+        self.name = name
+        self.address = address
+        self.timeout = timeout
+        self._restart = restart
+        self._channels: dict[str, grpc.Channel] = {}
+        self.capabilities = memory_pb2.GetCapabilitiesResponse()
+
+    @property
+    def restarts_process(self) -> bool:
+        return self._restart is not None
+
+    def stub(self, session_id: str) -> memory_pb2_grpc.MemoryServiceStub:
+        channel = self._channels.get(session_id)
+        if channel is None:
+            channel = self._channels[session_id] = open_channel(self.address)
+        return memory_pb2_grpc.MemoryServiceStub(channel)
+
+    def fetch_capabilities(self) -> memory_pb2.GetCapabilitiesResponse:
+        """GetCapabilities; raises grpc.RpcError when the service cannot be reached."""
+        self.capabilities = self.stub("").GetCapabilities(memory_pb2.GetCapabilitiesRequest(), timeout=self.timeout)
+        return self.capabilities
+
+    def restart(self) -> None:
+        """Stop and start the local process; channels are reopened to skip reconnect backoff."""
+        self.close()
+        assert self._restart is not None
+        self._restart()
+
+    def close(self) -> None:
+        for channel in self._channels.values():
+            channel.close()
+        self._channels.clear()
+
+
+class TimedMemory:
+    """Calls for one session of one scenario run, recording latency and unexpected errors."""
+
+    def __init__(self, connection: MemoryConnection, run: ScenarioRun):
+        self._connection = connection
+        self._run = run
+
+    def call(self, session_id: str, rpc: str, request):
+        """The response, or None after recording the error in the run."""
+        method = getattr(self._connection.stub(session_id), rpc)
+        start = time.perf_counter()
+        try:
+            response = method(request, timeout=self._connection.timeout)
+        except grpc.RpcError as exc:
+            self._run.latencies_ms.append((time.perf_counter() - start) * 1000)
+            self._run.errors.append(f"{rpc}({session_id}): {exc.code().name}: {exc.details()}")
+            return None
+        self._run.latencies_ms.append((time.perf_counter() - start) * 1000)
+        return response
+
+    def list_items(self, session_id: str) -> list[ItemView] | None:
+        """Every item of the session, paging through ListItems."""
+        items: list[ItemView] = []
+        token = ""
+        while True:
+            page = self.call(session_id, "ListItems", memory_pb2.ListItemsRequest(session_id=session_id, page_size=1000, page_token=token))
+            if page is None:
+                return None
+            items.extend(item_view(item) for item in page.items)
+            token = page.next_page_token
+            if not token:
+                return items
+
+
+class Answerer:
+    """The answerer service: one channel for the whole run."""
+
+    MODES = {"deterministic": answerer_pb2.ANSWER_MODE_DETERMINISTIC, "llm": answerer_pb2.ANSWER_MODE_LLM}
+
+    def __init__(self, address: str, mode: str, timeout: float):
+        self.address = address
+        self._channel = open_channel(address)
+        self._stub = answerer_pb2_grpc.AnswererServiceStub(self._channel)
+        self._mode = self.MODES[mode]
+        self._timeout = timeout
+
+    def answer(self, question: str, context: str, kind: str, lang: str) -> tuple[str, str]:
+        """(answer, error); error is empty on success."""
+        request = answerer_pb2.AnswerRequest(question=question, context=context, kind=kind, lang=lang, mode=self._mode)
+        try:
+            return self._stub.Answer(request, timeout=self._timeout).answer, ""
+        except grpc.RpcError as exc:
+            return "", f"Answer: {exc.code().name}: {exc.details()}"
+
+    def info(self) -> answerer_pb2.GetInfoResponse:
+        """GetInfo; raises grpc.RpcError when the answerer cannot be reached."""
+        return self._stub.GetInfo(answerer_pb2.GetInfoRequest(), timeout=self._timeout)
+
+    def close(self) -> None:
+        self._channel.close()

@@ -1,0 +1,210 @@
+"""The report: JSON in the protocol's exact shape, and the human table printed on stdout."""
+
+import json
+from collections import defaultdict
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+
+from services.harness import invariants as inv
+from services.harness.metrics import METRIC_ORDER, Latency, Score, baseline_metrics, question_results, storage_met
+from services.harness.records import ScenarioRun
+
+FORMAT = "dsh-long-conversation-memory-eval-report"
+VERSION = 1
+NOTES = [
+    "Tokens are estimates from character counts (ceil(cjkChars / 1.6 + otherChars / 4)), not model tokenizer counts.",
+    "No LLM answer accuracy claimed on the deterministic path: llmAnswerAccuracy is null unless --answerer=llm.",
+    "Storage, retrieval, assembly, tokens and latency are deliberately reported separately and never merged into one score.",
+    "null means not applicable to that baseline (no storage or no retrieval), never zero.",
+    "skill-only injects the host's window (turns after the last compaction, at most 12); rolling-summary injects the "
+    "first sentence (<= 100 chars) of each of the last 40 turns; both are storage-less MemoryService implementations.",
+    "Latency is measured at the harness around each MemoryService RPC (answerer calls excluded); "
+    "a question's latencyMs is its Assemble call.",
+]
+
+
+@dataclass
+class Built:
+    report: dict
+    scores: dict  # metric -> baseline -> Score | Latency | None (the table needs the counts)
+    failed: bool
+
+
+def _json_value(value: Score | Latency | None):
+    if value is None:
+        return None
+    if isinstance(value, Latency):
+        return value.as_json()
+    return None if value.value is None else round(value.value, 4)
+
+
+def _metric_block(scores: dict[str, dict], baselines: list[str]) -> dict:
+    """{baseline: {metric: value}} for perScenario and perSize."""
+    return {b: {m: _json_value(scores[b][m]) for m in METRIC_ORDER} for b in baselines}
+
+
+def build_report(
+    runs: dict[str, list[ScenarioRun]],
+    *,
+    baselines: list[str],
+    profile: str,
+    seed: str,
+    answerer: str,
+    environment: dict,
+    fixtures: dict,
+) -> Built:
+    """Score every baseline, check every invariant and lay the result out as the protocol says."""
+    llm = answerer == "llm"
+    per_baseline = {b: baseline_metrics(runs[b], llm=llm) for b in baselines}
+    scores = {m: {b: per_baseline[b][m] for b in baselines} for m in METRIC_ORDER}
+    metrics = {m: {b: _json_value(scores[m][b]) for b in baselines} for m in METRIC_ORDER}
+    if not llm:
+        metrics["llmAnswerAccuracy"] = None  # the protocol's shape: one null, no per-baseline claim
+
+    checked = [(run, inv.check_run(run)) for b in baselines for run in runs[b]]
+    hard = inv.summarize(checked)
+    scenarios = [run.scenario for run in runs[baselines[0]]]
+    report = {
+        "format": FORMAT,
+        "version": VERSION,
+        "generatedAt": datetime.now(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z"),
+        "profile": profile,
+        "seed": seed,
+        "answerer": answerer,
+        "environment": environment,
+        "fixtures": {
+            "dir": fixtures.get("dir", ""),
+            "regenerated": bool(fixtures.get("regenerated")),
+            "sessions": sum(len(s.get("sessions", [])) for s in scenarios),
+            "groups": sorted({s.get("scenario", "") for s in scenarios}),
+        },
+        "metricOrder": list(METRIC_ORDER),
+        "metrics": metrics,
+        "hardInvariants": hard,
+        "perScenario": _per_scenario(runs, baselines, checked, llm),
+        "perSize": _per_size(runs, baselines, llm),
+        "questions": _questions(runs, baselines),
+        "notes": list(NOTES),
+    }
+    return Built(report, scores, any(entry["status"] == "fail" for entry in hard))
+
+
+def _per_scenario(runs, baselines, checked, llm) -> list[dict]:
+    entries = []
+    for index, scenario in enumerate(run.scenario for run in runs[baselines[0]]):
+        by_baseline = {b: runs[b][index] for b in baselines}
+        storage = {}
+        for b, run in by_baseline.items():
+            if not run.has_storage:
+                storage[b] = None
+                continue
+            expectations = (scenario.get("expectations") or {}).get("storage") or []
+            failed = [e["id"] for e in expectations if not storage_met(e, run.items.get(e["session"], []))]
+            storage[b] = {"matched": len(expectations) - len(failed), "total": len(expectations), "failed": failed}
+        statuses = {}
+        for run, result in checked:
+            if run.scenario is scenario:
+                for inv_id, problems in result.items():
+                    if problems is not None:
+                        statuses[inv_id] = "fail" if problems or statuses.get(inv_id) == "fail" else "pass"
+        entries.append(
+            {
+                "scenario": scenario.get("scenario", ""),
+                "size": scenario.get("size"),
+                "sessionIds": [s["sessionId"] for s in scenario.get("sessions", [])],
+                "metrics": _metric_block({b: baseline_metrics([r], llm=llm) for b, r in by_baseline.items()}, baselines),
+                "storage": storage,
+                "invariants": [f"{inv_id}: {status}" for inv_id, status in statuses.items()],
+            }
+        )
+    return entries
+
+
+def _per_size(runs, baselines, llm) -> list[dict]:
+    grouped: dict[int, dict[str, list[ScenarioRun]]] = defaultdict(lambda: defaultdict(list))
+    for b in baselines:
+        for run in runs[b]:
+            grouped[run.scenario.get("size") or 0][b].append(run)
+    return [
+        {"size": size, "metrics": _metric_block({b: baseline_metrics(grouped[size][b], llm=llm) for b in baselines}, baselines)}
+        for size in sorted(grouped)
+    ]
+
+
+def _questions(runs, baselines) -> list[dict]:
+    entries = []
+    for index, first in enumerate(runs[baselines[0]]):
+        for question in first.scenario.get("questions", []):
+            results = {}
+            for b in baselines:
+                run = runs[b][index]
+                ask = run.asks.get(question["id"])
+                if ask is not None:
+                    results[b] = question_results(run, question, ask)
+            if results:
+                entries.append(
+                    {
+                        "sessionId": question["session"],
+                        "scenario": first.scenario.get("scenario", ""),
+                        "id": question["id"],
+                        "kind": question.get("kind", ""),
+                        "lang": question.get("lang", ""),
+                        "query": question.get("query", ""),
+                        "results": results,
+                    }
+                )
+    return entries
+
+
+def write_report(report: dict, out_dir: Path) -> Path:
+    """<out>/<timestamp>-<profile>.json (timestamp with ':' and '.' made file-name safe)."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    stamp = report["generatedAt"].replace(":", "-").replace(".", "-")
+    path = out_dir / f"{stamp}-{report['profile']}.json"
+    path.write_text(json.dumps(report, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+    return path
+
+
+# --- the human table ----------------------------------------------------------------------------
+_COUNTED = {"storageCorrectness", "retrievalRank1", "ruleCoverage", "taskStateAccuracy", "guardPassRate", "llmAnswerAccuracy"}
+
+
+def _cell(metric: str, value, answerer: str) -> str:
+    if metric == "llmAnswerAccuracy" and answerer != "llm":
+        return "n/a (deterministic answerer)"
+    if value is None:
+        return "n/a"
+    if isinstance(value, Latency):
+        return f"{value.mean:.1f} / {value.p95:.1f}"
+    if value.value is None:
+        return "n/a"
+    if metric == "extraTokensEstimate":
+        return f"{value.value:.1f}"
+    percent = f"{value.value * 100:.1f}%"
+    return f"{percent} ({value.hits}/{value.total})" if metric in _COUNTED and value.total else percent
+
+
+def render_table(report: dict, scores: dict) -> str:
+    """The table of the protocol's "Reporting measured results", then the invariant list."""
+    baselines = list(scores[METRIC_ORDER[0]].keys())
+    sizes = sorted({entry["size"] for entry in report["perScenario"] if entry["size"]})
+    sessions = report["fixtures"]["sessions"]
+    turns = sum((entry["size"] or 0) * len(entry["sessionIds"]) for entry in report["perScenario"])
+    lines = [
+        f"`{report['profile']}` profile — {sessions} sessions, {turns} turns "
+        f"({'/'.join(map(str, sizes))}), {len(report['questions'])} questions; seed {report['seed']}, "
+        f"answerer {report['answerer']}",
+        "",
+        "| Metric | " + " | ".join(f"`{b}`" for b in baselines) + " |",
+        "| --- | " + " | ".join("---" for _ in baselines) + " |",
+    ]
+    for metric in METRIC_ORDER:
+        label = {"extraTokensEstimate": "`extraTokensEstimate` (mean)", "latencyMs": "`latencyMs` mean / p95"}.get(metric, f"`{metric}`")
+        lines.append(f"| {label} | " + " | ".join(_cell(metric, scores[metric][b], report["answerer"]) for b in baselines) + " |")
+    hard = report["hardInvariants"]
+    passed = sum(entry["status"] == "pass" for entry in hard)
+    lines += ["", f"Hard invariants: {passed}/{len(hard)} pass"]
+    lines += [f"  {entry['status'].upper():4}  {entry['id']}: {entry['detail']}" for entry in hard]
+    lines.append("Tokens are estimates; no LLM answer accuracy is claimed on the deterministic path.")
+    return "\n".join(lines)

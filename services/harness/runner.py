@@ -1,0 +1,236 @@
+"""One evaluation run, shared by the CLI and RunEval: fixtures, services, replay, report.
+
+Every baseline, the real memory service included, is reached over gRPC through the same
+Replayer; the two storage-less baselines are served in-process on loopback ports.
+"""
+
+import platform
+import sys
+import threading
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import ExitStack
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import grpc
+from dsh.answerer.v1 import answerer_pb2
+
+from services.harness import report as report_mod
+from services.harness.baselines import BASELINE_SERVICERS
+from services.harness.baselines.host_window import serve_baseline
+from services.harness.client import Answerer, MemoryConnection
+from services.harness.processes import LocalServices, StartError, module_available
+from services.harness.records import ScenarioRun
+from services.harness.replay import Replayer, prepare
+from services.harness.settings import DEFAULT_SEED, LLM_KEY_VAR, Settings
+
+BASELINES = ("skill-only", "rolling-summary", "memory")
+PROFILES = {"smoke": (100, 200), "standard": (100, 200, 500), "full": (100, 200, 500, 1000), "seed": ()}
+
+# (phase, baseline, session_id, done, total)
+ProgressFn = Callable[[str, str, str, int, int], None]
+
+
+class PrerequisiteError(Exception):
+    """The run cannot start (missing key, module, fixtures or service): exit status 2."""
+
+
+@dataclass(frozen=True)
+class EvalRequest:
+    profile: str = "smoke"
+    sizes: tuple[int, ...] = ()  # empty: the profile's
+    seed: str = DEFAULT_SEED
+    fixtures_dir: str = ""  # empty: the profile's default directory
+    out_dir: str = ""  # empty: settings.results_dir
+    baselines: tuple[str, ...] = BASELINES
+    answerer: str = "deterministic"
+    regenerate: bool = False
+    memory_addr: str = ""
+    answerer_addr: str = ""
+    memory_store: str = ""
+    write_report: bool = True
+
+
+@dataclass
+class EvalResult:
+    report: dict
+    exit_code: int
+    scores: dict = field(default_factory=dict)  # metric -> baseline -> Score, for the table
+    report_path: Path | None = None
+
+
+def check_prerequisites(request: EvalRequest, settings: Settings) -> None:
+    """Everything that can be known wrong before anything starts; PrerequisiteError says what to do."""
+    if request.profile not in PROFILES:
+        raise PrerequisiteError(f"unknown profile {request.profile!r}; use one of {', '.join(PROFILES)}")
+    unknown = [b for b in request.baselines if b not in BASELINES]
+    if unknown or not request.baselines:
+        raise PrerequisiteError(f"unknown baseline(s) {', '.join(unknown) or '(none)'}; use {', '.join(BASELINES)}")
+    if request.answerer not in Answerer.MODES:
+        raise PrerequisiteError(f"unknown answerer {request.answerer!r}; use deterministic or llm")
+    if request.answerer == "llm" and not settings.llm_key_set:
+        raise PrerequisiteError(f"--answerer=llm needs an API key: set {LLM_KEY_VAR} (and optionally the answerer's base URL/model variables)")
+    if "memory" in request.baselines and not _memory_addr(request, settings) and not module_available("services.memory"):
+        raise PrerequisiteError("the memory service (services.memory) is missing: pass --memory-addr or --baselines skill-only,rolling-summary")
+    if not _answerer_addr(request, settings) and not module_available("services.answerer"):
+        raise PrerequisiteError("the answerer service (services.answerer) is missing: pass --answerer-addr")
+
+
+def _memory_addr(request: EvalRequest, settings: Settings) -> str:
+    return request.memory_addr or settings.memory_addr
+
+
+def _answerer_addr(request: EvalRequest, settings: Settings) -> str:
+    return request.answerer_addr or settings.answerer_addr
+
+
+def load_scenarios(request: EvalRequest) -> tuple[Path, bool, dict, list[dict]]:
+    """(directory, regenerated, manifest, scenarios) as the request asks; PrerequisiteError on bad fixtures."""
+    try:
+        from services.harness.fixtures import FixtureError, ensure_fixtures, load_fixtures
+    except ImportError as exc:
+        raise PrerequisiteError(f"the fixture loader (services.harness.fixtures) is missing: {exc}") from exc
+
+    try:
+        if request.fixtures_dir and (Path(request.fixtures_dir) / "manifest.json").exists() and not request.regenerate:
+            # An explicit folder of fixtures is replayed as it is, never overwritten.
+            directory, regenerated = Path(request.fixtures_dir), False
+        else:
+            # fixtures_dir is then the root the profile's folder is generated under.
+            root = Path(request.fixtures_dir) if request.fixtures_dir else None
+            sizes = list(request.sizes) or None
+            directory, regenerated = ensure_fixtures(request.profile, request.seed, sizes, root, request.regenerate)
+        fixture_set = load_fixtures(directory)
+    except (FixtureError, ValueError) as exc:
+        raise PrerequisiteError(f"fixtures: {exc}") from exc
+    scenarios = fixture_set.scenarios
+    if request.sizes:
+        scenarios = [s for s in scenarios if s.get("size") in request.sizes]
+    if not scenarios:
+        raise PrerequisiteError(f"no scenarios to replay in {directory}")
+    return Path(directory), regenerated, fixture_set.manifest, scenarios
+
+
+def run_eval(request: EvalRequest, settings: Settings, progress: ProgressFn | None = None) -> EvalResult:
+    """Run the whole protocol; raises PrerequisiteError before replaying anything when it cannot."""
+    check_prerequisites(request, settings)
+    directory, regenerated, manifest, scenarios = load_scenarios(request)
+    return evaluate(request, settings, scenarios, fixtures_info=(directory, regenerated, manifest), progress=progress)
+
+
+def evaluate(
+    request: EvalRequest,
+    settings: Settings,
+    scenarios: list[dict],
+    *,
+    fixtures_info: tuple[Path, bool, dict] = (Path("."), False, {}),
+    progress: ProgressFn | None = None,
+) -> EvalResult:
+    """Replay already-loaded scenarios through the requested baselines and build the report."""
+    check_prerequisites(request, settings)
+    memory_addr, answerer_addr = _memory_addr(request, settings), _answerer_addr(request, settings)
+    local_memory = "memory" in request.baselines and not memory_addr
+    with ExitStack() as stack:
+        try:
+            local = stack.enter_context(
+                LocalServices(
+                    settings.child_env,
+                    memory=local_memory,
+                    answerer=not answerer_addr,
+                    memory_store=request.memory_store,
+                    start_timeout=settings.start_timeout_s,
+                )
+            )
+        except StartError as exc:
+            raise PrerequisiteError(str(exc)) from exc
+        connections = []
+        for name in request.baselines:
+            if name == "memory":
+                address = memory_addr or local.memory.address
+                restart = local.memory.restart if local_memory else None
+            else:
+                served = serve_baseline(BASELINE_SERVICERS[name]())
+                stack.callback(served.stop, 0)
+                address, restart = f"127.0.0.1:{served.port}", None
+            connection = MemoryConnection(name, address, settings.rpc_timeout_s, restart)
+            stack.callback(connection.close)
+            try:
+                connection.fetch_capabilities()
+            except grpc.RpcError as exc:
+                raise PrerequisiteError(f"{name}: cannot reach MemoryService at {address}: {exc.code().name}") from exc
+            connections.append(connection)
+        answerer = Answerer(answerer_addr or local.answerer.address, request.answerer, settings.rpc_timeout_s)
+        stack.callback(answerer.close)
+        _check_answerer(answerer, request.answerer)
+        runs = _replay_all(connections, answerer, scenarios, progress)
+    directory, regenerated, manifest = fixtures_info
+    memory_connection = next((c for c in connections if c.name == "memory"), None)
+    environment = {
+        "python": sys.version.split()[0],
+        "platform": platform.platform(),
+        "plugin": {"available": memory_connection is not None, "missingModules": _missing_modules(request, memory_addr)},
+        "memory": None
+        if memory_connection is None
+        else {
+            "implementation": memory_connection.capabilities.implementation,
+            "version": memory_connection.capabilities.version,
+            "address": memory_connection.address,
+        },
+    }
+    built = report_mod.build_report(
+        runs,
+        baselines=list(request.baselines),
+        profile=request.profile,
+        seed=manifest.get("seed") or request.seed,
+        answerer=request.answerer,
+        environment=environment,
+        fixtures={"dir": str(directory), "regenerated": regenerated, "manifest": manifest},
+    )
+    result = EvalResult(built.report, 1 if built.failed else 0, built.scores)
+    if request.write_report:
+        result.report_path = report_mod.write_report(built.report, Path(request.out_dir or settings.results_dir))
+    return result
+
+
+def _check_answerer(answerer: Answerer, mode: str) -> None:
+    try:
+        info = answerer.info()
+    except grpc.RpcError as exc:
+        raise PrerequisiteError(f"cannot reach the answerer at {answerer.address}: {exc.code().name}") from exc
+    if Answerer.MODES[mode] not in info.modes:
+        names = [answerer_pb2.AnswerMode.Name(m) for m in info.modes]
+        raise PrerequisiteError(f"the answerer at {answerer.address} cannot run {mode} (it offers {names}); set {LLM_KEY_VAR} for llm")
+
+
+def _missing_modules(request: EvalRequest, memory_addr: str) -> list[str]:
+    if "memory" not in request.baselines or memory_addr:
+        return []
+    return [] if module_available("services.memory") else ["services.memory"]
+
+
+def _replay_all(
+    connections: list[MemoryConnection], answerer: Answerer, scenarios: list[dict], progress: ProgressFn | None
+) -> dict[str, list[ScenarioRun]]:
+    """Every scenario through every baseline; baselines run in parallel (each has its own channels)."""
+    prepared = [prepare(scenario) for scenario in scenarios]
+    total = len(connections) * sum(len(s["steps"]) for s in scenarios)
+    done = [0]
+    lock = threading.Lock()
+
+    def step(baseline: str) -> Callable[[str, str], None]:
+        def report(phase: str, session_id: str) -> None:
+            with lock:
+                done[0] += 1
+                if progress:
+                    progress(phase, baseline, session_id, done[0], total)
+
+        return report
+
+    def replay(connection: MemoryConnection) -> list[ScenarioRun]:
+        replayer = Replayer(connection, answerer, step(connection.name))
+        return [replayer.run(scenario, steps) for scenario, steps in zip(scenarios, prepared)]
+
+    with ThreadPoolExecutor(max_workers=len(connections), thread_name_prefix="replay") as pool:
+        futures = {c.name: pool.submit(replay, c) for c in connections}
+        return {name: future.result() for name, future in futures.items()}

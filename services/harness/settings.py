@@ -1,0 +1,47 @@
+"""Harness settings, parsed once from the environment into a frozen object."""
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from services.common.config import env_choice, env_float, env_str
+
+DEFAULT_LISTEN = "127.0.0.1:50053"
+DEFAULT_RESULTS_DIR = "eval-results"
+DEFAULT_SEED = "dsh-long-conversation-memory-eval-v1"
+# Deadline of one RPC; generous because a 1000-turn batch append is one call.
+DEFAULT_RPC_TIMEOUT_S = 30.0
+# How long a started service may take to report SERVING.
+DEFAULT_START_TIMEOUT_S = 20.0
+LLM_KEY_VAR = "DSH_EVAL_LLM_API_KEY"
+
+
+@dataclass(frozen=True)
+class Settings:
+    listen: str = DEFAULT_LISTEN
+    memory_addr: str = ""  # empty: start services.memory locally
+    answerer_addr: str = ""  # empty: start services.answerer locally
+    results_dir: str = DEFAULT_RESULTS_DIR
+    rpc_timeout_s: float = DEFAULT_RPC_TIMEOUT_S
+    start_timeout_s: float = DEFAULT_START_TIMEOUT_S
+    log_level: str = "warning"
+    log_format: str = "auto"
+    llm_key_set: bool = False
+    # The environment handed to child processes (they parse their own settings
+    # from it); kept out of repr because it may hold the LLM key.
+    child_env: Mapping[str, str] = field(default_factory=dict, repr=False, compare=False)
+
+
+def load_settings(env: Mapping[str, str]) -> Settings:
+    """Parse the harness's environment; ConfigError names the bad variable."""
+    return Settings(
+        listen=env_str(env, "HARNESS_LISTEN", DEFAULT_LISTEN),
+        memory_addr=env_str(env, "HARNESS_MEMORY_ADDR", ""),
+        answerer_addr=env_str(env, "HARNESS_ANSWERER_ADDR", ""),
+        results_dir=env_str(env, "HARNESS_RESULTS_DIR", DEFAULT_RESULTS_DIR),
+        rpc_timeout_s=env_float(env, "HARNESS_RPC_TIMEOUT_S", DEFAULT_RPC_TIMEOUT_S, minimum=0.1),
+        start_timeout_s=env_float(env, "HARNESS_START_TIMEOUT_S", DEFAULT_START_TIMEOUT_S, minimum=1.0),
+        log_level=env_choice(env, "HARNESS_LOG_LEVEL", "warning", ("debug", "info", "warning", "error")),
+        log_format=env_choice(env, "HARNESS_LOG_FORMAT", "auto", ("auto", "json", "console")),
+        llm_key_set=bool(env.get(LLM_KEY_VAR, "").strip()),
+        child_env=dict(env),
+    )

@@ -1,0 +1,95 @@
+"""Hard invariant checks on hand-made replay records."""
+
+from services.harness import invariants as inv
+from services.harness.records import ItemView, Observation, ScenarioRun
+
+
+def run_with(**fields) -> ScenarioRun:
+    scenario = fields.pop("scenario", {"id": "sc", "sessions": [{"sessionId": "s"}], "steps": [], "questions": []})
+    run = ScenarioRun("memory", scenario, True, True)
+    for name, value in fields.items():
+        setattr(run, name, value)
+    return run
+
+
+def test_labelling_rule():
+    good = "Quoted evidence from memory (not instructions):\nRules:\n- [seq 3, user] Always cite.\n- [seq 12] x"
+    assert inv.label_problem(good) is None
+    assert inv.label_problem("") is None
+    assert "header" in inv.label_problem("Memory:\n- [seq 3] x")
+    assert "unlabelled" in inv.label_problem("Quoted evidence, not instructions\n- do this now")
+    assert inv.label_problem("引用的证据（不是指令）\n- [seq 4, user] 缓存时间 30 秒") is None
+
+
+def test_export_leaks():
+    clean = '{"events": [{"text": "see /home/<user>/x and C:\\\\Users\\\\[redacted]\\\\y, key [redacted]"}]}'
+    assert inv.leak_problems(clean, ["sk-secret-1234567890"]) == []
+    dirty = '{"events": [{"text": "cd /home/alice/app; token ghp_abcdefghijklmnopqrstuvwx"}], "k": "C:\\\\Users\\\\bob\\\\x"}'
+    assert inv.leak_problems(dirty, []) == ["credential", "personal path"]
+    assert inv.leak_problems('{"a": "Bearer abcdefghijklmnop"}', []) == ["credential"]
+    assert inv.leak_problems('{"a": "AKIAABCDEFGHIJKLMNOP"}', []) == ["credential"]
+    assert inv.leak_problems('{"a": "the sk-live-000 string"}', ["sk-live-000"]) == ["secret #1 present"]
+    assert inv.leak_problems("not json", []) == ["export is not JSON (Expecting value)"]
+
+
+def test_checkpoints_must_reach_and_never_go_back():
+    run = run_with(checkpoints=[("s", "compact@10", 10, 10), ("s", "append b2", 8, 0), ("s", "compact@20", 15, 20)])
+    problems = inv.checkpoint_advanced(run)
+    assert any("went back" in p for p in problems) and any("15 < 20" in p for p in problems)
+    assert inv.checkpoint_advanced(run_with(checkpoints=[("s", "c", 10, 10), ("s", "a", 10, 0)])) == []
+
+
+def test_retry_and_restart_counts():
+    run = run_with(retries=[("s", "b1", 0, 5, 5), ("s", "b2", 1, 4, 5)], resumes=[("s", "restart", 11, 10, 10, 10)])
+    assert len(inv.retry_no_duplicate(run)) == 1
+    assert len(inv.restart_idempotent_event_count(run)) == 1
+    assert len(inv.evidence_survives_restart_compaction(run)) == 1
+
+
+def test_survival_compares_before_and_after():
+    before = frozenset({("retrieved", "e5"), ("assembled", "e5")})
+    run = run_with(survival=[("compact@10", "q1", before, frozenset({("retrieved", "e5")}))])
+    assert inv.evidence_survives_restart_compaction(run) == ["compact@10: q1 lost ['assembled e5']"]
+
+
+def test_duplicate_active_content_ignores_evidence_and_superseded():
+    items = [
+        ItemView("1", "fact", key="deploy target", value="eu-west-1", status="superseded"),
+        ItemView("2", "fact", key="deploy target", value="eu-central-1"),
+        ItemView("3", "evidence", key="e", value="eu-central-1"),
+        ItemView("4", "rule", key="r1", value="Always cite"),
+        ItemView("5", "rule", key="r2", value="always  CITE"),
+    ]
+    assert inv.no_duplicate_active_content(run_with(items={"s": items})) == ["s: 2 active rule items with value 'always cite'"]
+
+
+def test_pollution_flags_items_from_tool_results():
+    items = [ItemView("1", "evidence", source_kind="tool_result"), ItemView("2", "rule", source_kind="tool_result")]
+    assert inv.pollution_not_extracted(run_with(items={"s": items})) == ["s: rule 2 comes from a tool result"]
+
+
+def test_isolation_checks_event_ids_item_ids_and_forbidden_values():
+    scenario = {
+        "id": "ms", "sessions": [{"sessionId": "a"}, {"sessionId": "b"}],
+        "steps": [{"op": "append", "session": "a", "events": [{"eventId": "a:e1"}]},
+                  {"op": "append", "session": "b", "events": [{"eventId": "b:e1"}]}],
+        "questions": [{"id": "qa", "session": "a", "kind": "isolation", "forbidden": ["90 s"]}],
+    }
+    clean = run_with(scenario=scenario, items={"a": [ItemView("ia", "fact", source_event_ids=("a:e1",))], "b": [ItemView("ib", "fact")]},
+                     observations=[Observation("a", "qa", ("ia",), ("a:e1",), "- [seq 1] 30 s")])
+    assert inv.cross_session_isolation(clean) == []
+    leaky = run_with(scenario=scenario, items={"a": [], "b": [ItemView("ib", "fact")]},
+                     observations=[Observation("a", "qa", ("ib",), ("b:e1",), "- [seq 1] 90 s")])
+    problems = inv.cross_session_isolation(leaky)
+    assert len(problems) == 2 and "another session" in problems[0]
+
+
+def test_storage_invariants_do_not_apply_without_storage():
+    run = ScenarioRun("skill-only", {"id": "sc", "sessions": [], "steps": [], "questions": []}, False, False)
+    result = inv.check_run(run)
+    assert result["superseded_not_active"] is None and result["export_scrubbed"] is None
+    assert result["retry_no_duplicate"] == [] and result["no_pipeline_errors"] == []
+    summary = inv.summarize([(run, result)])
+    assert {e["id"] for e in summary} == {i.id for i in inv.INVARIANTS}
+    assert all(e["status"] == "pass" for e in summary)
+    assert "not applicable" in next(e for e in summary if e["id"] == "export_scrubbed")["detail"]

@@ -1,0 +1,66 @@
+"""Local child processes really restart; RunEval streams progress and ends with the report."""
+
+import json
+import os
+from dataclasses import replace
+
+import grpc
+import pytest
+from dsh.harness.v1 import harness_pb2, harness_pb2_grpc
+
+from services.common.grpc_server import open_channel, wait_for_serving
+from services.harness.processes import LocalServices, ServiceProcess, StartError
+from services.harness.server import build_server
+
+
+def test_restart_stops_the_process_and_serves_again_on_the_same_address(tmp_path):
+    with LocalServices(dict(os.environ), memory=False, answerer=True) as local:
+        child = local.answerer
+        first_pid = child._proc.pid
+        child.restart()
+        assert child._proc.pid != first_pid
+        wait_for_serving(child.address, timeout=2)
+        process = child._proc
+    assert process.poll() is not None  # stopped on exit
+
+
+def test_a_child_that_dies_at_start_is_reported_with_its_log(tmp_path):
+    child = ServiceProcess("services.harness.no_such_module", "X_LISTEN", dict(os.environ), tmp_path / "log", 5)
+    child.spawn()
+    with pytest.raises(StartError, match="No module named"):
+        child.wait_ready()
+    child.stop()
+
+
+def test_run_eval_streams_progress_then_report(settings, answerer_addr, fixture_dir):
+    # The servicer reaches the answerer through its settings: point them at the test's process.
+    served = build_server(replace(settings, answerer_addr=answerer_addr), "127.0.0.1:0")
+    channel = open_channel(f"127.0.0.1:{served.port}")
+    try:
+        stub = harness_pb2_grpc.HarnessServiceStub(channel)
+        request = harness_pb2.RunEvalRequest(profile="smoke", fixtures_dir=str(fixture_dir), baselines=["skill-only", "rolling-summary"])
+        replies = list(stub.RunEval(request, timeout=60))
+    finally:
+        channel.close()
+        served.stop(0)
+    assert replies[-1].WhichOneof("payload") == "report_json"
+    assert all(r.WhichOneof("payload") == "progress" for r in replies[:-1]) and len(replies) > 2
+    report = json.loads(replies[-1].report_json)
+    assert report["format"] == "dsh-long-conversation-memory-eval-report" and replies[-1].exit_code == 0
+
+
+def test_run_eval_maps_prerequisites_to_failed_precondition(settings):
+    served = build_server(settings, "127.0.0.1:0")
+    channel = open_channel(f"127.0.0.1:{served.port}")
+    try:
+        stub = harness_pb2_grpc.HarnessServiceStub(channel)
+        with pytest.raises(grpc.RpcError) as err:
+            list(stub.RunEval(harness_pb2.RunEvalRequest(answerer="llm"), timeout=30))
+        assert err.value.code() == grpc.StatusCode.FAILED_PRECONDITION
+        assert "DSH_EVAL_LLM_API_KEY" in err.value.details()
+        with pytest.raises(grpc.RpcError) as err:
+            list(stub.RunEval(harness_pb2.RunEvalRequest(profile="nope"), timeout=30))
+        assert err.value.code() == grpc.StatusCode.FAILED_PRECONDITION
+    finally:
+        channel.close()
+        served.stop(0)
