@@ -1,0 +1,405 @@
+"""Deterministic extraction: the durable items one user message states, read with the tables in patterns.py.
+
+Precedence per sentence: a correction, else task state, else numbers and facts
+(a number beats a fact), with a rule alongside when the sentence has a strong
+rule marker ("always", "never", 不要 ...). Weak rule markers ("must", "use")
+only make a rule when nothing more specific was read.
+"""
+
+import re
+from dataclasses import replace
+from functools import lru_cache
+
+from services.memory.domain import patterns as P
+from services.memory.domain.model import Candidate, ItemKind, TaskField
+from services.memory.domain.text import detect_lang, is_hedged, is_question, normalize_key, split_sentences, strip_openers
+
+MAX_PER_SENTENCE = 3
+MAX_KEY_WORDS = 6
+MAX_COLON_KEY_WORDS = 4
+MAX_VALUE_WORDS = 10
+MAX_ZH_VALUE_CHARS = 30
+MAX_RULE_KEY_CHARS = 160
+
+RULES = {"en": P.RULES_EN, "zh": P.RULES_ZH}
+FACTS = {"en": P.FACTS_EN, "zh": P.FACTS_ZH}
+NUMBERS = {"en": P.NUMBERS_EN, "zh": P.NUMBERS_ZH}
+CORRECTIONS = {"en": P.CORRECTIONS_EN, "zh": P.CORRECTIONS_ZH}
+TASKS = {"en": P.TASKS_EN, "zh": P.TASKS_ZH}
+
+_DIGIT = re.compile(r"\d")
+_LATIN = re.compile(r"[A-Za-z]")
+_CJK = re.compile(r"[\u3400-\u9fff]")
+_MARKDOWN = re.compile(r"\*\*|__|^#+\s*")
+_TERMINAL = " \t.!。！…"
+_POLITE = {"en": re.compile(r"^(?:please|pls|kindly)\s+", re.IGNORECASE), "zh": re.compile(r"^请(?=[^勿])")}
+_NEGATIVE_MARKER = re.compile(r"never|not|n't|avoid|refrain|stop|quit|forbid|prohibit|ban|allowed|permitted|limits|不|勿|别|禁|严")
+_INTRO = {
+    "en": re.compile(r"^(?:it's|it is|it should be|it'll be|it will be|it was supposed to be|that's|that is|that should be|"
+                     r"make it|use|go with|let's use|let's go with|we'll use|we will use|switch to|should be|rather|"
+                     r"the answer is|i meant|we meant)\s+(?P<v>.+)$", re.IGNORECASE),
+    "zh": re.compile(r"^(?:应该是|应该为|应为|应该用|其实是|实际上是|改用|换成|改成|是|用)\s*(?P<v>.+)$"),
+}
+_OLD_TAIL = {
+    "en": re.compile(r"^(?P<s>.+?),?\s+(?:not|rather than|and not)\s+(?P<old>[^,]{1,40}?)$", re.IGNORECASE),
+    "zh": re.compile(r"^(?P<s>.+?)[，,]?\s*(?:而)?不是(?P<old>[^，,]{1,30}?)$"),
+}
+_BARE_NUMBER = {
+    "en": re.compile(r"^" + P._CUR + P._VAL_EN + r"(?P<tail>.*)$", re.IGNORECASE),
+    "zh": re.compile(r"^" + P._CUR + P._VAL_ZH + r"(?P<tail>.*)$"),
+}
+# Where a value or condition may end and a statement of its own begin.
+_CLAUSE = re.compile(r"\s*[,，;；]\s*|\s+(?:and|but)\s+|(?<=[\u3400-\u9fff])(?:并且|而且|同时)")
+
+_BAD_KEY_WORDS = frozenset("""it this that these those there here he she they we i you me us them which what who whom everything something
+    nothing anything everyone someone one now then and but so if when because let let's please always never don't
+    do not just maybe also only at in on for to with from by as or also i'm we're you're it's that's there's""".split())
+_BAD_VALUE_START = frozenset("""that because why how what when where if whether to not probably maybe also still just being going like so very too
+    pretty really kind sort quite already always never here there it this a bit fine""".split())
+_STOP_VALUES = frozenset("""fine ok okay good great bad done broken working failing weird strange wrong right correct better worse slow fast nice
+    cool clear unclear possible impossible interesting annoying ready true false important simple hard easy""".split())
+_ZH_BAD_KEY_START = ("我", "你", "他", "她", "它", "这", "那", "谁", "哪", "什么", "怎么", "但", "还", "可", "就", "也", "都", "应", "以后", "今后", "从", "请", "始终", "总是", "一律")
+_ZH_BAD_VALUE_START = ("不", "没", "很", "非常", "太", "挺", "比较", "还", "也", "都", "在", "什么", "怎么", "为什么", "因为", "否")
+_ZH_STOP_VALUES = frozenset({"好的", "对的", "可以", "没问题", "正确", "错的", "对", "好", "一样", "这样", "那样"})
+
+
+def extract(text: str) -> list[Candidate]:
+    """Candidates from the text of one user message, in sentence order, without duplicates."""
+    return [candidate for candidate, _ in extract_traced(text)]
+
+
+def extract_traced(text: str) -> list[tuple[Candidate, str]]:
+    """Like extract, with the name of the table row that produced each candidate (for tests and debugging)."""
+    found: list[tuple[Candidate, str]] = []
+    seen: set[tuple] = set()
+    for sentence in split_sentences(text):
+        for candidate, row in _sentence(sentence)[:MAX_PER_SENTENCE]:
+            signature = (candidate.kind, candidate.key, candidate.value, candidate.unit, candidate.condition, candidate.is_correction)
+            if signature not in seen:
+                seen.add(signature)
+                found.append((candidate, row))
+    return found
+
+
+@lru_cache(maxsize=8192)
+def _sentence(sentence: str) -> tuple[tuple[Candidate, str], ...]:
+    """All candidates of one sentence; cached, since hosts repeat short sentences ("ok, continue") a lot."""
+    return tuple(_read_sentence(sentence))
+
+
+def _read_sentence(sentence: str) -> list[tuple[Candidate, str]]:
+    lang = detect_lang(sentence)
+    bare = _MARKDOWN.sub("", sentence.replace("’", "'")).strip().rstrip(_TERMINAL)
+    clean = strip_openers(bare, lang)
+    if not clean or is_question(clean, lang):
+        return []
+    found = _read(clean, sentence, lang, lang)
+    other = "en" if lang == "zh" else "zh"
+    if not found and _LATIN.search(clean) and _CJK.search(clean):
+        found = _read(strip_openers(bare, other), sentence, lang, other)  # "Goal: 完成迁移" uses the other grammar
+    return found
+
+
+def _read(clean: str, source: str, lang: str, grammar: str) -> list[tuple[Candidate, str]]:
+    """Apply one language's tables to a cleaned sentence; lang labels the candidates."""
+    ctx = (source, lang, grammar)
+    corrected, residual = _correction(clean, ctx)
+    if corrected:
+        return corrected
+    clean = residual or clean
+    task = _task(clean, ctx)
+    if task:
+        return [task]
+    statements = _statements(clean, ctx)
+    rule = _rule(clean, ctx)
+    if rule is None:
+        return statements
+    (candidate, row), body, weak, negative = rule
+    if weak and statements:
+        return statements
+    if not statements and not negative and body != clean:
+        statements = _statements(body, ctx)  # "Always use pnpm for installs" also states installs = pnpm
+    return [(candidate, row)] + statements
+
+
+# Table prefilters (the union of the rows' needles), so most tables are never run: an English needle
+# that is a word (or starts a phrase) is looked up in the sentence's word set with the usual endings
+# ("block" also finds "blocked"); other needles are substrings. A prefilter may pass a non-match, never stop a match.
+_NEEDLE_WORD = re.compile(r"[a-z]+(?: [a-z]+)*")
+_WORD = re.compile(r"[a-z]+")
+_ENDINGS = ("", "s", "d", "ed", "ing", "er", "ers", "ion", "ions")
+
+
+def _table_filter(rows) -> tuple[frozenset[str], tuple[str, ...]] | None:
+    if any(not row.needles for row in rows):
+        return None
+    needles = {needle for row in rows for needle in row.needles}
+    as_words = {n for n in needles if rows[0].lang == "en" and _NEEDLE_WORD.fullmatch(n.strip())}
+    words = frozenset(n.split()[0] + ending for n in as_words for ending in _ENDINGS)
+    return words, tuple(sorted(needles - as_words, key=len))
+
+
+_TABLE_FILTERS = {id(rows): _table_filter(rows) for t in (RULES, FACTS, NUMBERS, CORRECTIONS, TASKS) for rows in t.values()}
+
+
+@lru_cache(maxsize=1024)
+def _features(text: str) -> tuple[str, frozenset[str]]:
+    low = text.lower()
+    return low, frozenset(_WORD.findall(low))
+
+
+def _rows(table: dict, grammar: str, text: str):
+    """The table's rows, or none when the text has none of the table's needles.
+    (Row by row, the anchored regexes fail faster than a per-row prefilter would.)"""
+    rows = table[grammar]
+    prefilter = _TABLE_FILTERS[id(rows)]
+    if prefilter is None:
+        return rows
+    low, words = _features(text)
+    needle_words, substrings = prefilter
+    return rows if not needle_words.isdisjoint(words) or any(needle in low for needle in substrings) else ()
+
+
+# ---- rules and tasks ------------------------------------------------------------
+
+def _rule(clean: str, ctx):
+    source, lang, grammar = ctx
+    for row in _rows(RULES, grammar, clean):
+        match = row.regex.search(clean)
+        if not match:
+            continue
+        start, end = match.span("marker")
+        body = " ".join((clean[:start] + " " + clean[end:]).split()).strip(" ,:，：")
+        keyed = _POLITE[grammar].sub("", clean)
+        candidate = Candidate(
+            kind=ItemKind.RULE, key="rule:" + normalize_key(keyed)[:MAX_RULE_KEY_CHARS], value=clean, text=source, lang=lang
+        )
+        return (candidate, row.name), body, row.weak, bool(_NEGATIVE_MARKER.search(match.group("marker").lower()))
+    return None
+
+
+def _task(clean: str, ctx):
+    source, lang, grammar = ctx
+    for row in _rows(TASKS, grammar, clean):
+        match = row.regex.match(clean)
+        if not match:
+            continue
+        entry = _clean_value(match.group("entry"))
+        if row.task_field is TaskField.GOAL:
+            entry = re.sub(r"^to\s+", "", entry, flags=re.IGNORECASE)
+            if re.match(r"(?:blocked|done|finished|complete|stuck|waiting)\b", entry, re.IGNORECASE):
+                continue
+        first = entry.split()[0].lower() if entry.split() else ""
+        if not entry or first in ("it", "this", "that", "they") or entry.lower() in _STOP_VALUES:
+            continue
+        field = row.task_field
+        key = "task:goal" if field is TaskField.GOAL else f"task:{field.value}:{normalize_key(entry)}"
+        return Candidate(kind=ItemKind.TASK, key=key, value=entry, text=source, lang=lang, task_field=field), row.name
+    return None
+
+
+# ---- facts and numbers ----------------------------------------------------------
+
+def _statements(text: str, ctx, depth: int = 0) -> list[tuple[Candidate, str]]:
+    """Numbers, else facts, stated by text; a trailing clause that is a statement of its own is read too."""
+    grammar = ctx[2]
+    text = strip_openers(text, grammar)
+    if not text or is_hedged(text, grammar):
+        return []
+    found = (_number(text, ctx) if _DIGIT.search(text) else None) or _fact(text, ctx)
+    if found is None:
+        return []
+    candidate, row, rest = found
+    more = _statements(rest, ctx, depth + 1) if rest and depth < MAX_PER_SENTENCE - 1 else []
+    return [(candidate, row)] + more
+
+
+def _split_clauses(text: str, ctx) -> tuple[str, str]:
+    """Cut text before the first later clause that states something itself: (kept, rest)."""
+    for separator in _CLAUSE.finditer(text):
+        rest = text[separator.end() :]
+        part = strip_openers(_CLAUSE.split(rest, maxsplit=1)[0], ctx[2])
+        if part and ((_DIGIT.search(part) and _number(part, ctx)) or _fact(part, ctx)):
+            return text[: separator.start()], rest
+    return text, ""
+
+
+def _number(text: str, ctx):
+    source, lang, grammar = ctx
+    for row in _rows(NUMBERS, grammar, text):
+        match = row.regex.match(text)
+        if not match or not _good_key(match.group("key"), grammar, MAX_KEY_WORDS):
+            continue
+        groups = match.groupdict()
+        verb = (groups.get("verb") or "").strip().lower()
+        comparator = (groups.get("cmp") or "").strip().lower()
+        tail, rest = _split_clauses(groups.get("tail") or "", ctx)
+        unit, condition = _unit(tail, grammar, groups.get("cur") or "", groups.get("unit") or "")
+        comparator = _comparator(verb, comparator)
+        parts = [_clean_condition(groups.get("pre") or ""), comparator, groups.get("per") or "", condition]
+        candidate = Candidate(
+            kind=ItemKind.NUMBER, key=normalize_key(match.group("key")), value=" ".join(match.group("value").split()),
+            text=source, lang=lang, unit=unit, condition="; ".join(part for part in parts if part),
+        )
+        return candidate, row.name, rest
+    return None
+
+
+def _comparator(verb: str, comparator: str) -> str:
+    if verb in P.IMPLIED_COMPARATOR and comparator in P.NEUTRAL_COMPARATORS:
+        comparator = P.IMPLIED_COMPARATOR[verb]
+    if comparator in P.NEUTRAL_COMPARATORS:
+        comparator = ""
+    if re.search(r"\b(?:not|never)\b|n't", verb):
+        comparator = ("not " + comparator).strip()
+    elif verb.startswith("不"):
+        comparator = verb + comparator  # 不能超过: the negation belongs to the comparator
+    return comparator
+
+
+def _unit(tail: str, grammar: str, currency: str, given: str) -> tuple[str, str]:
+    """(unit, condition) from the text after a value; a currency sign is the unit unless "/month" follows."""
+    unit, rest = given, tail
+    if not unit:
+        stripped = tail.lstrip() if grammar == "zh" else (tail[1:] if tail[:1] == " " else tail)
+        match = (P.UNITS_ZH.match(stripped) if grammar == "zh" else None) or P.UNIT_EN.match(stripped)
+        word = match.group() if match else ""
+        if word and word.lower() not in P.UNIT_STOP_WORDS and not (match.end() < len(stripped) and stripped[match.end()].isalnum()
+                                                                   and not _CJK.match(stripped[match.end()])):
+            unit, rest = word, stripped[match.end():]
+    if currency:
+        unit, rest = (currency + unit, rest) if unit.startswith("/") else (currency, (unit + " " + rest) if unit else rest)
+    return unit, _clean_condition(rest)
+
+
+def _clean_condition(text: str) -> str:
+    text = re.sub(r"[()（）]", " ", text)
+    return " ".join(text.split()).strip(" ,;:，；：、.。!！")
+
+
+def _fact(text: str, ctx):
+    source, lang, grammar = ctx
+    for row in _rows(FACTS, grammar, text):
+        match = row.regex.match(text)
+        if not match:
+            continue
+        limit = MAX_COLON_KEY_WORDS if row.name.endswith("colon") else MAX_KEY_WORDS
+        value, rest = _split_clauses(match.group("value"), ctx)
+        value = _clean_value(value)
+        if not _good_key(match.group("key"), grammar, limit) or not _good_value(value, grammar):
+            continue
+        candidate = Candidate(kind=ItemKind.FACT, key=normalize_key(match.group("key")), value=value, text=source, lang=lang)
+        return candidate, row.name, rest
+    return None
+
+
+def _clean_value(value: str) -> str:
+    return " ".join(value.split()).strip(" ,;:，；：、.。!！\"'`“”‘’「」")
+
+
+def _good_key(key: str, grammar: str, max_words: int) -> bool:
+    if grammar == "zh":
+        norm = normalize_key(key)
+        return len(norm) >= 2 and not norm.startswith(_ZH_BAD_KEY_START)
+    words = normalize_key(key).split()
+    return 0 < len(words) <= max_words and not any(word in _BAD_KEY_WORDS for word in words)
+
+
+def _good_value(value: str, grammar: str) -> bool:
+    if not value:
+        return False
+    if grammar == "zh":
+        return len(value) <= MAX_ZH_VALUE_CHARS and value not in _ZH_STOP_VALUES and not value.startswith(_ZH_BAD_VALUE_START)
+    words = value.lower().split()
+    if len(words) > MAX_VALUE_WORDS or words[0] in _BAD_VALUE_START or value.lower() in _STOP_VALUES:
+        return False
+    # "the build is failing", "the server is running on 8080": states of the moment, not settings.
+    return not re.fullmatch(r"[a-z]+ing", words[0]) and not (len(words) == 1 and re.fullmatch(r"[a-z]+ed", words[0]))
+
+
+# ---- corrections ------------------------------------------------------------------
+
+def _correction(clean: str, ctx) -> tuple[list[tuple[Candidate, str]], str]:
+    """(candidates, residual): residual is the sentence minus a correction marker that led nowhere."""
+    grammar = ctx[2]
+    residual = ""
+    for row in _rows(CORRECTIONS, grammar, clean):
+        match = row.regex.match(clean)
+        if not match:
+            continue
+        groups = match.groupdict()
+        old = groups.get("old") or ""
+        if groups.get("new") is not None:
+            new, old = _split_old(groups["new"], old, grammar)
+            key = groups.get("key") or ""
+            if key and not _good_key(key, grammar, MAX_KEY_WORDS):
+                continue
+            candidate = _from_value(new, normalize_key(key), old, ctx)
+        else:
+            stmt = " ".join((groups["stmt"] + " " + (groups.get("stmt2") or "")).split())
+            stmt, old = _split_old(stmt, old, grammar)
+            candidate = _from_statement(stmt, old, row.weak, ctx)
+            if candidate is None and match.start("stmt") > 0 and not residual:
+                residual = stmt
+        if candidate is None:
+            continue
+        found = [(candidate, row.name)]
+        if not candidate.key:
+            rule = _rule(clean, ctx)  # "use pnpm, not npm" is also a standing preference
+            found += [rule[0]] if rule else []
+        return found, ""
+    return [], residual
+
+
+def _split_old(text: str, old: str, grammar: str) -> tuple[str, str]:
+    match = _OLD_TAIL[grammar].match(text.strip())
+    if match and not old:
+        return match.group("s"), match.group("old")
+    return text, old
+
+
+def _from_statement(stmt: str, old: str, weak: bool, ctx) -> Candidate | None:
+    grammar = ctx[2]
+    stmt = strip_openers(stmt, grammar)
+    statements = _statements(stmt, ctx)
+    if statements:
+        return replace(statements[0][0], is_correction=True, corrects=_old_value(old, grammar))
+    intro = _INTRO[grammar].match(stmt)
+    if intro:
+        return _from_value(intro.group("v"), "", old, ctx)
+    if weak or _task(stmt, ctx) or _rule(stmt, ctx):
+        return None
+    short = len(stmt.split()) <= 6 if grammar == "en" else len(stmt) <= 20
+    first = stmt.split()[0].lower() if stmt.split() else ""
+    if short and first not in _BAD_KEY_WORDS and not is_hedged(stmt, grammar):
+        return _from_value(stmt, "", old, ctx)  # "scratch that, eu-central-1"
+    return None
+
+
+def _from_value(new: str, key: str, old: str, ctx) -> Candidate | None:
+    source, lang, grammar = ctx
+    new = _clean_value(new)
+    if not new:
+        return None
+    number = _bare_number(new, grammar)
+    corrects = _old_value(old, grammar)
+    if number:
+        value, unit, condition = number
+        return Candidate(kind=ItemKind.NUMBER, key=key, value=value, text=source, lang=lang, unit=unit, condition=condition,
+                         corrects=corrects, is_correction=True)
+    return Candidate(kind=ItemKind.FACT, key=key, value=new, text=source, lang=lang, corrects=corrects, is_correction=True)
+
+
+def _bare_number(text: str, grammar: str) -> tuple[str, str, str] | None:
+    match = _BARE_NUMBER[grammar].match(text.strip())
+    if not match:
+        return None
+    unit, condition = _unit(match.group("tail"), grammar, match.group("cur") or "", "")
+    return " ".join(match.group("value").split()), unit, condition
+
+
+def _old_value(old: str, grammar: str) -> str:
+    """The replaced value as the store holds it: the number alone for "not 120 ms"."""
+    old = _clean_value(old)
+    number = _bare_number(old, grammar) if old else None
+    return number[0] if number else old

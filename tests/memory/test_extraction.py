@@ -1,0 +1,198 @@
+"""Extraction: every table row replays its examples, plus negatives and whole messages."""
+
+import pytest
+
+from services.memory.domain import patterns as P
+from services.memory.domain.extraction import extract, extract_traced
+from services.memory.domain.model import ItemKind, TaskField
+
+TABLES = {
+    "RULES_EN": P.RULES_EN, "RULES_ZH": P.RULES_ZH, "FACTS_EN": P.FACTS_EN, "FACTS_ZH": P.FACTS_ZH,
+    "NUMBERS_EN": P.NUMBERS_EN, "NUMBERS_ZH": P.NUMBERS_ZH, "CORRECTIONS_EN": P.CORRECTIONS_EN,
+    "CORRECTIONS_ZH": P.CORRECTIONS_ZH, "TASKS_EN": P.TASKS_EN, "TASKS_ZH": P.TASKS_ZH,
+}
+CASES = [
+    pytest.param(table, row, sentence, expected, id=f"{table}-{row.name}-{index}")
+    for table, rows in TABLES.items()
+    for row in rows
+    for index, (sentence, expected) in enumerate(row.examples)
+]
+
+
+def summary(candidate):
+    return {
+        "kind": candidate.kind.value, "key": candidate.key, "value": candidate.value, "unit": candidate.unit,
+        "condition": candidate.condition, "corrects": candidate.corrects,
+    }
+
+
+@pytest.mark.parametrize(("table", "row", "sentence", "expected"), CASES)
+def test_row_example(table, row, sentence, expected):
+    produced = extract_traced(sentence)
+    from_row = [candidate for candidate, name in produced if name == row.name]
+    assert from_row, f"row {row.name} produced nothing; got {[(n, summary(c)) for c, n in produced]}"
+    wanted = {"kind": row.kind.value, **expected}
+    assert any({field: summary(c)[field] for field in wanted} == wanted for c in from_row), [summary(c) for c in from_row]
+    for candidate in from_row:
+        assert candidate.lang == row.lang
+        assert candidate.text == sentence.strip()
+        assert candidate.is_correction == table.startswith("CORRECTIONS")
+        assert (candidate.task_field is not None) == (candidate.kind is ItemKind.TASK)
+
+
+def test_tables_are_well_formed():
+    for table, rows in TABLES.items():
+        lang = table.rsplit("_", 1)[1].lower()
+        names = [row.name for row in rows]
+        assert len(names) == len(set(names)), table
+        for row in rows:
+            assert row.lang == lang and row.examples, (table, row.name)
+            assert row.task_field is not None or not table.startswith("TASKS")
+            assert all(needle == needle.lower() for needle in row.needles)
+    assert sum(len(rows) for name, rows in TABLES.items() if name.endswith("_EN")) >= 8
+    assert sum(len(rows) for name, rows in TABLES.items() if name.endswith("_ZH")) >= 6
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Let me check the logs first.",
+        "I think the build is fine.",
+        "It is what it is.",
+        "This is the one.",
+        "That's great, thanks!",
+        "What is the deploy target?",
+        "Is the timeout 30s?",
+        "Should we always use pnpm?",
+        "The build is failing.",
+        "The problem is that the cache is stale.",
+        "The build took 30s.",
+        "There are 3 replicas",
+        "Don't worry about the docs for now.",
+        "Sorry, I was away.",
+        "Meeting at 10:30 tomorrow.",
+        "Hi! I'm working on a payments service.",
+        "部署目标是什么？",
+        "超时时间是30秒吗",
+        "这是一个测试。",
+        "我觉得构建没问题",
+        "好的，谢谢！",
+        "这个问题是因为缓存过期。",
+        "",
+        "   \n  ",
+    ],
+)
+def test_negatives_yield_nothing(text):
+    assert extract(text) == []
+
+
+def test_mixed_english_message():
+    text = (
+        "Thanks. Goal: ship the v2 billing API.\n"
+        "- The deploy target is eu-west-1, and the timeout is 30s.\n"
+        "- Never push directly to main.\n"
+        "Blocked on the DNS change. What do you think?"
+    )
+    got = [(c.kind, c.key, c.value, c.unit) for c in extract(text)]
+    assert got == [
+        (ItemKind.TASK, "task:goal", "ship the v2 billing API", ""),
+        (ItemKind.FACT, "deploy target", "eu-west-1", ""),
+        (ItemKind.NUMBER, "timeout", "30", "s"),
+        (ItemKind.RULE, "rule:never push directly to main", "Never push directly to main", ""),
+        (ItemKind.TASK, "task:blocker:dns change", "the DNS change", ""),
+    ]
+
+
+def test_chinese_message_with_full_width_punctuation():
+    text = "目标：上线计费系统。部署目标是eu-west-1，超时时间是30秒；采样率为5%（仅限生产环境）！请勿提交密钥。这样可以吗？"
+    got = [(c.kind, c.key, c.value, c.unit, c.condition) for c in extract(text)]
+    assert got == [
+        (ItemKind.TASK, "task:goal", "上线计费系统", "", ""),
+        (ItemKind.FACT, "部署目标", "eu-west-1", "", ""),
+        (ItemKind.NUMBER, "超时时间", "30", "秒", ""),
+        (ItemKind.NUMBER, "采样率", "5", "%", "仅限生产环境"),
+        (ItemKind.RULE, "rule:请勿提交密钥", "请勿提交密钥", "", ""),
+    ]
+    assert {c.lang for c in extract(text)} == {"zh"}
+
+
+def test_strong_rule_also_states_its_fact():
+    got = extract("Always use pnpm for installs.")
+    assert [(c.kind, c.key, c.value) for c in got] == [
+        (ItemKind.RULE, "rule:always use pnpm for installs", "Always use pnpm for installs"),
+        (ItemKind.FACT, "installs", "pnpm"),
+    ]
+
+
+def test_negative_rule_states_no_fact():
+    assert [c.kind for c in extract("Don't set the timeout to 0.")] == [ItemKind.RULE]
+
+
+def test_number_beats_weak_rule():
+    assert [c.kind for c in extract("p95 latency must stay under 120 ms at 500 rps")] == [ItemKind.NUMBER]
+
+
+def test_number_condition_keeps_comparator_and_context():
+    (candidate,) = extract("The p95 latency must stay under 120 ms at 500 rps.")
+    assert "500 rps" in candidate.condition and "under" in candidate.condition
+    assert (candidate.key, candidate.value, candidate.unit) == ("p95 latency", "120", "ms")
+
+
+def test_correction_names_key_value_and_replaced_value():
+    (candidate,) = extract("Actually, the deploy target is eu-central-1, not eu-west-1.")
+    assert candidate.is_correction and candidate.kind is ItemKind.FACT
+    assert (candidate.key, candidate.value, candidate.corrects) == ("deploy target", "eu-central-1", "eu-west-1")
+
+
+def test_keyless_correction_of_a_number_keeps_its_unit():
+    (candidate,) = extract("No wait, it's 45 seconds, not 30 seconds.")
+    assert candidate.is_correction and candidate.kind is ItemKind.NUMBER
+    assert (candidate.key, candidate.value, candidate.unit, candidate.corrects) == ("", "45", "seconds", "30")
+
+
+def test_correction_marker_without_a_value_falls_through_to_the_rule():
+    got = extract("No wait, never push to main.")
+    assert [(c.kind, c.is_correction) for c in got] == [(ItemKind.RULE, False)]
+
+
+def test_correction_of_the_goal_is_a_goal():
+    (candidate,) = extract("Actually, the goal is to ship v3.")
+    assert (candidate.key, candidate.value, candidate.task_field) == ("task:goal", "ship v3", TaskField.GOAL)
+
+
+def test_keyless_preference_correction_also_keeps_the_rule():
+    got = extract("Use pnpm, not npm.")
+    assert [(c.kind, c.is_correction, c.value, c.corrects) for c in got] == [
+        (ItemKind.FACT, True, "pnpm", "npm"),
+        (ItemKind.RULE, False, "Use pnpm, not npm", ""),
+    ]
+
+
+def test_task_keys():
+    got = extract("Done: auth middleware. TODO: add rate limiting. Blocker: no staging credentials.")
+    assert [(c.task_field, c.key) for c in got] == [
+        (TaskField.PROGRESS, "task:progress:auth middleware"),
+        (TaskField.OPEN, "task:open:add rate limiting"),
+        (TaskField.BLOCKER, "task:blocker:no staging credentials"),
+    ]
+
+
+def test_repeated_statements_are_not_duplicated():
+    assert len(extract("Region: eu-west-1. Region: eu-west-1.\nRegion: eu-west-1")) == 1
+
+
+def test_markdown_and_openers_are_ignored():
+    (candidate,) = extract("**Goal:** migrate to Postgres")
+    assert candidate.value == "migrate to Postgres"
+    (rule,) = extract("Also, note: always squash merges.")
+    assert rule.key == "rule:always squash merges"
+
+
+def test_mixed_script_sentence_uses_the_other_grammar():
+    (candidate,) = extract("Goal: 完成数据库迁移")
+    assert (candidate.key, candidate.value, candidate.lang) == ("task:goal", "完成数据库迁移", "zh")
+
+
+def test_at_most_a_few_candidates_per_sentence():
+    text = "Region is eu-west-1, zone is b, tier is gold, plan is pro, owner is Sam"
+    assert 1 <= len(extract(text)) <= 3

@@ -1,0 +1,167 @@
+"""Text helpers: language, sentences, keys, stems and CJK n-grams."""
+
+import pytest
+
+from services.memory.domain.text import (
+    cjk_bigrams,
+    cjk_runs,
+    cjk_trigrams,
+    detect_lang,
+    is_hedged,
+    is_question,
+    latin_terms,
+    normalize_key,
+    split_sentences,
+    stem,
+    strip_openers,
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "lang"),
+    [
+        ("The deploy target is eu-west-1.", "en"),
+        ("部署目标是eu-west-1", "zh"),
+        ("请使用 pnpm install 安装依赖", "zh"),
+        ("We deploy to the 上海 region every week", "en"),
+        ("", "en"),
+        ("12345 !!!", "en"),
+        ("采样率为5%（仅限生产环境）", "zh"),
+    ],
+)
+def test_detect_lang(text, lang):
+    assert detect_lang(text) == lang
+
+
+@pytest.mark.parametrize(
+    ("text", "sentences"),
+    [
+        ("Goal: ship v2. Done: auth.", ["Goal: ship v2.", "Done: auth."]),
+        ("alpha = 0.05, two-sided. Region is eu-west-1!", ["alpha = 0.05, two-sided.", "Region is eu-west-1!"]),
+        ("Is it done? Yes.", ["Is it done?", "Yes."]),
+        ("Use a linter, e.g. ruff. Then test.", ["Use a linter, e.g. ruff.", "Then test."]),
+        ("See https://example.com/a.b for details", ["See https://example.com/a.b for details"]),
+        ("部署目标是eu-west-1。超时时间设为30秒！对吗？", ["部署目标是eu-west-1。", "超时时间设为30秒！", "对吗？"]),
+        ("先备份；再迁移", ["先备份；", "再迁移"]),
+        ("- Use ruff\n* Never push to main\n• 目标：上线\n1. First\n2) Second", ["Use ruff", "Never push to main", "目标：上线", "First", "Second"]),
+        ("line one\n\n   \nline two", ["line one", "line two"]),
+        ('He said "stop." Then left.', ['He said "stop."', "Then left."]),
+        ("...", []),
+    ],
+)
+def test_split_sentences(text, sentences):
+    assert split_sentences(text) == sentences
+
+
+@pytest.mark.parametrize(
+    ("phrase", "key"),
+    [
+        ("The Deploy  Target", "deploy target"),
+        ("our p95 latency:", "p95 latency"),
+        ("my `API` base URL.", "api base url"),
+        ("a/b testing", "a/b testing"),
+        ("this the region", "region"),
+        ("我们的部署目标", "部署目标"),
+        ("这个 超时时间的", "超时时间"),
+        ("p95 延迟", "p95延迟"),
+        ("「采样率」", "采样率"),
+    ],
+)
+def test_normalize_key(phrase, key):
+    assert normalize_key(phrase) == key
+
+
+@pytest.mark.parametrize(
+    "family",
+    [
+        ["deploy", "deploys", "deployed", "deploying", "deployment", "deployments"],
+        ["latency", "latencies"],
+        ["install", "installs", "installed", "installing", "installation"],
+        ["configure", "configured", "configuring", "configuration"],
+        ["setting", "settings", "set"],
+        ["run", "running", "runs"],
+        ["use", "used", "uses", "using"],
+        ["test", "tests", "tested", "testing"],
+    ],
+)
+def test_stem_families_meet(family):
+    assert len({stem(word) for word in family}) == 1, {word: stem(word) for word in family}
+
+
+@pytest.mark.parametrize("word", ["status", "process", "redis", "comment", "need"])
+def test_stem_leaves_words_alone(word):
+    assert stem(word) == word
+
+
+def test_latin_terms_drop_stop_words_and_stem():
+    assert latin_terms("What is the p95 latency of our deployments?") == ["p95", "latency", "deploy"]
+
+
+def test_latin_terms_dedupe_and_keep_numbers():
+    assert latin_terms("Deploy, deployed, DEPLOYING at 0.05 and 120 ms") == ["deploy", "0.05", "120", "ms"]
+
+
+def test_latin_terms_read_full_width_and_possessives():
+    assert latin_terms("ＡＰＩ team's key") == ["api", "team", "key"]
+
+
+def test_latin_terms_of_pure_chinese_or_stop_words_is_empty():
+    assert latin_terms("部署目标") == []
+    assert latin_terms("the and of it") == []
+
+
+def test_cjk_runs_are_broken_by_punctuation_and_latin():
+    assert cjk_runs("部署目标是eu-west-1，超时时间") == ["部署目标是", "超时时间"]
+    assert cjk_runs("plain ascii") == []
+
+
+def test_cjk_bigrams_and_trigrams():
+    assert cjk_bigrams("采样率，为") == ["采样", "样率"]
+    assert cjk_trigrams("部署目标") == ["部署目", "署目标"]
+    assert cjk_trigrams("目标") == []
+    assert cjk_bigrams("是") == []
+
+
+def test_cjk_ngrams_are_distinct_in_first_seen_order():
+    assert cjk_bigrams("测试测试") == ["测试", "试测"]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "lang", "question"),
+    [
+        ("What is the deploy target", "en", True),
+        ("Is the timeout 30s?", "en", True),
+        ("Could you check the logs", "en", True),
+        ("The timeout is 30s.", "en", False),
+        ("Whenever you deploy, tag the release", "en", False),
+        ("部署目标是什么", "zh", True),
+        ("超时时间是30秒吗", "zh", True),
+        ("对吗？", "zh", True),
+        ("超时时间是30秒", "zh", False),
+    ],
+)
+def test_is_question(sentence, lang, question):
+    assert is_question(sentence, lang) is question
+
+
+def test_is_hedged():
+    assert is_hedged("I think the build is fine", "en")
+    assert is_hedged("Let me check the logs first", "en")
+    assert not is_hedged("Let's use pnpm for installs", "en")
+    assert is_hedged("我觉得构建没问题", "zh")
+    assert not is_hedged("部署目标是eu-west-1", "zh")
+
+
+@pytest.mark.parametrize(
+    ("sentence", "lang", "stripped"),
+    [
+        ("OK, so also the region is eu-west-1", "en", "the region is eu-west-1"),
+        ("Note: always squash merges", "en", "always squash merges"),
+        ("Right now the build is red", "en", "Right now the build is red"),
+        ("Actually, it's 45", "en", "Actually, it's 45"),
+        ("好的，另外部署目标是eu-west-1", "zh", "部署目标是eu-west-1"),
+        ("好像不对", "zh", "好像不对"),
+    ],
+)
+def test_strip_openers(sentence, lang, stripped):
+    assert strip_openers(sentence, lang) == stripped
