@@ -8,6 +8,7 @@ for untrusted tool output and superseded history.
 import re
 from dataclasses import dataclass
 
+from services.memory.domain import lexicon
 from services.memory.domain.model import EventKind, Item, ItemKind, ItemStatus, ScoredItem
 from services.memory.domain.text import cjk_bigrams, cjk_trigrams, latin_terms
 
@@ -25,8 +26,12 @@ KIND_BOOST = {
 KEY_MATCH_BOOST = 0.6
 RECENCY_BOOST = 0.05
 UNTRUSTED_PENALTY = 0.25
+# The assistant restating a user's words is weaker evidence than the user's own turn.
+ASSISTANT_PENALTY = 0.15
 SUPERSEDED_PENALTY = 0.5
 CANDIDATE_POOL = 60
+# Matches found only through the thesaurus count this much of a match on the query's own words.
+EXPANSION_WEIGHT = 0.5
 
 
 @dataclass(frozen=True)
@@ -36,10 +41,17 @@ class Query:
     stems: frozenset[str]  # our own stems, for key matching
     cjk_bigrams: tuple[str, ...]
     cjk_trigrams: tuple[str, ...]
+    intents: frozenset[ItemKind] = frozenset()
 
     @property
     def empty(self) -> bool:
         return not (self.words or self.cjk_bigrams)
+
+
+def _cjk_terms(text: str) -> tuple[list[str], list[str]]:
+    bigrams = [g for g in dict.fromkeys(cjk_bigrams(text)) if not (set(g) & _CJK_FILLER)]
+    trigrams = [g for g in dict.fromkeys(cjk_trigrams(text)) if len(set(g) & _CJK_FILLER) < 2]
+    return bigrams, trigrams
 
 
 def analyse(text: str) -> Query:
@@ -48,15 +60,44 @@ def analyse(text: str) -> Query:
         word = raw.lower().strip(".-/")
         if word and latin_terms(word) and word not in words:
             words.append(word)
-    bigrams = [g for g in dict.fromkeys(cjk_bigrams(text)) if not (set(g) & _CJK_FILLER)]
-    trigrams = [g for g in dict.fromkeys(cjk_trigrams(text)) if len(set(g) & _CJK_FILLER) < 2]
+    bigrams, trigrams = _cjk_terms(text)
     return Query(
         text=text,
         words=tuple(words),
         stems=frozenset(latin_terms(text)) | frozenset(bigrams),
         cjk_bigrams=tuple(bigrams),
         cjk_trigrams=tuple(trigrams),
+        intents=lexicon.intents(text),
     )
+
+
+def expand(query: Query) -> Query | None:
+    """The thesaurus words for a query, as a query of their own; None when there are none."""
+    latin, chinese = lexicon.expansions(query.text)
+    if not latin and not chinese:
+        return None
+    joined = " ".join(chinese)
+    bigrams = [g for g in _cjk_terms(joined)[0] if g not in query.cjk_bigrams] + [w for w in chinese if len(w) == 2]
+    return Query(
+        text=" ".join(latin) + " " + joined,
+        words=tuple(latin),
+        stems=frozenset(),
+        cjk_bigrams=tuple(dict.fromkeys(bigrams)),
+        cjk_trigrams=(),
+    )
+
+
+def fuse(primary: list[tuple[Item, float]], secondary: list[tuple[Item, float]], weight: float) -> list[tuple[Item, float]]:
+    """Add the secondary list's scores, scaled to the primary's best score and weighted."""
+    if not secondary:
+        return primary
+    scale = weight * (max((score for _, score in primary), default=0.0) or max(score for _, score in secondary))
+    top_secondary = max(score for _, score in secondary) or 1.0
+    merged: dict[str, list] = {item.item_id: [item, score] for item, score in primary}
+    for item, score in secondary:
+        slot = merged.setdefault(item.item_id, [item, 0.0])
+        slot[1] += scale * score / top_secondary
+    return [(item, score) for item, score in merged.values()]
 
 
 def _key_terms(item: Item) -> set[str]:
@@ -79,10 +120,14 @@ def rank(query: Query, candidates: list[tuple[Item, float]], *, last_seq: int, l
         if key_terms:
             score += KEY_MATCH_BOOST * len(key_terms & query.stems) / len(key_terms)
         score += KIND_BOOST[item.kind]
+        if item.kind in query.intents:
+            score += lexicon.INTENT_BOOST
         if last_seq:
             score += RECENCY_BOOST * item.seq / last_seq
         if item.source_kind is EventKind.TOOL_RESULT:
             score -= UNTRUSTED_PENALTY
+        elif item.source_kind is EventKind.ASSISTANT_MESSAGE:
+            score -= ASSISTANT_PENALTY
         if item.status is ItemStatus.SUPERSEDED:
             score -= SUPERSEDED_PENALTY
         scored.append(ScoredItem(item, round(score, 6)))

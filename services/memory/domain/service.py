@@ -19,7 +19,7 @@ from services.memory.domain.model import (
     TaskField,
     TaskState,
 )
-from services.memory.domain.retrieval import CANDIDATE_POOL, analyse, rank
+from services.memory.domain.retrieval import CANDIDATE_POOL, EXPANSION_WEIGHT, analyse, expand, fuse, rank
 from services.memory.domain.scrub import scrub_document
 from services.memory.domain.store_api import Store
 from services.memory.domain.validation import Limits, check_batch, check_session_id
@@ -167,9 +167,12 @@ class MemoryCore:
         query = analyse(text)
         if query.empty:
             return []
-        candidates = self.store.search(
-            state.session_id, query, limit=max(CANDIDATE_POOL, limit * 3), include_superseded=include_superseded
-        )
+        pool = max(CANDIDATE_POOL, limit * 3)
+        candidates = self.store.search(state.session_id, query, limit=pool, include_superseded=include_superseded)
+        expanded = expand(query)
+        if expanded is not None:
+            extra = self.store.search(state.session_id, expanded, limit=pool, include_superseded=include_superseded)
+            candidates = fuse(candidates, extra, EXPANSION_WEIGHT)
         return rank(query, candidates, last_seq=state.last_seq, limit=limit)
 
     @staticmethod
