@@ -27,6 +27,7 @@ from services.memory.domain.store_api import StoreReader
 from services.memory.domain.text import detect_lang, latin_terms, normalize_key
 
 CORRECTABLE_KINDS = (ItemKind.FACT, ItemKind.NUMBER)
+CONTEXT_CHARS = 300
 # An open item counts as done when a progress entry shares this much of its wording.
 DONE_OVERLAP = 0.6
 
@@ -104,15 +105,24 @@ def plan_append(reader: StoreReader, session_id: str, events: list[Event]) -> Ap
     """Decide what a validated batch writes. Raises Conflict, writing nothing, on a reused seq or id."""
     state = reader.session(session_id) or SessionState(session_id=session_id)
     plan = AppendPlan(checkpoint_seq=state.checkpoint_seq, last_seq=state.last_seq)
-    fresh = _dedupe(reader, session_id, events, plan)
+    fresh = sorted(_dedupe(reader, session_id, events, plan), key=lambda e: e.seq)
     overlay = _Overlay(reader, session_id, plan)
-    for event in sorted(fresh, key=lambda e: e.seq):
+    previous = _stored_before(reader, session_id, fresh[0].seq) if fresh else None
+    for event in fresh:
         plan.new_events.append(event)
         plan.last_seq = max(plan.last_seq, event.seq)
         if event.kind is EventKind.COMPACTION:
             plan.checkpoint_seq = max(plan.checkpoint_seq, compaction_seq(event))
-        _derive_items(overlay, event)
+        _derive_items(overlay, event, previous.text[:CONTEXT_CHARS] if previous else "")
+        if event.kind in QUOTABLE_KINDS and event.text.strip():
+            previous = event
     return plan
+
+
+def _stored_before(reader: StoreReader, session_id: str, seq: int) -> Event | None:
+    """The stored quotable event just before seq, if the previous seq holds one."""
+    earlier = reader.events_by_seqs(session_id, [seq - 1]).get(seq - 1)
+    return earlier if earlier and earlier.kind in QUOTABLE_KINDS and earlier.text.strip() else None
 
 
 def compaction_seq(event: Event) -> int:
@@ -149,10 +159,10 @@ def _dedupe(reader: StoreReader, session_id: str, events: list[Event], plan: App
     return fresh
 
 
-def _derive_items(overlay: _Overlay, event: Event) -> None:
+def _derive_items(overlay: _Overlay, event: Event, context: str) -> None:
     index = 0
     if event.kind in QUOTABLE_KINDS and (event.text.strip() or event.attributes):
-        overlay.add(_evidence_item(overlay.session_id, event))
+        overlay.add(_evidence_item(overlay.session_id, event, context))
         index += 1
     if event.kind not in TRUSTED_KINDS or not event.text.strip():
         return
@@ -161,7 +171,7 @@ def _derive_items(overlay: _Overlay, event: Event) -> None:
         _reconcile(overlay, event, candidate, item_id_for(overlay.session_id, event.event_id, index))
 
 
-def _evidence_item(session_id: str, event: Event) -> Item:
+def _evidence_item(session_id: str, event: Event, context: str) -> Item:
     return Item(
         item_id=item_id_for(session_id, event.event_id, 0),
         session_id=session_id,
@@ -173,6 +183,7 @@ def _evidence_item(session_id: str, event: Event) -> Item:
         source_seqs=(event.seq,),
         source_event_ids=(event.event_id,),
         source_kind=event.kind,
+        context=context,
     )
 
 

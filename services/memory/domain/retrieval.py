@@ -29,7 +29,10 @@ UNTRUSTED_PENALTY = 0.25
 # The assistant restating a user's words is weaker evidence than the user's own turn.
 ASSISTANT_PENALTY = 0.15
 SUPERSEDED_PENALTY = 0.5
-CANDIDATE_POOL = 60
+CANDIDATE_POOL = 300
+NEIGHBOUR_WEIGHT = 0.3
+DENSITY_WEIGHT = 0.15
+DENSITY_WINDOW = 5
 # Matches found only through the thesaurus count this much of a match on the query's own words.
 EXPANSION_WEIGHT = 0.5
 
@@ -107,40 +110,76 @@ def _key_terms(item: Item) -> set[str]:
     return set(latin_terms(key)) | set(cjk_bigrams(key))
 
 
+def _context(candidates: list[tuple[Item, float]], top_text: float) -> dict[int, float]:
+    """seq -> bonus from neighbouring turns: an answer often sits next to the turn that names its topic
+    (a question and its reply), and a topic discussed over several nearby turns is likelier the one asked about."""
+    by_seq: dict[int, float] = {}
+    for item, text_score in candidates:
+        seq = item.seq
+        by_seq[seq] = max(by_seq.get(seq, 0.0), text_score / top_text)
+    bonus: dict[int, float] = {}
+    for seq in by_seq:
+        neighbour = max(by_seq.get(seq - 1, 0.0), by_seq.get(seq + 1, 0.0))
+        nearby = sorted(
+            (by_seq[other] for other in range(seq - DENSITY_WINDOW, seq + DENSITY_WINDOW + 1) if other != seq and other in by_seq),
+            reverse=True,
+        )[:3]
+        bonus[seq] = NEIGHBOUR_WEIGHT * neighbour + DENSITY_WEIGHT * sum(nearby)
+    return bonus
+
+
 def rank(query: Query, candidates: list[tuple[Item, float]], *, last_seq: int, limit: int) -> list[ScoredItem]:
-    """Order candidates by text score plus boosts; a raw quote of a turn already
+    """Order candidates by text relevance (their own match plus nearby turns'), scaled by boosts.
+
+    Boosts multiply relevance rather than add to it, so they reorder comparable matches
+    but never lift a weak match over a strong one. A raw quote of a turn already
     represented by a higher-ranked derived item is dropped, so results stay diverse."""
     if not candidates:
         return []
     top_text = max(score for _, score in candidates) or 1.0
+    context = _context(candidates, top_text)
     scored: list[ScoredItem] = []
     for item, text_score in candidates:
-        score = text_score / top_text
+        relevance = text_score / top_text + context.get(item.seq, 0.0)
+        factor = 1.0 + KIND_BOOST[item.kind]
         key_terms = _key_terms(item)
         if key_terms:
-            score += KEY_MATCH_BOOST * len(key_terms & query.stems) / len(key_terms)
-        score += KIND_BOOST[item.kind]
+            factor += KEY_MATCH_BOOST * len(key_terms & query.stems) / len(key_terms)
         if item.kind in query.intents:
-            score += lexicon.INTENT_BOOST
-        if last_seq:
-            score += RECENCY_BOOST * item.seq / last_seq
+            factor += lexicon.INTENT_BOOST
         if item.source_kind is EventKind.TOOL_RESULT:
-            score -= UNTRUSTED_PENALTY
+            factor *= 1.0 - UNTRUSTED_PENALTY
         elif item.source_kind is EventKind.ASSISTANT_MESSAGE:
-            score -= ASSISTANT_PENALTY
+            factor *= 1.0 - ASSISTANT_PENALTY
         if item.status is ItemStatus.SUPERSEDED:
-            score -= SUPERSEDED_PENALTY
+            factor *= 1.0 - SUPERSEDED_PENALTY
+        score = relevance * factor + (RECENCY_BOOST * item.seq / last_seq if last_seq else 0.0)
         scored.append(ScoredItem(item, round(score, 6)))
     scored.sort(key=lambda s: (-s.score, -s.item.seq, s.item.item_id))
-    shown_events: set[str] = set()
+    return _one_slot_per_turn(scored, limit)
+
+
+def _one_slot_per_turn(scored: list[ScoredItem], limit: int) -> list[ScoredItem]:
+    """A raw quote and an item derived from the same turn share one slot: the derived item
+    takes the quote's place (keeping the better rank); a quote after it is dropped."""
     result: list[ScoredItem] = []
+    quote_slot: dict[str, int] = {}  # event id -> index of its raw quote in result
+    shown: set[str] = set()
     for entry in scored:
         events = set(entry.item.source_event_ids)
-        if entry.item.kind is ItemKind.EVIDENCE and events <= shown_events:
-            continue
-        if entry.item.kind is not ItemKind.EVIDENCE:
-            shown_events |= events
-        result.append(entry)
+        if entry.item.kind is ItemKind.EVIDENCE:
+            if events <= shown:
+                continue
+            quote_slot.update({event: len(result) for event in events})
+            shown |= events
+            result.append(entry)
+        else:
+            slot = next((quote_slot.pop(e) for e in events if e in quote_slot), None)
+            if slot is not None:
+                result[slot] = ScoredItem(entry.item, result[slot].score)
+            else:
+                result.append(entry)
+            shown |= events
         if len(result) >= limit:
             break
     return result

@@ -28,7 +28,8 @@ _ITEM_COLUMNS = (
     " source_seqs, source_event_ids, source_kind, text, task_field, id"
 )
 # bm25 weights per FTS column: the session token must not count as a match.
-_BM25_LATIN = "bm25(items_fts, 0.0, 1.0, 0.7)"
+CONTEXT_WEIGHT = 0.4
+_BM25_LATIN = f"bm25(items_fts, 0.0, 1.0, 0.7, {CONTEXT_WEIGHT})"
 _BM25_CJK = "bm25(items_cjk, 0.0, 1.0)"
 
 
@@ -151,7 +152,7 @@ class SqliteStore:
             self._db.executemany(
                 "INSERT INTO items (item_id, session_id, sess, kind, key, value, value_norm, unit, condition, status,"
                 " superseded_by, lang, source_seqs, source_event_ids, source_kind, text, task_field, seq,"
-                " search_text, cjk_grams, cjk_text) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                " search_text, cjk_grams, cjk_text, context_text) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 [self._item_row(item, sess, attributes_by_event.get(item.source_event_ids[0], "")) for item in plan.new_items],
             )
             self._db.executemany(
@@ -180,7 +181,7 @@ class SqliteStore:
             item.unit, item.condition, item.status.value, item.superseded_by, item.lang,
             json.dumps(list(item.source_seqs)), json.dumps(list(item.source_event_ids)), item.source_kind.value,
             item.text, item.task_field.value if item.task_field else "", item.seq,
-            searchable, " ".join(cjk_bigrams(searchable)), _cjk_runs(searchable),
+            searchable, " ".join(cjk_bigrams(searchable)), _cjk_runs(searchable), item.context,
         )
 
     def compact(self, session_id: str, up_to_seq: int, summary: str) -> int:
@@ -222,7 +223,7 @@ class SqliteStore:
         with self._lock:
             alternatives = []
             if query.words:
-                alternatives.append("search_text : (" + " OR ".join(_phrase(w) for w in query.words) + ")")
+                alternatives.append("{search_text context_text} : (" + " OR ".join(_phrase(w) for w in query.words) + ")")
             if query.cjk_bigrams:
                 alternatives.append("cjk_grams : (" + " OR ".join(_phrase(g) for g in query.cjk_bigrams) + ")")
             if alternatives:

@@ -69,7 +69,8 @@ def _v1_initial(db: sqlite3.Connection) -> None:
             seq INTEGER NOT NULL,               -- latest source seq, for recency
             search_text TEXT NOT NULL,          -- what the Latin index sees
             cjk_grams TEXT NOT NULL,            -- CJK bigrams, space separated (two-character queries)
-            cjk_text TEXT NOT NULL              -- CJK runs only, for the trigram index
+            cjk_text TEXT NOT NULL,             -- CJK runs only, for the trigram index
+            context_text TEXT NOT NULL          -- the turn before (evidence only), indexed at a lower weight
         );
         CREATE INDEX items_by_key ON items (session_id, key, status);
         CREATE INDEX items_by_kind ON items (session_id, kind, status, seq);
@@ -82,7 +83,7 @@ def _v1_initial(db: sqlite3.Connection) -> None:
             created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
         );
         CREATE VIRTUAL TABLE items_fts USING fts5(
-            sess, search_text, cjk_grams,
+            sess, search_text, cjk_grams, context_text,
             content='items', content_rowid='id',
             tokenize='porter unicode61 remove_diacritics 2'
         );
@@ -92,13 +93,13 @@ def _v1_initial(db: sqlite3.Connection) -> None:
             tokenize='trigram'
         );
         CREATE TRIGGER items_index AFTER INSERT ON items BEGIN
-            INSERT INTO items_fts (rowid, sess, search_text, cjk_grams)
-                VALUES (new.id, new.sess, new.search_text, new.cjk_grams);
+            INSERT INTO items_fts (rowid, sess, search_text, cjk_grams, context_text)
+                VALUES (new.id, new.sess, new.search_text, new.cjk_grams, new.context_text);
             INSERT INTO items_cjk (rowid, sess, cjk_text) VALUES (new.id, new.sess, new.cjk_text);
         END;
         CREATE TRIGGER items_unindex AFTER DELETE ON items BEGIN
-            INSERT INTO items_fts (items_fts, rowid, sess, search_text, cjk_grams)
-                VALUES ('delete', old.id, old.sess, old.search_text, old.cjk_grams);
+            INSERT INTO items_fts (items_fts, rowid, sess, search_text, cjk_grams, context_text)
+                VALUES ('delete', old.id, old.sess, old.search_text, old.cjk_grams, old.context_text);
             INSERT INTO items_cjk (items_cjk, rowid, sess, cjk_text)
                 VALUES ('delete', old.id, old.sess, old.cjk_text);
         END;
