@@ -22,7 +22,7 @@ EVAL_FLAGS = --profile $(PROFILE) \
 	$(if $(MEMORY),--memory $(MEMORY)) $(ARGS)
 
 .DEFAULT_GOAL := help
-.PHONY: help setup proto test eval fixtures serve-memory serve-answerer serve-harness demo clean
+.PHONY: help setup system-deps proto test conformance eval fixtures serve-memory serve-answerer serve-harness demo clean
 
 help: ## list the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-16s %s\n", $$1, $$2}'
@@ -48,8 +48,14 @@ proto: ## regenerate the gRPC stubs from proto/
 	rm -f gen/.stamp
 	$(MAKE) gen/.stamp
 
-test: setup ## run the whole test suite
+system-deps: ## install the Debian packages the tests use (redis-server, debootstrap) when missing
+	./scripts/install-system-deps.sh
+
+test: setup system-deps ## run the whole test suite (installs what it needs first)
 	$(PY) -m pytest $(ARGS)
+
+conformance: setup ## certify a MemoryService: make conformance MEMORY_ADDR=host:port (unset: the SQLite reference)
+	MEMORY_ADDR=$(MEMORY_ADDR) $(PY) -m pytest tests/conformance $(ARGS)
 
 eval: setup ## run the evaluation: make eval PROFILE=smoke|standard|full|seed [TURNS= SEED= BASELINES= ANSWERER= MEMORY_ADDR= ARGS=]
 	$(PY) -m services.harness eval $(EVAL_FLAGS)
