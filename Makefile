@@ -22,7 +22,7 @@ EVAL_FLAGS = --profile $(PROFILE) \
 	$(if $(MEMORY),--memory $(MEMORY)) $(ARGS)
 
 .DEFAULT_GOAL := help
-.PHONY: help setup system-deps proto test conformance eval fixtures serve-memory serve-answerer serve-harness demo clean
+.PHONY: help setup system-deps proto test conformance eval wheelhouse images up down fixtures serve-memory serve-answerer serve-harness demo clean
 
 help: ## list the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-16s %s\n", $$1, $$2}'
@@ -74,6 +74,27 @@ serve-harness: setup ## run the harness gRPC service in the foreground (HARNESS_
 
 demo: setup ## drive every memory RPC once against a throwaway server
 	$(PY) -m services.memory.demo
+
+# --- containers ---
+COMPOSE := scripts/compose.sh
+# Reports in ./eval-results are written as the host user (root's are written as the image's user).
+DSH_UID ?= $(shell u=$$(id -u); [ "$$u" = 0 ] && echo 10001 || echo $$u)
+DSH_GID ?= $(shell u=$$(id -u); [ "$$u" = 0 ] && echo 10001 || id -g)
+export DSH_UID DSH_GID
+
+wheelhouse: ## download the pinned wheels for offline image builds (build/wheelhouse)
+	scripts/build-wheelhouse.sh
+
+images: ## build every image without a registry (local Debian base + wheelhouse), reused when present
+	scripts/build-images.sh
+
+up: images ## start the compose stack and wait until it is healthy (COMPOSE_PROFILES=redis adds Redis)
+	mkdir -p eval-results
+	@[ "$$(id -u)" != 0 ] || chown $(DSH_UID):$(DSH_GID) eval-results
+	$(COMPOSE) up-wait
+
+down: ## stop the compose stack, keeping its volumes (make down ARGS=-v also removes them)
+	$(COMPOSE) down $(ARGS)
 
 clean: ## remove the venv, generated stubs and local results
 	rm -rf $(VENV) gen .pytest_cache eval-results bench-results tests/fixtures/generated

@@ -38,6 +38,8 @@ class ServerInterceptor(grpc.ServerInterceptor):
         if handler is None:
             return None
         rpc = _rpc_name(details.method)
+        # Probes arrive every few seconds; at info level they would drown the real traffic.
+        level = "debug" if details.method.startswith("/grpc.health.v1.") else "info"
         metadata = dict(details.invocation_metadata or ())
         incoming_id = metadata.get(REQUEST_ID_KEY, "")
 
@@ -66,7 +68,7 @@ class ServerInterceptor(grpc.ServerInterceptor):
                 except Exception as exc:  # noqa: BLE001 - mapped to a status, never swallowed
                     _fail(context, exc, {**fields, "duration_ms": elapsed(start)})
                     raise
-                log.info("rpc_finished", code="OK", duration_ms=elapsed(start))
+                getattr(log, level)("rpc_finished", code="OK", duration_ms=elapsed(start))
                 return response
 
             return grpc.unary_unary_rpc_method_handler(
