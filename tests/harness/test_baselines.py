@@ -37,6 +37,10 @@ def test_capabilities_are_honest(stub):
         with pytest.raises(grpc.RpcError) as err:
             call(request, timeout=5)
         assert err.value.code() == grpc.StatusCode.UNIMPLEMENTED
+    with pytest.raises(grpc.RpcError) as err:
+        stub.ListItems(memory_pb2.ListItemsRequest(session_id="s"), timeout=5)
+    assert err.value.code() == grpc.StatusCode.NOT_FOUND
+    stub.OpenSession(memory_pb2.OpenSessionRequest(session_id="s"), timeout=5)
     assert list(stub.ListItems(memory_pb2.ListItemsRequest(session_id="s"), timeout=5).items) == []
 
 
@@ -54,6 +58,10 @@ def test_append_is_idempotent_and_atomic(stub):
 
 
 def test_checkpoint_only_moves_forward(stub):
+    with pytest.raises(grpc.RpcError) as err:
+        stub.Compact(memory_pb2.CompactRequest(session_id="s", up_to_seq=10), timeout=5)
+    assert err.value.code() == grpc.StatusCode.NOT_FOUND
+    append(stub, [ev(1, "hello")])
     assert stub.Compact(memory_pb2.CompactRequest(session_id="s", up_to_seq=10), timeout=5).checkpoint_seq == 10
     assert stub.Compact(memory_pb2.CompactRequest(session_id="s", up_to_seq=4), timeout=5).checkpoint_seq == 10
     reply = append(stub, [ev(30, "", memory_pb2.EVENT_KIND_COMPACTION, up_to_seq="25")])
@@ -66,7 +74,9 @@ def test_message_is_labelled_and_within_budget(stub):
     assert label_problem(reply.message) is None
     assert 0 < reply.token_estimate <= 200
     assert "[seq 59, user]" in reply.message
-    assert stub.Assemble(memory_pb2.AssembleRequest(session_id="empty", query="q"), timeout=5).message == ""
+    with pytest.raises(grpc.RpcError) as err:
+        stub.Assemble(memory_pb2.AssembleRequest(session_id="empty", query="q"), timeout=5)
+    assert err.value.code() == grpc.StatusCode.NOT_FOUND
 
 
 def _assemble(servicer_cls, events, compact_to=0):
@@ -83,12 +93,12 @@ def _assemble(servicer_cls, events, compact_to=0):
         served.stop(0)
 
 
-def test_skill_only_window_is_since_last_compaction_at_most_12_turns():
+def test_skill_only_window_is_every_turn_since_last_compaction():
     events = [ev(seq, f"turn {seq}.") for seq in range(1, 31)]
     message = _assemble(SkillOnlyServicer, events, compact_to=25)
     assert [line.split("]")[0] for line in message.splitlines()[1:]] == [f"- [seq {s}, user" for s in range(26, 31)]
     message = _assemble(SkillOnlyServicer, events)
-    assert len(message.splitlines()) == 1 + 12 and "[seq 19, user]" in message
+    assert len(message.splitlines()) == 1 + 30 and "[seq 1, user]" in message
 
 
 def test_rolling_summary_keeps_first_sentences_of_last_40_turns_across_compaction():

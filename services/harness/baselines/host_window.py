@@ -14,14 +14,16 @@ from dataclasses import dataclass, field
 import grpc
 from dsh.memory.v1 import memory_pb2, memory_pb2_grpc
 
-from services.common.errors import Conflict, InvalidArgument, ServiceError
+from services.common.errors import Conflict, InvalidArgument, NotFound, ServiceError
 from services.common.grpc_server import Served, start_server
 from services.common.tokens import estimate_tokens, is_cjk
+from services.memory.domain.validation import Limits, check_batch, check_session_id
+from services.memory.servicer import event_from_proto
 
 SERVICE_NAME = memory_pb2.DESCRIPTOR.services_by_name["MemoryService"].full_name
-MAX_SESSION_ID_BYTES = 128
-MAX_EVENT_BYTES = 1 << 20
-MAX_BATCH_EVENTS = 10_000
+# The contract's bad-input rules are the reference implementation's: one definition, reused.
+LIMITS = Limits()
+MAX_BUDGET = 32_000
 DEFAULT_TOKEN_BUDGET = 800
 
 # The kinds of event a host shows as a turn of the conversation, with their label.
@@ -29,7 +31,7 @@ TURN_ROLES = {
     memory_pb2.EVENT_KIND_USER_MESSAGE: "user",
     memory_pb2.EVENT_KIND_ASSISTANT_MESSAGE: "assistant",
     memory_pb2.EVENT_KIND_TOOL_CALL: "tool call",
-    memory_pb2.EVENT_KIND_TOOL_RESULT: "tool result",
+    memory_pb2.EVENT_KIND_TOOL_RESULT: "tool, untrusted",
 }
 
 
@@ -93,18 +95,18 @@ class HostWindowServicer(memory_pb2_grpc.MemoryServiceServicer):
             has_storage=False,
             has_retrieval=False,
             languages=["en", "zh"],
-            max_event_bytes=MAX_EVENT_BYTES,
-            max_batch_events=MAX_BATCH_EVENTS,
+            max_event_bytes=LIMITS.max_event_bytes,
+            max_batch_events=LIMITS.max_batch_events,
         )
 
     def AppendEvents(self, request, context):
-        _check_session_id(request.session_id)
-        if len(request.events) > MAX_BATCH_EVENTS:
-            raise InvalidArgument(f"a batch holds at most {MAX_BATCH_EVENTS} events")
+        check_session_id(request.session_id)
+        check_batch([event_from_proto(request.session_id, i, e) for i, e in enumerate(request.events)], LIMITS)
         with self._lock:
-            session = self._sessions.setdefault(request.session_id, HostSession())
+            session = self._sessions.get(request.session_id) or HostSession()
             fresh = self._validate_batch(session, request.events)
             # Validation passed for the whole batch: only now change anything (atomic batch).
+            self._sessions[request.session_id] = session
             for event in fresh:
                 self._apply(session, event)
             # Events may arrive out of order; the window is in seq order.
@@ -119,15 +121,16 @@ class HostWindowServicer(memory_pb2_grpc.MemoryServiceServicer):
             )
 
     def Compact(self, request, context):
-        _check_session_id(request.session_id)
+        if request.up_to_seq <= 0:
+            raise InvalidArgument(f"up_to_seq is {request.up_to_seq}; it must be a stored seq (> 0)")
         with self._lock:
-            session = self._sessions.setdefault(request.session_id, HostSession())
+            session = self._known(request.session_id)
             session.checkpoint_seq = max(session.checkpoint_seq, request.up_to_seq)
             self.prune(session)
             return memory_pb2.CompactResponse(checkpoint_seq=session.checkpoint_seq)
 
     def OpenSession(self, request, context):
-        _check_session_id(request.session_id)
+        check_session_id(request.session_id)
         with self._lock:
             resumed = request.session_id in self._sessions
             session = self._sessions.setdefault(request.session_id, HostSession())
@@ -141,23 +144,24 @@ class HostWindowServicer(memory_pb2_grpc.MemoryServiceServicer):
             )
 
     def CloseSession(self, request, context):
-        _check_session_id(request.session_id)
         with self._lock:
-            session = self._sessions.setdefault(request.session_id, HostSession())
+            session = self._known(request.session_id)
             session.closed = True
             return memory_pb2.CloseSessionResponse(last_seq=session.last_seq)
 
     def Assemble(self, request, context):
-        _check_session_id(request.session_id)
+        if not 0 <= request.token_budget <= MAX_BUDGET:
+            raise InvalidArgument(f"token_budget is {request.token_budget}; use 1..{MAX_BUDGET} (0 for the default)")
         budget = request.token_budget or DEFAULT_TOKEN_BUDGET
         with self._lock:
-            session = self._sessions.get(request.session_id)
-            lines = self.lines(session, request.query) if session else []
+            lines = self.lines(self._known(request.session_id), request.query)
         message = _fit(self.header, lines, budget)
         return memory_pb2.AssembleResponse(message=message, token_estimate=estimate_tokens(message))
 
     def ListItems(self, request, context):
         # Honest and empty: a host keeps turns, not items.
+        with self._lock:
+            self._known(request.session_id)
         return memory_pb2.ListItemsResponse()
 
     def Retrieve(self, request, context):
@@ -171,19 +175,23 @@ class HostWindowServicer(memory_pb2_grpc.MemoryServiceServicer):
 
     def DeleteSession(self, request, context):
         with self._lock:
-            session = self._sessions.pop(request.session_id, None)
-        return memory_pb2.DeleteSessionResponse(events_deleted=len(session.event_digests) if session else 0)
+            session = self._known(request.session_id)
+            del self._sessions[request.session_id]
+        return memory_pb2.DeleteSessionResponse(events_deleted=len(session.event_digests))
 
     # --- helpers ----------------------------------------------------------------------
+    def _known(self, session_id: str) -> HostSession:
+        check_session_id(session_id)
+        session = self._sessions.get(session_id)
+        if session is None:
+            raise NotFound(f"session {session_id!r} does not exist; AppendEvents or OpenSession creates it")
+        return session
+
     def _validate_batch(self, session: HostSession, events) -> list:
         fresh = []
         seen_in_batch: dict[str, bytes] = {}
         batch_seqs: set[int] = set()
         for event in events:
-            if event.seq <= 0 or not event.event_id or event.kind == memory_pb2.EVENT_KIND_UNSPECIFIED:
-                raise InvalidArgument("every event needs seq > 0, an event_id and a kind")
-            if len(event.text.encode()) > MAX_EVENT_BYTES:
-                raise InvalidArgument(f"event {event.event_id} is larger than {MAX_EVENT_BYTES} bytes")
             digest = event.SerializeToString(deterministic=True)
             known = session.event_digests.get(event.event_id) or seen_in_batch.get(event.event_id)
             if known is not None:
@@ -228,11 +236,11 @@ def _fit(header: str, lines: list[str], budget: int) -> str:
     for line in reversed(lines):
         line_cjk, line_other = _char_classes(line)
         cjk_total, other_total = cjk + line_cjk, other + line_other + 1  # +1: the newline
-        if kept and math.ceil(cjk_total / 1.6 + other_total / 4) > budget:
+        if math.ceil(cjk_total / 1.6 + other_total / 4) > budget:
             break
         cjk, other = cjk_total, other_total
         kept.append(line)
-    return "\n".join([header, *reversed(kept)])
+    return "\n".join([header, *reversed(kept)]) if kept else ""
 
 
 def _char_classes(text: str) -> tuple[int, int]:
@@ -245,11 +253,6 @@ def _int_or(raw: str, default: int) -> int:
         return int(raw)
     except ValueError:
         return default
-
-
-def _check_session_id(session_id: str) -> None:
-    if not session_id or len(session_id.encode()) > MAX_SESSION_ID_BYTES:
-        raise InvalidArgument(f"session_id must be 1-{MAX_SESSION_ID_BYTES} bytes")
 
 
 def serve_baseline(servicer: HostWindowServicer, listen: str = "127.0.0.1:0") -> Served:

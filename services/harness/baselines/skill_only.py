@@ -2,13 +2,11 @@
 
 Window (documented so the numbers can be read): the turns the host still shows, i.e.
 the user, assistant, tool-call and tool-result events with seq above the last
-compaction checkpoint, at most the last SURFACE_TURNS of them, quoted in full, one
-`- [seq N, role] text` line each, oldest lines dropped first to fit the token budget.
+compaction checkpoint, quoted in full, one `- [seq N, role] text` line each, oldest
+lines dropped first to fit the same token budget the memory service gets.
 """
 
 from services.harness.baselines.host_window import HostSession, HostWindowServicer, label
-
-SURFACE_TURNS = 12
 
 
 class SkillOnlyServicer(HostWindowServicer):
@@ -17,7 +15,7 @@ class SkillOnlyServicer(HostWindowServicer):
 
     def prune(self, session: HostSession) -> None:
         # Compaction removed everything up to the checkpoint from the host's window.
-        session.turns = [t for t in session.turns if t.seq > session.checkpoint_seq][-SURFACE_TURNS:]
+        session.turns = [t for t in session.turns if t.seq > session.checkpoint_seq]
 
     def lines(self, session: HostSession, query: str) -> list[str]:
         return [label(turn) for turn in session.turns]
