@@ -196,3 +196,116 @@ def test_mixed_script_sentence_uses_the_other_grammar():
 def test_at_most_a_few_candidates_per_sentence():
     text = "Region is eu-west-1, zone is b, tier is gold, plan is pro, owner is Sam"
     assert 1 <= len(extract(text)) <= 3
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # rule tags and gates that are not rules
+        "No exceptions were raised during the run.",
+        # progress and blocker openings that state nothing
+        "So far so good.",
+        "So far nothing has changed.",
+        "We've already talked about this.",
+        # prose after a colon label, hedged values, adjectives of obligation
+        "Tests: pass locally, fail on CI maybe once a day.",
+        "The retry goes to the fallback queue sometimes.",
+        "The cache warmup goes to plan.",
+        # filler that must stay quiet
+        "CI runs 3 workers on a 2-core box, so the dev server starves.",
+        "The build is green now.",
+        "That's fine.",
+        "Sounds good, I'll take a look.",
+        "Meeting moved to 14:30.",
+        # zh: 拿不准/记不得 are not prohibitions; 由…引起 is a cause, not an owner; 由其 is not a name
+        "这个方案我拿不准，你帮我看看。",
+        "这件事我记不得了。",
+        "这个报错是由配置缺失引起的。",
+        "进度由其同步。",
+    ],
+)
+def test_new_rows_stay_quiet_on_filler(text):
+    assert extract(text) == []
+
+
+def test_announcing_label_is_not_a_fact():
+    got = extract("Golden rule: tag every release before announcing it.")
+    assert [c.kind for c in got] == [ItemKind.RULE]
+    got = extract("再加一条约定：周末一律不做数据库变更。")
+    assert [c.kind for c in got] == [ItemKind.RULE]
+
+
+def test_rule_announced_after_a_discourse_opener():
+    (rule,) = extract("One more thing: every hotfix must ship with a regression test, no exceptions.")
+    assert rule.key == "rule:every hotfix must ship with a regression test, no exceptions"
+
+
+def test_universal_subject_makes_must_a_standing_rule_next_to_its_number():
+    got = extract("Every nightly export must finish within 40 minutes.")
+    assert ItemKind.RULE in [c.kind for c in got]
+
+
+def test_clock_times_are_facts_and_corrections_keep_kind_and_key():
+    texts = [
+        "The cleanup window is 01:00 UTC.",
+        "Actually, the cleanup window is 05:15 UTC, not 01:00 UTC.",
+        "Move the cleanup window from 05:15 UTC to 06:45 UTC.",
+    ]
+    got = [extract(text)[0] for text in texts]
+    assert {(c.kind, c.key) for c in got} == {(ItemKind.FACT, "cleanup window")}
+    assert [c.value for c in got] == ["01:00 UTC", "05:15 UTC", "06:45 UTC"]
+    assert [c.corrects for c in got[1:]] == ["01:00 UTC", "05:15 UTC"]
+
+
+def test_label_joins_the_key_of_its_number_and_restatements_meet_it():
+    (first,) = extract("Error budget for the ledger API: p95 has to stay under 90 ms at 300 rps.")
+    (second,) = extract("Actually, the p95 error budget for the ledger API is 110 ms, not 90 ms.")
+    assert first.key == second.key == "p95 error budget for the ledger api"
+    assert (first.unit, second.unit) == ("ms", "ms")
+    assert "under" in first.condition and "at 300 rps" in first.condition
+
+
+def test_keyed_correction_with_instead_of_names_the_old_value():
+    (candidate,) = extract("Scratch that: the worker count for the crawler should be 6 workers instead of 9 workers.")
+    assert (candidate.key, candidate.value, candidate.unit, candidate.corrects) == ("worker count for the crawler", "6", "workers", "9")
+
+
+def test_session_context_is_dropped_from_keys():
+    pairs = [
+        ("The on-call rotation for this project is Team Kestrel.", "on-call rotation"),
+        ("Artifact bucket for now: s3://builds-tmp-3", "artifact bucket"),
+        ("In this repo the default branch is trunk.", "default branch"),
+        ("这个项目的发布负责人是孙悦。", "发布负责人"),
+    ]
+    for text, key in pairs:
+        (candidate,) = extract(text)
+        assert candidate.key == key, text
+
+
+def test_owner_phrasings_meet_on_one_key():
+    keys = {extract(text)[0].key for text in ("结算模块这块交给许佳了。", "这次结算模块由许佳负责。")}
+    assert keys == {"结算模块负责人"}
+
+
+def test_status_message_reads_every_task_field():
+    text = (
+        "Quick update on the search reindex: the goal is to cut reindex time below one hour. "
+        "Thus far we've backfilled two of the five shards. "
+        "Currently we're blocked because the staging cluster has no free GPUs. "
+        "Next up: ask infra for a GPU quota bump."
+    )
+    got = [(c.task_field, c.value) for c in extract(text)]
+    assert got == [
+        (TaskField.GOAL, "cut reindex time below one hour"),
+        (TaskField.PROGRESS, "backfilled two of the five shards"),
+        (TaskField.BLOCKER, "the staging cluster has no free GPUs"),
+        (TaskField.OPEN, "ask infra for a GPU quota bump"),
+    ]
+
+
+def test_routine_window_is_a_fact_next_to_its_rule():
+    got = extract("We only patch on Sundays between 03:00 and 05:00 CET.")
+    assert [(c.kind, c.key) for c in got] == [
+        (ItemKind.RULE, "rule:we only patch on sundays between 03:00 and 05:00 cet"),
+        (ItemKind.FACT, "patch window"),
+    ]

@@ -4,6 +4,7 @@ import pytest
 
 from services.memory.domain.text import (
     cjk_bigrams,
+    context_free_key,
     cjk_runs,
     cjk_trigrams,
     detect_lang,
@@ -65,6 +66,8 @@ def test_split_sentences(text, sentences):
         ("这个 超时时间的", "超时时间"),
         ("p95 延迟", "p95延迟"),
         ("「采样率」", "采样率"),
+        ("这次 发布窗口", "发布窗口"),
+        ("本次的回滚负责人", "回滚负责人"),
     ],
 )
 def test_normalize_key(phrase, key):
@@ -161,7 +164,40 @@ def test_is_hedged():
         ("Actually, it's 45", "en", "Actually, it's 45"),
         ("好的，另外部署目标是eu-west-1", "zh", "部署目标是eu-west-1"),
         ("好像不对", "zh", "好像不对"),
+        ("Before we begin: tag every release", "en", "tag every release"),
+        ("So far the index is built", "en", "So far the index is built"),
+        ("So, the region is eu-north-1", "en", "the region is eu-north-1"),
+        ("Status on the billing rewrite: the goal is X", "en", "the goal is X"),
+        ("Quick status - two shards left", "en", "two shards left"),
+        ("We agreed that the region is eu-north-1", "en", "the region is eu-north-1"),
+        ("We decided to use pnpm", "en", "We decided to use pnpm"),
+        ("Let's say the budget is 20 ms", "en", "the budget is 20 ms"),
+        ("In this repo the linter is ruff", "en", "the linter is ruff"),
+        ("Updated the docs", "en", "Updated the docs"),
+        ("先说一下，发布窗口是周二", "zh", "发布窗口是周二"),
     ],
 )
 def test_strip_openers(sentence, lang, stripped):
     assert strip_openers(sentence, lang) == stripped
+
+
+@pytest.mark.parametrize(
+    ("phrase", "lang", "key"),
+    [
+        ("Build cache for this work", "en", "build cache"),
+        ("the ticket for all of this", "en", "ticket"),
+        ("Metrics here", "en", "metrics"),
+        ("artifact bucket, for later", "en", "artifact bucket"),
+        ("queue size in this environment", "en", "queue size"),
+        ("retry limit for now", "en", "retry limit"),
+        ("cache ttl for catalog responses", "en", "cache ttl for catalog responses"),
+        ("worker pool for the importers", "en", "worker pool for the importers"),
+        ("here", "en", "here"),
+        ("这个项目的发布负责人", "zh", "发布负责人"),
+        ("本环境的告警阈值", "zh", "告警阈值"),
+        ("结算模块这块", "zh", "结算模块"),
+        ("本地缓存", "zh", "本地缓存"),
+    ],
+)
+def test_context_free_key(phrase, lang, key):
+    assert context_free_key(phrase, lang) == key

@@ -2,23 +2,31 @@
 
 Precedence per sentence: a correction, else task state, else numbers and facts
 (a number beats a fact), with a rule alongside when the sentence has a strong
-rule marker ("always", "never", 不要 ...). Weak rule markers ("must", "use")
-only make a rule when nothing more specific was read.
+rule marker ("always", "never", "no exceptions", 凡是…都要 ...). Weak rule markers ("must", "use")
+only make a rule when nothing more specific was read, unless the subject is universal
+("every migration must ..."). Key and value checks live in extraction_checks.py.
 """
 
 import re
 from dataclasses import replace
 from functools import lru_cache
 
+from services.memory.domain import extraction_checks as C
 from services.memory.domain import patterns as P
 from services.memory.domain.model import Candidate, ItemKind, TaskField
-from services.memory.domain.text import detect_lang, is_hedged, is_question, normalize_key, split_sentences, strip_openers
+from services.memory.domain.text import (
+    detect_lang,
+    is_hedged,
+    is_question,
+    normalize_key,
+    split_sentences,
+    strip_openers,
+)
 
 MAX_PER_SENTENCE = 3
-MAX_KEY_WORDS = 6
+MAX_KEY_WORDS = 8
 MAX_COLON_KEY_WORDS = 4
-MAX_VALUE_WORDS = 10
-MAX_ZH_VALUE_CHARS = 30
+MAX_LABEL_WORDS = 8
 MAX_RULE_KEY_CHARS = 160
 
 RULES = {"en": P.RULES_EN, "zh": P.RULES_ZH}
@@ -41,7 +49,7 @@ _INTRO = {
     "zh": re.compile(r"^(?:应该是|应该为|应为|应该用|其实是|实际上是|改用|换成|改成|是|用)\s*(?P<v>.+)$"),
 }
 _OLD_TAIL = {
-    "en": re.compile(r"^(?P<s>.+?),?\s+(?:not|rather than|and not)\s+(?P<old>[^,]{1,40}?)$", re.IGNORECASE),
+    "en": re.compile(r"^(?P<s>.+?),?\s+(?:not|rather than|and not|instead of)\s+(?P<old>[^,]{1,40}?)$", re.IGNORECASE),
     "zh": re.compile(r"^(?P<s>.+?)[，,]?\s*(?:而)?不是(?P<old>[^，,]{1,30}?)$"),
 }
 _BARE_NUMBER = {
@@ -51,16 +59,6 @@ _BARE_NUMBER = {
 # Where a value or condition may end and a statement of its own begin.
 _CLAUSE = re.compile(r"\s*[,，;；]\s*|\s+(?:and|but)\s+|(?<=[\u3400-\u9fff])(?:并且|而且|同时)")
 
-_BAD_KEY_WORDS = frozenset("""it this that these those there here he she they we i you me us them which what who whom everything something
-    nothing anything everyone someone one now then and but so if when because let let's please always never don't
-    do not just maybe also only at in on for to with from by as or also i'm we're you're it's that's there's""".split())
-_BAD_VALUE_START = frozenset("""that because why how what when where if whether to not probably maybe also still just being going like so very too
-    pretty really kind sort quite already always never here there it this a bit fine""".split())
-_STOP_VALUES = frozenset("""fine ok okay good great bad done broken working failing weird strange wrong right correct better worse slow fast nice
-    cool clear unclear possible impossible interesting annoying ready true false important simple hard easy""".split())
-_ZH_BAD_KEY_START = ("我", "你", "他", "她", "它", "这", "那", "谁", "哪", "什么", "怎么", "但", "还", "可", "就", "也", "都", "应", "以后", "今后", "从", "请", "始终", "总是", "一律")
-_ZH_BAD_VALUE_START = ("不", "没", "很", "非常", "太", "挺", "比较", "还", "也", "都", "在", "什么", "怎么", "为什么", "因为", "否")
-_ZH_STOP_VALUES = frozenset({"好的", "对的", "可以", "没问题", "正确", "错的", "对", "好", "一样", "这样", "那样"})
 
 
 def extract(text: str) -> list[Candidate]:
@@ -174,7 +172,8 @@ def _rule(clean: str, ctx):
         candidate = Candidate(
             kind=ItemKind.RULE, key="rule:" + normalize_key(keyed)[:MAX_RULE_KEY_CHARS], value=clean, text=source, lang=lang
         )
-        return (candidate, row.name), body, row.weak, bool(_NEGATIVE_MARKER.search(match.group("marker").lower()))
+        weak = row.weak and not P.UNIVERSAL[grammar].match(keyed)  # "every migration must ..." is a standing rule
+        return (candidate, row.name), body, weak, bool(_NEGATIVE_MARKER.search(match.group("marker").lower()))
     return None
 
 
@@ -184,13 +183,13 @@ def _task(clean: str, ctx):
         match = row.regex.match(clean)
         if not match:
             continue
-        entry = _clean_value(match.group("entry"))
+        entry = C.clean_value(match.group("entry"))
         if row.task_field is TaskField.GOAL:
             entry = re.sub(r"^to\s+", "", entry, flags=re.IGNORECASE)
             if re.match(r"(?:blocked|done|finished|complete|stuck|waiting)\b", entry, re.IGNORECASE):
                 continue
         first = entry.split()[0].lower() if entry.split() else ""
-        if not entry or first in ("it", "this", "that", "they") or entry.lower() in _STOP_VALUES:
+        if not entry or first in ("it", "this", "that", "they", "nothing", "none") or entry.lower() in C.STOP_VALUES:
             continue
         field = row.task_field
         key = "task:goal" if field is TaskField.GOAL else f"task:{field.value}:{normalize_key(entry)}"
@@ -219,6 +218,8 @@ def _split_clauses(text: str, ctx) -> tuple[str, str]:
     for separator in _CLAUSE.finditer(text):
         rest = text[separator.end() :]
         part = strip_openers(_CLAUSE.split(rest, maxsplit=1)[0], ctx[2])
+        if ctx[2] == "en" and P.QUALIFIER_EN.match(part):
+            continue  # "..., Bonferroni-corrected over 5 arms" qualifies the value before it
         if part and ((_DIGIT.search(part) and _number(part, ctx)) or _fact(part, ctx)):
             return text[: separator.start()], rest
     return text, ""
@@ -228,9 +229,12 @@ def _number(text: str, ctx):
     source, lang, grammar = ctx
     for row in _rows(NUMBERS, grammar, text):
         match = row.regex.match(text)
-        if not match or not _good_key(match.group("key"), grammar, MAX_KEY_WORDS):
+        if not match:
             continue
         groups = match.groupdict()
+        key = _number_key(groups, row, grammar)
+        if not key:
+            continue
         verb = (groups.get("verb") or "").strip().lower()
         comparator = (groups.get("cmp") or "").strip().lower()
         tail, rest = _split_clauses(groups.get("tail") or "", ctx)
@@ -238,11 +242,28 @@ def _number(text: str, ctx):
         comparator = _comparator(verb, comparator)
         parts = [_clean_condition(groups.get("pre") or ""), comparator, groups.get("per") or "", condition]
         candidate = Candidate(
-            kind=ItemKind.NUMBER, key=normalize_key(match.group("key")), value=" ".join(match.group("value").split()),
+            kind=ItemKind.NUMBER, key=key, value=" ".join(match.group("value").split()),
             text=source, lang=lang, unit=unit, condition="; ".join(part for part in parts if part),
         )
         return candidate, row.name, rest
     return None
+
+
+def _number_key(groups: dict, row, grammar: str) -> str:
+    """The key a number row read, with a "Label:" before the statement joined in ("p99" + "latency budget for X")."""
+    raw = groups.get("key") or ""
+    if not C.good_key(raw, grammar, MAX_KEY_WORDS):
+        return ""
+    key = C.store_key(raw, grammar, row.key_suffix)
+    label = groups.get("label")
+    if label is None:
+        return key
+    if not C.good_key(label, grammar, MAX_LABEL_WORDS) or C.announces(label, grammar):
+        return ""
+    label = C.store_key(label, grammar)
+    if set(key.split()) <= set(label.split()):
+        return label
+    return key if set(label.split()) <= set(key.split()) else f"{key} {label}"
 
 
 def _comparator(verb: str, comparator: str) -> str:
@@ -283,38 +304,23 @@ def _fact(text: str, ctx):
         match = row.regex.match(text)
         if not match:
             continue
-        limit = MAX_COLON_KEY_WORDS if row.name.endswith("colon") else MAX_KEY_WORDS
+        colon = row.name.endswith("colon")
+        limit = MAX_COLON_KEY_WORDS if colon else MAX_KEY_WORDS
+        raw_key = match.group("key") or ""
         value, rest = _split_clauses(match.group("value"), ctx)
-        value = _clean_value(value)
-        if not _good_key(match.group("key"), grammar, limit) or not _good_value(value, grammar):
+        value = C.clean_value(value)
+        role = (match.groupdict().get("role") or "").strip()
+        suffix = " ".join(part for part in (P.ROLE_SUFFIX.get(role.lower(), role.lower()), row.key_suffix) if part)
+        if raw_key and not C.good_key(raw_key, grammar, limit) or not C.good_value(value, grammar):
             continue
-        candidate = Candidate(kind=ItemKind.FACT, key=normalize_key(match.group("key")), value=value, text=source, lang=lang)
+        if colon and (C.announces(raw_key, grammar) or C.prose(value, grammar)):
+            continue  # "Rule of thumb: ...", 先定个规矩：... announce a rule; "Flaky test: passes locally, fails in CI" describes
+        key = C.store_key(raw_key, grammar, suffix)
+        if not C.good_key(key, grammar, limit + 2):
+            continue
+        candidate = Candidate(kind=ItemKind.FACT, key=key, value=value, text=source, lang=lang)
         return candidate, row.name, rest
     return None
-
-
-def _clean_value(value: str) -> str:
-    return " ".join(value.split()).strip(" ,;:，；：、.。!！\"'`“”‘’「」")
-
-
-def _good_key(key: str, grammar: str, max_words: int) -> bool:
-    if grammar == "zh":
-        norm = normalize_key(key)
-        return len(norm) >= 2 and not norm.startswith(_ZH_BAD_KEY_START)
-    words = normalize_key(key).split()
-    return 0 < len(words) <= max_words and not any(word in _BAD_KEY_WORDS for word in words)
-
-
-def _good_value(value: str, grammar: str) -> bool:
-    if not value:
-        return False
-    if grammar == "zh":
-        return len(value) <= MAX_ZH_VALUE_CHARS and value not in _ZH_STOP_VALUES and not value.startswith(_ZH_BAD_VALUE_START)
-    words = value.lower().split()
-    if len(words) > MAX_VALUE_WORDS or words[0] in _BAD_VALUE_START or value.lower() in _STOP_VALUES:
-        return False
-    # "the build is failing", "the server is running on 8080": states of the moment, not settings.
-    return not re.fullmatch(r"[a-z]+ing", words[0]) and not (len(words) == 1 and re.fullmatch(r"[a-z]+ed", words[0]))
 
 
 # ---- corrections ------------------------------------------------------------------
@@ -332,9 +338,9 @@ def _correction(clean: str, ctx) -> tuple[list[tuple[Candidate, str]], str]:
         if groups.get("new") is not None:
             new, old = _split_old(groups["new"], old, grammar)
             key = groups.get("key") or ""
-            if key and not _good_key(key, grammar, MAX_KEY_WORDS):
+            if key and not C.good_key(key, grammar, MAX_KEY_WORDS):
                 continue
-            candidate = _from_value(new, normalize_key(key), old, ctx)
+            candidate = _from_value(new, C.store_key(key, grammar) if key else "", old, ctx)
         else:
             stmt = " ".join((groups["stmt"] + " " + (groups.get("stmt2") or "")).split())
             stmt, old = _split_old(stmt, old, grammar)
@@ -371,14 +377,14 @@ def _from_statement(stmt: str, old: str, weak: bool, ctx) -> Candidate | None:
         return None
     short = len(stmt.split()) <= 6 if grammar == "en" else len(stmt) <= 20
     first = stmt.split()[0].lower() if stmt.split() else ""
-    if short and first not in _BAD_KEY_WORDS and not is_hedged(stmt, grammar):
+    if short and first not in C.BAD_KEY_WORDS and not is_hedged(stmt, grammar):
         return _from_value(stmt, "", old, ctx)  # "scratch that, eu-central-1"
     return None
 
 
 def _from_value(new: str, key: str, old: str, ctx) -> Candidate | None:
     source, lang, grammar = ctx
-    new = _clean_value(new)
+    new = C.clean_value(new)
     if not new:
         return None
     number = _bare_number(new, grammar)
@@ -400,6 +406,6 @@ def _bare_number(text: str, grammar: str) -> tuple[str, str, str] | None:
 
 def _old_value(old: str, grammar: str) -> str:
     """The replaced value as the store holds it: the number alone for "not 120 ms"."""
-    old = _clean_value(old)
+    old = C.clean_value(old)
     number = _bare_number(old, grammar) if old else None
     return number[0] if number else old

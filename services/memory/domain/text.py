@@ -24,7 +24,16 @@ _ABBREVIATIONS = frozenset({"e.g", "i.e", "etc", "vs", "mr", "mrs", "ms", "dr", 
 _BULLET = re.compile(r"^\s*(?:[-*•·▪‣◦+>]+\s+|#{1,6}\s+|\d{1,3}[.)]\s+|\d{1,3}、\s*|[（(]\d{1,3}[)）]\s*|[a-z][.)]\s+)")
 
 _LEADING_DETERMINER = re.compile(r"^(?:(?:the|our|my|a|an|this|that|these|those|your|their|its)\s+)+")
-_LEADING_ZH_POSSESSIVE = re.compile(r"^(?:我们的|咱们的|我的|你的|你们的|他们的|大家的|这个|那个|这些|那些|这里的|那里的)+")
+_LEADING_ZH_POSSESSIVE = re.compile(r"^(?:我们的|咱们的|我的|你的|你们的|他们的|大家的|这个|那个|这些|那些|这里的|那里的|(?:这次|本次|此次|这回)的?)+")
+# Context a key does not need, since every item is scoped to its session: "deploy target for this work",
+# "feature flags here", "staging host, for later", 这个环境的值班负责人, 灰度发布这块.
+_KEY_CONTEXT = {
+    "en": re.compile(
+        r"(?:,?\s+(?:for (?:all of )?(?:this|that|now|later|reference|the record)(?:\s+(?:work|project|task|change|effort|session|"
+        r"repo|service|environment|env|setup|rollout|migration))?|here|(?:in|on|for|within) (?:this|the current|our) (?:project|"
+        r"environment|env|repo|repository|session|setup|work|task|codebase)|fyi|btw))+$", re.IGNORECASE),
+    "zh": re.compile(r"^(?:这个|本|该|当前|此)(?:环境|项目|仓库|集群|系统)(?:里|中|下|上)?的?|(?:这块|这部分|这一块|这边|这方面)$"),
+}
 _EDGE_PUNCT = " \t.,;:!?。，；：！？、…\"'`“”‘’()（）[]【】<>《》-–—"
 _QUOTES = re.compile(r"[\"`“”「」『』《》*]")
 _SPACE_NEAR_CJK = re.compile(r"(?<=[\u3400-\u9fff])\s+|\s+(?=[\u3400-\u9fff])")
@@ -32,11 +41,17 @@ _SPACE_NEAR_CJK = re.compile(r"(?<=[\u3400-\u9fff])\s+|\s+(?=[\u3400-\u9fff])")
 # Discourse openers carry nothing; the ambiguous ones ("right", "note") only count when punctuated.
 _OPENERS = {
     "en": re.compile(
-        r"^(?:(?:ok(?:ay)?|so|and|also|oh|btw|by the way|fyi|plus|additionally|anyway|hey|hi|hmm+|um+|uh+|note that|"
-        r"remember that|keep in mind that|just so you know)\b[\s,:!.\-–—]*|(?:alright|right|well|great|cool|perfect|yes|yeah|"
-        r"yep|sure|thanks|thank you|got it|note|nb|ps|important|reminder|one more thing|heads up|quick note|update)\s*[,:!.\-–—]+\s*)+",
+        r"^(?:(?:ok(?:ay)?|so(?!\s+far\b)|and|also|oh|btw|by the way|fyi|plus|additionally|anyway|hey|hi|hmm+|um+|uh+|note that|"
+        r"remember that|keep in mind that|just so you know|(?:in|for|on|within) (?:this|the current) (?:environment|env|project|repo|"
+        r"repository|codebase|session|setup|work|task)|(?:we|i)(?:'ve)? (?:agreed|decided)(?: on)?(?: that|(?!\s+(?:to|on)\b))|"
+        r"let's say(?: that)?|i'd say(?: that)?)\b[\s,:!.\-–—]*|"
+        r"(?:alright|right|well|great|cool|perfect|yes|yeah|"
+        r"yep|sure|thanks|thank you|got it|note|nb|ps|important|reminder|one more thing|heads up|quick note|before we (?:start|begin)|"
+        r"first things first|first off|for the record|for context|side note|one thing|"
+        r"(?:quick |short |brief )?(?:status update|status|update|recap|progress report)(?: (?:on|for|about|re) [^:,]{1,60})?)"
+        r"\s*[,:!.\-–—]+\s*)+",
         re.IGNORECASE),
-    "zh": re.compile(r"^(?:(?:对了|另外|还有|顺便说一下|顺便|补充一下|补充|注意|提醒一下|提醒|然后|那么|所以|总之)[，,：:、！!\s]*|"
+    "zh": re.compile(r"^(?:(?:对了|另外|还有|顺便说一下|顺便|补充一下|补充|注意|提醒一下|提醒|然后|那么|所以|总之|先说一下|说明一下)[，,：:、！!\s]*|"
                      r"(?:好的|好吧|好|嗯+|哦|噢)[，,：:、！!\s]+)+"),
 }
 # Openings that make what follows an opinion, a plan or a condition, not a statement.
@@ -154,6 +169,13 @@ def normalize_key(phrase: str) -> str:
         key = _LEADING_ZH_POSSESSIVE.sub("", key)
         key = key.rstrip("的").strip(_EDGE_PUNCT)
     return key.strip(_EDGE_PUNCT)
+
+
+def context_free_key(phrase: str, lang: str) -> str:
+    """normalize_key without the session-scoped context a phrase carries ("for this work", "here", 这个环境的)."""
+    pattern = _KEY_CONTEXT["zh" if lang == "zh" else "en"]
+    key = normalize_key(pattern.sub("", phrase.strip(_EDGE_PUNCT)))
+    return normalize_key(pattern.sub("", key)) or key
 
 
 def stem(word: str) -> str:

@@ -1,0 +1,112 @@
+"""Extraction grammar as data: the row type, the shared regex fragments and word lists.
+
+The tables themselves live in patterns_en.py and patterns_zh.py (re-exported by
+patterns.py); each row carries the examples its test replays.
+
+Named groups the engine (extraction.py) understands:
+  rules        marker            the rule word; the rest of the sentence is the rule's body
+  facts        key, value        role: a word that names the key's suffix (ROLE_SUFFIX), e.g. 由X负责 -> 负责人
+  numbers      key, verb, cmp, cur, value, tail (unit and condition are read from tail),
+               pre (a leading "for X," / 每小时 that belongs to the condition),
+               label (a "Latency budget for X:" before the statement, joined to the key), unit (when the row reads it)
+  corrections  stmt [+ stmt2]    a statement to re-read with the number and fact tables,
+               or key/new        when the sentence itself names them; old: the replaced value
+  tasks        entry
+``weak`` rules apply only when the sentence yields no fact or number; ``weak``
+corrections need a keyed statement or an explicit new value ("it's Z"). ``key_suffix`` is appended
+to every key a row reads ("we deploy on Thursdays" -> "deploy window").
+Example dicts list the fields the test checks; kind defaults to the row's kind.
+"""
+
+import re
+from dataclasses import dataclass
+
+from services.memory.domain.model import ItemKind, TaskField
+
+RULE, FACT, NUMBER, TASK = ItemKind.RULE, ItemKind.FACT, ItemKind.NUMBER, ItemKind.TASK
+GOAL, PROGRESS, BLOCKER, OPEN = TaskField.GOAL, TaskField.PROGRESS, TaskField.BLOCKER, TaskField.OPEN
+
+
+@dataclass(frozen=True)
+class PatternRow:
+    name: str
+    lang: str
+    kind: ItemKind
+    regex: re.Pattern[str]
+    examples: tuple[tuple[str, dict[str, str]], ...]
+    needles: tuple[str, ...] = ()  # lowercase words or substrings, one must occur (the table's prefilter)
+    task_field: TaskField | None = None
+    weak: bool = False
+    key_suffix: str = ""
+
+
+def _row(name, lang, kind, pattern, examples, needles=(), task_field=None, weak=False, key_suffix="") -> PatternRow:
+    flags = re.IGNORECASE if lang == "en" else 0
+    return PatternRow(name, lang, kind, re.compile(pattern, flags), tuple(examples), tuple(needles), task_field, weak, key_suffix)
+
+
+# ---- shared fragments -------------------------------------------------------
+# A leading condition clause ("when deploying, always ...") and politeness.
+_IMP = (r"^(?:[\w' ]{1,40}:\s*)?(?:(?:when|whenever|if|before|after|while|once|for|in|on)\b[^,]{1,80},\s*)?"
+        r"(?:please\s+|pls\s+|kindly\s+)?(?:(?:i'd like|i would like|i want|i need)\s+you\s+to\s+|let's\s+|"
+        r"(?:you|we|u)\s+(?:should\s+|must\s+|will\s+|need to\s+)?)?")
+_NUM = r"(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)"
+# A value is a number or a range; it must not run into more digits (dates, versions, times).
+# A clock time ("02:00", "9am") is a value for the fact grammar, never a number.
+_VAL_EN = rf"(?P<value>{_NUM}(?:\s*(?:-|–|~|to|and)\s*{_NUM})?k?)(?![.,:/-]?\d)(?!\s?[ap]\.?m\b)"
+_VAL_ZH = rf"(?P<value>{_NUM}(?:\s*(?:-|–|~|到|至)\s*{_NUM})?[万千亿]?)(?![.,:/-]?\d)"
+_CUR = r"(?P<cur>US\$|[$€£¥￥])?"
+_KEY_EN = r"(?P<key>[a-z0-9][\w\-./' ]{0,60}?)"
+_VERB_WORDS_EN = (r"is|are|was|were|will|would|should|must|shall|can|cannot|can't|may|might|needs?|has|have|ought|stays?|"
+                  r"remains?|sits?|averages?|defaults?|equals?|takes?|costs?|lasts?|go(?:es)?|went|moves?|moved|drops?|dropped")
+_VERB_EN = (rf"(?P<verb>(?<![A-Za-z])(?:{_VERB_WORDS_EN})(?:\s+(?:not|never|to|be|stay|remain|keep|go|get|run|hold|sit|always|ideally|out|up|down|back|"
+            r"raised|lowered|bumped|increased|reduced|set|moved|changed|pinned|configured))*)"
+            r"(?![A-Za-z])")
+_CMP_WORDS_EN = (r"under|below|less than|lower than|fewer than|at most|no more than|not more than|up to|within|over|above|more than|"
+                 r"greater than|higher than|at least|no less than|no fewer than|exceed(?:s|ing)?|between|around|about|approximately|"
+                 r"roughly|exactly|equal to|capped at|limited to|set to|to|at|of")
+_CMP_SYMBOLS = r"~|≈|<=|>=|≤|≥|<|>|=|:(?=\s)"  # "02:00" is a time, not "02" compared to "00"
+_CMP_EN = rf"(?P<cmp>(?<![A-Za-z])(?:{_CMP_WORDS_EN})(?![A-Za-z])|{_CMP_SYMBOLS})"
+# Between a key and its value: a verb, a comparator or both; the lookahead stops "p95" reading as key "p", value 95.
+_LINK_EN = (rf"\s*(?=(?<![A-Za-z])(?:{_VERB_WORDS_EN}|{_CMP_WORDS_EN})(?![A-Za-z])|{_CMP_SYMBOLS})"
+            rf"(?:{_VERB_EN}\s*)?(?:{_CMP_EN}\s*)?")
+# "We agreed (that) ...", "let's say ...", "we test at ...": the statement follows.
+_SAY_EN = (r"(?:(?:(?:we|i)(?:'ve)?\s+(?:agreed|decided|settled|confirmed)(?:\s+on)?|let's\s+say|i'd\s+say)(?:\s+that)?\s+|"
+           r"(?:we|i)\s+(?:test|run|measure|evaluate|analy[sz]e|compute|report|operate)\s+(?:at|with|using)\s+)?")
+# An aside between a key and its colon: "Staging host, for later: ...".
+_ASIDE_EN = r"(?:\s*,\s*(?:for later|for reference|for the record|for context|for now|fyi|btw|just so you know|as a reminder))?"
+_KEY_ZH = r"(?P<key>[\u4e00-\u9fffA-Za-z0-9_\-. ]{1,20}?)"
+_CMP_WORDS_ZH = (r"不超过|不高于|不大于|不多于|不低于|不少于|不小于|低于|小于|少于|高于|大于|多于|超过|至少|至多|最多|最少|最高|最低|"
+                 r"约为|大约|大概|约|≤|≥|<=|>=|<|>|~")
+_MODAL_ZH = r"必须|需要|应该|应当|务必|一定要|不能|不可以|不应该|不应|不得|不要|要|应|须|得"
+_SET_ZH = (r"保持在|控制在|维持在|限制在|限定在|设置为|设定为|设置成|设为|设成|定为|调到|调为|调整为|改成|等于|达到|是|为|在|：|:|=")
+_LINK_ZH = (rf"(?=(?:{_MODAL_ZH}|{_SET_ZH}|{_CMP_WORDS_ZH}))(?P<verb>(?:{_MODAL_ZH})?(?:{_SET_ZH})?)\s*"
+            rf"(?P<cmp>{_CMP_WORDS_ZH})?\s*")
+
+# Shared by the number grammar: units read after a value, and words that end one.
+UNITS_ZH = re.compile(r"(?:%|％|‰|毫秒|微秒|纳秒|秒钟|秒|分钟|个小时|小时|天|周|星期|个月|月|年|次|个|条|台|人|元|块钱|块|美元|欧元|倍|核|页|行|字节|字|"
+                      r"[KMGT]i?B|ms|rps|qps|s)")
+UNIT_EN = re.compile(r"(?:%|‰|°[CF]|/[A-Za-z]+|[A-Za-zµ]+(?:/[A-Za-z]+)?)")
+UNIT_STOP_WORDS = frozenset(
+    """at per for in on with when under over and or to if unless during except only but across from by of the a an is are
+    was were max min as than so then which that while before after between plus minus each every more less or not no
+    and should must will would can may it this that they we you i""".split()
+)
+NEUTRAL_COMPARATORS = frozenset({"", "=", ":", "to", "at", "set to", "equal to", "of", "is"})
+# Verbs of a "keep/cap X at N" sentence that imply a comparator the sentence does not spell.
+IMPLIED_COMPARATOR = {"cap": "at most", "limit": "at most", "keep": "", "hold": ""}
+
+# Colon labels that only announce what follows ("Rule of thumb:", "Heads up:", 先定个规矩：): never a fact's key.
+ANNOUNCE_LABEL_EN = re.compile(
+    r"^(?:(?:hard|ground|golden|house|team|general|strict|one|another|new|quick|small|important|friendly|final|last)\s+)?"
+    r"(?:rules?(?: of thumb)?|ban|reminder|note|warning|caveat|tip|heads up|fyi|ps|nb|principle|important|constraint|"
+    r"requirement|guideline|convention|policy|status|update|context|background)$")
+ANNOUNCE_LABEL_ZH = re.compile(r"规矩|规则|规定|规范|约定|约束|原则|要求|提醒|注意|备注|说明|铁律")
+# A subject that quantifies over everything ("every migration", 凡是) makes a weak rule marker ("must") strong.
+UNIVERSAL = {"en": re.compile(r"^(?:every|each|all|any)\s", re.IGNORECASE), "zh": re.compile(r"^(?:以后|今后)?(?:凡是|所有|任何|每个|每一个)")}
+# A clause after a number that qualifies it ("Benjamini-Hochberg-corrected over 5 arms"), not a statement of its own.
+QUALIFIER_EN = re.compile(r"^[a-z][\w\-]*ed\s+(?:over|across|for|at|by|per|within|on|in)\b", re.IGNORECASE)
+# The role a zh 由X负责 / 交给X sentence gives, as a key suffix; en roles name themselves.
+ROLE_SUFFIX = {"负责": "负责人", "交给": "负责人", "交由": "负责人", "分给": "负责人", "指派给": "负责人", "安排给": "负责人", "分配给": "负责人",
+               "值班": "值班负责人", "跟进": "跟进人", "牵头": "牵头人", "主导": "负责人", "维护": "维护人", "对接": "对接人", "处理": "负责人",
+               "feature-flag": "feature flag", "feature toggle": "feature flag", "toggle": "feature flag", "flag": "feature flag"}
