@@ -10,6 +10,7 @@ from dataclasses import replace as _replace
 
 from services.common.errors import Conflict
 from services.memory.domain.extraction import extract
+from services.memory.domain.indexing import event_metadata
 from services.memory.domain.model import (
     QUOTABLE_KINDS,
     TRUSTED_KINDS,
@@ -161,17 +162,18 @@ def _dedupe(reader: StoreReader, session_id: str, events: list[Event], plan: App
 
 def _derive_items(overlay: _Overlay, event: Event, context: str) -> None:
     index = 0
+    metadata = event_metadata(event)
     if event.kind in QUOTABLE_KINDS and (event.text.strip() or event.attributes):
-        overlay.add(_evidence_item(overlay.session_id, event, context))
+        overlay.add(_evidence_item(overlay.session_id, event, context, metadata))
         index += 1
     if event.kind not in TRUSTED_KINDS or not event.text.strip():
         return
     for candidate in extract(event.text):
         index += 1
-        _reconcile(overlay, event, candidate, item_id_for(overlay.session_id, event.event_id, index))
+        _reconcile(overlay, event, candidate, item_id_for(overlay.session_id, event.event_id, index), metadata)
 
 
-def _evidence_item(session_id: str, event: Event, context: str) -> Item:
+def _evidence_item(session_id: str, event: Event, context: str, metadata: str) -> Item:
     return Item(
         item_id=item_id_for(session_id, event.event_id, 0),
         session_id=session_id,
@@ -184,6 +186,7 @@ def _evidence_item(session_id: str, event: Event, context: str) -> Item:
         source_event_ids=(event.event_id,),
         source_kind=event.kind,
         context=context,
+        metadata=metadata,
     )
 
 
@@ -198,7 +201,7 @@ def _resolve_key(overlay: _Overlay, candidate: Candidate) -> str:
     return target.key if target else ""
 
 
-def _reconcile(overlay: _Overlay, event: Event, candidate: Candidate, item_id: str) -> None:
+def _reconcile(overlay: _Overlay, event: Event, candidate: Candidate, item_id: str, metadata: str) -> None:
     key = _resolve_key(overlay, candidate)
     if not key:
         return  # a correction of nothing we know: the evidence item keeps the sentence
@@ -216,6 +219,7 @@ def _reconcile(overlay: _Overlay, event: Event, candidate: Candidate, item_id: s
         unit=candidate.unit,
         condition=candidate.condition,
         task_field=candidate.task_field,
+        metadata=metadata,
     )
     existing = overlay.active(key)
     if existing is not None and _same_content(existing, new):

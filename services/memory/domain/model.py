@@ -88,6 +88,8 @@ class Item:
     # The turn before, for evidence: indexed (at a lower weight) so that a question matching
     # a question-and-reply pair finds the reply. Not part of what the item says.
     context: str = ""
+    # The source event's metadata (speaker, session, date...), indexed with the item's text.
+    metadata: str = ""
 
     @property
     def seq(self) -> int:

@@ -19,6 +19,7 @@ from services.memory.domain.model import (
     SessionState,
     TaskField,
 )
+from services.memory.domain.indexing import CONTEXT_WEIGHT, fuse_indexes, searchable_text
 from services.memory.domain.store_api import SearchQuery, StoreReader
 from services.memory.domain.text import cjk_bigrams
 from services.memory.store.sqlite_schema import migrate
@@ -28,7 +29,6 @@ _ITEM_COLUMNS = (
     " source_seqs, source_event_ids, source_kind, text, task_field, id"
 )
 # bm25 weights per FTS column: the session token must not count as a match.
-CONTEXT_WEIGHT = 0.4
 _BM25_LATIN = f"bm25(items_fts, 0.0, 1.0, 0.7, {CONTEXT_WEIGHT})"
 _BM25_CJK = "bm25(items_cjk, 0.0, 1.0)"
 
@@ -40,15 +40,6 @@ def session_token(session_id: str) -> str:
 
 def _phrase(term: str) -> str:
     return '"' + term.replace('"', '""') + '"'
-
-
-def _search_text(item: Item, event_attributes: str = "") -> str:
-    parts = [item.key.split(":", 1)[-1] if item.kind is not ItemKind.EVIDENCE else "", item.value, item.unit, item.condition]
-    if item.text != item.value:
-        parts.append(item.text)
-    if event_attributes:
-        parts.append(event_attributes)
-    return " \n".join(part for part in parts if part)
 
 
 def _cjk_runs(text: str) -> str:
@@ -138,7 +129,6 @@ class SqliteStore:
             if not plan.new_events and not plan.updated_items:
                 return plan
             self._ensure_session(session_id)
-            attributes_by_event = {e.event_id: " ".join(v for _, v in e.attributes) for e in plan.new_events}
             self._db.executemany(
                 "INSERT INTO events (session_id, seq, event_id, kind, text, created_at, attributes, content_hash)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -153,7 +143,7 @@ class SqliteStore:
                 "INSERT INTO items (item_id, session_id, sess, kind, key, value, value_norm, unit, condition, status,"
                 " superseded_by, lang, source_seqs, source_event_ids, source_kind, text, task_field, seq,"
                 " search_text, cjk_grams, cjk_text, context_text) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-                [self._item_row(item, sess, attributes_by_event.get(item.source_event_ids[0], "")) for item in plan.new_items],
+                [self._item_row(item, sess) for item in plan.new_items],
             )
             self._db.executemany(
                 "UPDATE items SET status = ?, superseded_by = ?, source_seqs = ?, source_event_ids = ?, seq = ?"
@@ -172,10 +162,10 @@ class SqliteStore:
             return plan
 
     @staticmethod
-    def _item_row(item: Item, sess: str, attributes: str) -> tuple:
+    def _item_row(item: Item, sess: str) -> tuple:
         from services.memory.domain.ingest import normalize_value
 
-        searchable = _search_text(item, attributes)
+        searchable = searchable_text(item)
         return (
             item.item_id, item.session_id, sess, item.kind.value, item.key, item.value, normalize_value(item.value),
             item.unit, item.condition, item.status.value, item.superseded_by, item.lang,
@@ -227,11 +217,12 @@ class SqliteStore:
             if query.cjk_bigrams:
                 alternatives.append("cjk_grams : (" + " OR ".join(_phrase(g) for g in query.cjk_bigrams) + ")")
             if alternatives:
-                lists.append(self._match("items_fts", _BM25_LATIN, f"sess : {sess} AND ({' OR '.join(alternatives)})", status, limit))
+                expression = f"sess : {sess} AND ({' OR '.join(alternatives)})"
+                lists.append(self._match("items_fts", _BM25_LATIN, expression, status, limit))
             if query.cjk_trigrams:
                 expression = f"sess : {sess} AND cjk_text : (" + " OR ".join(_phrase(g) for g in query.cjk_trigrams) + ")"
                 lists.append(self._match("items_cjk", _BM25_CJK, expression, status, limit))
-        return _fuse(lists)
+        return fuse_indexes(lists)
 
     def _match(self, table: str, bm25: str, expression: str, status: str, limit: int) -> list[tuple[Item, float]]:
         columns = ", ".join(f"items.{c.strip()}" for c in _ITEM_COLUMNS.split(","))
@@ -307,19 +298,6 @@ class _Transaction:
     def __exit__(self, exc_type, exc, tb):
         self.db.execute("ROLLBACK" if exc_type else "COMMIT")
         return False
-
-
-def _fuse(lists: list[list[tuple[Item, float]]]) -> list[tuple[Item, float]]:
-    """Sum each index's scores normalized to its best match, so neither index dominates by scale."""
-    if len(lists) == 1:
-        return lists[0]
-    merged: dict[str, list] = {}
-    for entries in lists:
-        best = max((score for _, score in entries), default=0.0) or 1.0
-        for item, score in entries:
-            slot = merged.setdefault(item.item_id, [item, 0.0])
-            slot[1] += score / best
-    return sorted(((item, score) for item, score in merged.values()), key=lambda pair: -pair[1])
 
 
 def _chunks(values: list, size: int = 500) -> Iterator[list]:

@@ -1,0 +1,48 @@
+"""What a store indexes for an item: one definition, so SQLite and Redis search the same text."""
+
+from datetime import datetime
+
+from services.memory.domain.model import Event, Item, ItemKind
+
+# How much the previous turn (item.context) counts against the item's own words.
+CONTEXT_WEIGHT = 0.4
+
+
+def event_metadata(event: Event) -> str:
+    """The host's metadata of an event as searchable words: attribute values and the date.
+
+    Hosts send who spoke, in which session, image captions...; a question often names them
+    ("what did Caroline say in May 2023?")."""
+    parts = [value for _, value in event.attributes if value]
+    if event.created_at:
+        try:
+            moment = datetime.fromisoformat(event.created_at.replace("Z", "+00:00"))
+            parts.append(f"{moment.day} {moment.strftime('%B %Y')}")
+        except ValueError:
+            pass
+    return " ".join(parts)
+
+
+def searchable_text(item: Item) -> str:
+    """The item's own searchable text: its key (not for quotes), value, unit, condition, source
+    sentence and its event's metadata. The previous turn (item.context) is indexed apart, at a lower weight."""
+    key = item.key.split(":", 1)[-1] if item.kind is not ItemKind.EVIDENCE else ""
+    parts = [key, item.value, item.unit, item.condition]
+    if item.text != item.value:
+        parts.append(item.text)
+    parts.append(item.metadata)
+    return " \n".join(part for part in parts if part)
+
+
+def fuse_indexes(lists: list[list[tuple[Item, float]]]) -> list[tuple[Item, float]]:
+    """Merge the matches of several indexes (Latin words, CJK trigrams): each list's scores are
+    normalized to its best match and summed, so no index dominates by scale."""
+    if len(lists) == 1:
+        return lists[0]
+    merged: dict[str, list] = {}
+    for entries in lists:
+        best = max((score for _, score in entries), default=0.0) or 1.0
+        for item, score in entries:
+            slot = merged.setdefault(item.item_id, [item, 0.0])
+            slot[1] += score / best
+    return sorted(((item, score) for item, score in merged.values()), key=lambda pair: -pair[1])
