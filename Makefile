@@ -13,13 +13,14 @@ ANSWERER ?=
 MEMORY_ADDR ?=
 ANSWERER_ADDR ?=
 MEMORY ?=
+LOCOMO ?=
 ARGS ?=
 
 EVAL_FLAGS = --profile $(PROFILE) \
 	$(if $(TURNS),--turns $(TURNS)) $(if $(SEED),--seed $(SEED)) \
 	$(if $(BASELINES),--baselines $(BASELINES)) $(if $(ANSWERER),--answerer $(ANSWERER)) \
 	$(if $(MEMORY_ADDR),--memory-addr $(MEMORY_ADDR)) $(if $(ANSWERER_ADDR),--answerer-addr $(ANSWERER_ADDR)) \
-	$(if $(MEMORY),--memory $(MEMORY)) $(ARGS)
+	$(if $(MEMORY),--memory $(MEMORY)) $(if $(LOCOMO),--locomo $(LOCOMO)) $(ARGS)
 
 .DEFAULT_GOAL := help
 .PHONY: help setup system-deps proto test conformance eval wheelhouse images up down fixtures serve-memory serve-answerer serve-harness demo clean
@@ -57,7 +58,7 @@ test: setup system-deps ## run the whole test suite (installs what it needs firs
 conformance: setup ## certify a MemoryService: make conformance MEMORY_ADDR=host:port (unset: the SQLite reference)
 	MEMORY_ADDR=$(MEMORY_ADDR) $(PY) -m pytest tests/conformance $(ARGS)
 
-eval: setup ## run the evaluation: make eval PROFILE=smoke|standard|full|seed [TURNS= SEED= BASELINES= ANSWERER= MEMORY_ADDR= ARGS=]
+eval: setup ## run the evaluation: make eval PROFILE=smoke|standard|full|seed|locomo [TURNS= SEED= BASELINES= ANSWERER= MEMORY_ADDR= LOCOMO= ARGS=]
 	$(PY) -m services.harness eval $(EVAL_FLAGS)
 
 fixtures: setup ## generate fixtures only: make fixtures PROFILE=...

@@ -55,6 +55,7 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--memory-addr", default="", help="evaluate the MemoryService at host:port as `memory` (no local process)")
     run.add_argument("--answerer-addr", default="", help="use the AnswererService at host:port (no local process)")
     run.add_argument("--memory", default="", help="store of the local memory process (passed as MEMORY_STORE)")
+    run.add_argument("--locomo", default="", help="LoCoMo file or folder, for --profile locomo")
 
     fixtures = commands.add_parser("fixtures", help="generate (or validate) fixtures only")
     common(fixtures)
@@ -106,12 +107,12 @@ def request_from_args(args: argparse.Namespace):
         memory_addr=args.memory_addr,
         answerer_addr=args.answerer_addr,
         memory_store=args.memory,
+        locomo=getattr(args, "locomo", ""),
     )
 
 
 def _eval(args: argparse.Namespace, settings: Settings) -> int:
     from services.harness.progress import ProgressBar
-    from services.harness.report import render_table
     from services.harness.runner import PrerequisiteError, run_eval
 
     bar = ProgressBar(enabled=False if args.json else None)
@@ -125,7 +126,7 @@ def _eval(args: argparse.Namespace, settings: Settings) -> int:
     if args.json:
         print(json.dumps(result.report, ensure_ascii=False, indent=2))
     else:
-        print(render_table(result.report, result.scores))
+        print(result.table)
         if result.report_path:
             print(f"Report: {result.report_path}")
     return result.exit_code

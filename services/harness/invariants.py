@@ -140,10 +140,12 @@ def no_duplicate_active_content(run: ScenarioRun) -> list[str]:
     problems = []
     for session, items in run.items.items():
         active = [i for i in _non_evidence(items) if i.status == "active"]
+        # A rule or task entry is its text: the same text twice is duplicated content. A fact or a
+        # number is a key and a value: two keys may rightly share a value (two services on port 8080).
         keys = Counter((i.kind, i.key) for i in active if i.key)
-        values = Counter((i.kind, normalize(i.value)) for i in active if i.value.strip())
+        texts = Counter((i.kind, normalize(i.value)) for i in active if i.kind in ("rule", "task") and i.value.strip())
         problems += [f"{session}: {n} active {kind} items with key {key!r}" for (kind, key), n in keys.items() if n > 1]
-        problems += [f"{session}: {n} active {kind} items with value {value[:40]!r}" for (kind, value), n in values.items() if n > 1]
+        problems += [f"{session}: {n} active {kind} items with value {value[:40]!r}" for (kind, value), n in texts.items() if n > 1]
     return problems
 
 

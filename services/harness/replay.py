@@ -63,9 +63,12 @@ def prepare(scenario: dict) -> list[memory_pb2.AppendEventsRequest | None]:
 class Replayer:
     """Replays scenarios for one baseline connection."""
 
-    def __init__(self, connection: MemoryConnection, answerer: Answerer, progress: Progress | None = None):
+    def __init__(
+        self, connection: MemoryConnection, answerer: Answerer, progress: Progress | None = None, *, retrieve_limit: int = RETRIEVE_LIMIT
+    ):
         self._conn = connection
         self._answerer = answerer
+        self._retrieve_limit = retrieve_limit
         self._progress = progress or (lambda phase, session: None)
 
     def run(self, scenario: dict, prepared: list) -> ScenarioRun:
@@ -179,7 +182,7 @@ class Replayer:
         session, query = question["session"], question["query"]
         retrieved = None
         if run.has_retrieval:
-            reply = mem.call(session, "Retrieve", memory_pb2.RetrieveRequest(session_id=session, query=query, limit=RETRIEVE_LIMIT))
+            reply = mem.call(session, "Retrieve", memory_pb2.RetrieveRequest(session_id=session, query=query, limit=self._retrieve_limit))
             if reply is not None:
                 retrieved = [item_view(item) for item in reply.items]
                 run.observations.append(

@@ -17,8 +17,9 @@ NOTES = [
     "No LLM answer accuracy claimed on the deterministic path: llmAnswerAccuracy is null unless --answerer=llm.",
     "Storage, retrieval, assembly, tokens and latency are deliberately reported separately and never merged into one score.",
     "null means not applicable to that baseline (no storage or no retrieval), never zero.",
-    "skill-only injects the host's window (turns after the last compaction, at most 12); rolling-summary injects the "
-    "first sentence (<= 100 chars) of each of the last 40 turns; both are storage-less MemoryService implementations.",
+    "skill-only injects the host's window (every turn after the last compaction, newest first within the budget); "
+    "rolling-summary injects the first sentence (<= 100 chars) of each of the last 40 turns; bm25-turns injects the turns "
+    "FTS5 BM25 ranks best; all three are storage-less MemoryService implementations.",
     "Latency is measured at the harness around each MemoryService RPC (answerer calls excluded); "
     "a question's latencyMs is its Assemble call.",
 ]
@@ -31,7 +32,7 @@ class Built:
     failed: bool
 
 
-def _json_value(value: Score | Latency | None):
+def json_value(value: Score | Latency | None):
     if value is None:
         return None
     if isinstance(value, Latency):
@@ -41,7 +42,7 @@ def _json_value(value: Score | Latency | None):
 
 def _metric_block(scores: dict[str, dict], baselines: list[str]) -> dict:
     """{baseline: {metric: value}} for perScenario and perSize."""
-    return {b: {m: _json_value(scores[b][m]) for m in METRIC_ORDER} for b in baselines}
+    return {b: {m: json_value(scores[b][m]) for m in METRIC_ORDER} for b in baselines}
 
 
 def build_report(
@@ -58,7 +59,7 @@ def build_report(
     llm = answerer == "llm"
     per_baseline = {b: baseline_metrics(runs[b], llm=llm) for b in baselines}
     scores = {m: {b: per_baseline[b][m] for b in baselines} for m in METRIC_ORDER}
-    metrics = {m: {b: _json_value(scores[m][b]) for b in baselines} for m in METRIC_ORDER}
+    metrics = {m: {b: json_value(scores[m][b]) for b in baselines} for m in METRIC_ORDER}
     if not llm:
         metrics["llmAnswerAccuracy"] = None  # the protocol's shape: one null, no per-baseline claim
 

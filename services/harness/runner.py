@@ -16,17 +16,19 @@ from pathlib import Path
 import grpc
 from dsh.answerer.v1 import answerer_pb2
 
+from services.harness import locomo_report
 from services.harness import report as report_mod
 from services.harness.baselines import BASELINE_SERVICERS
 from services.harness.baselines.host_window import serve_baseline
 from services.harness.client import Answerer, MemoryConnection
+from services.harness.locomo import ImportStats, LocomoError, load_locomo
 from services.harness.processes import LocalServices, StartError, module_available
 from services.harness.records import ScenarioRun
-from services.harness.replay import Replayer, prepare
+from services.harness.replay import RETRIEVE_LIMIT, Replayer, prepare
 from services.harness.settings import DEFAULT_SEED, LLM_KEY_VAR, Settings
 
-BASELINES = ("skill-only", "rolling-summary", "memory")
-PROFILES = {"smoke": (100, 200), "standard": (100, 200, 500), "full": (100, 200, 500, 1000), "seed": ()}
+BASELINES = ("skill-only", "rolling-summary", "bm25-turns", "memory")
+PROFILES = {"smoke": (100, 200), "standard": (100, 200, 500), "full": (100, 200, 500, 1000), "seed": (), "locomo": ()}
 
 # (phase, baseline, session_id, done, total)
 ProgressFn = Callable[[str, str, str, int, int], None]
@@ -49,6 +51,7 @@ class EvalRequest:
     memory_addr: str = ""
     answerer_addr: str = ""
     memory_store: str = ""
+    locomo: str = ""  # LoCoMo file or folder, for profile locomo
     write_report: bool = True
 
 
@@ -56,7 +59,7 @@ class EvalRequest:
 class EvalResult:
     report: dict
     exit_code: int
-    scores: dict = field(default_factory=dict)  # metric -> baseline -> Score, for the table
+    table: str = ""  # the human-readable summary printed on stdout
     report_path: Path | None = None
 
 
@@ -67,6 +70,10 @@ def check_prerequisites(request: EvalRequest, settings: Settings) -> None:
     unknown = [b for b in request.baselines if b not in BASELINES]
     if unknown or not request.baselines:
         raise PrerequisiteError(f"unknown baseline(s) {', '.join(unknown) or '(none)'}; use {', '.join(BASELINES)}")
+    if request.profile == "locomo" and not (request.locomo and Path(request.locomo).exists()):
+        raise PrerequisiteError(
+            f"profile locomo needs LoCoMo data: pass --locomo FILE_OR_DIR (given {request.locomo or 'nothing'!r})"
+        )
     if request.answerer not in Answerer.MODES:
         raise PrerequisiteError(f"unknown answerer {request.answerer!r}; use deterministic or llm")
     if request.answerer == "llm" and not settings.llm_key_set:
@@ -115,6 +122,12 @@ def load_scenarios(request: EvalRequest) -> tuple[Path, bool, dict, list[dict]]:
 def run_eval(request: EvalRequest, settings: Settings, progress: ProgressFn | None = None) -> EvalResult:
     """Run the whole protocol; raises PrerequisiteError before replaying anything when it cannot."""
     check_prerequisites(request, settings)
+    if request.profile == "locomo":
+        try:
+            scenarios, stats = load_locomo(Path(request.locomo))
+        except LocomoError as exc:
+            raise PrerequisiteError(f"locomo: {exc}") from exc
+        return evaluate(request, settings, scenarios, fixtures_info=(Path(request.locomo), False, {}), progress=progress, locomo=stats)
     directory, regenerated, manifest, scenarios = load_scenarios(request)
     return evaluate(request, settings, scenarios, fixtures_info=(directory, regenerated, manifest), progress=progress)
 
@@ -126,6 +139,7 @@ def evaluate(
     *,
     fixtures_info: tuple[Path, bool, dict] = (Path("."), False, {}),
     progress: ProgressFn | None = None,
+    locomo: ImportStats | None = None,
 ) -> EvalResult:
     """Replay already-loaded scenarios through the requested baselines and build the report."""
     check_prerequisites(request, settings)
@@ -163,7 +177,8 @@ def evaluate(
         answerer = Answerer(answerer_addr or local.answerer.address, request.answerer, settings.rpc_timeout_s)
         stack.callback(answerer.close)
         _check_answerer(answerer, request.answerer)
-        runs = _replay_all(connections, answerer, scenarios, progress)
+        depth = locomo_report.RETRIEVE_LIMIT if locomo else RETRIEVE_LIMIT
+        runs = _replay_all(connections, answerer, scenarios, progress, depth)
     directory, regenerated, manifest = fixtures_info
     memory_connection = next((c for c in connections if c.name == "memory"), None)
     environment = {
@@ -178,16 +193,23 @@ def evaluate(
             "address": memory_connection.address,
         },
     }
-    built = report_mod.build_report(
-        runs,
-        baselines=list(request.baselines),
-        profile=request.profile,
-        seed=manifest.get("seed") or request.seed,
-        answerer=request.answerer,
-        environment=environment,
-        fixtures={"dir": str(directory), "regenerated": regenerated, "manifest": manifest},
-    )
-    result = EvalResult(built.report, 1 if built.failed else 0, built.scores)
+    if locomo is not None:
+        built = locomo_report.build_report(
+            runs, baselines=list(request.baselines), stats=locomo, source=str(directory), environment=environment
+        )
+        table = locomo_report.render_table(built.report, built.scores)
+    else:
+        built = report_mod.build_report(
+            runs,
+            baselines=list(request.baselines),
+            profile=request.profile,
+            seed=manifest.get("seed") or request.seed,
+            answerer=request.answerer,
+            environment=environment,
+            fixtures={"dir": str(directory), "regenerated": regenerated, "manifest": manifest},
+        )
+        table = report_mod.render_table(built.report, built.scores)
+    result = EvalResult(built.report, 1 if built.failed else 0, table)
     if request.write_report:
         result.report_path = report_mod.write_report(built.report, Path(request.out_dir or settings.results_dir))
     return result
@@ -210,7 +232,7 @@ def _missing_modules(request: EvalRequest, memory_addr: str) -> list[str]:
 
 
 def _replay_all(
-    connections: list[MemoryConnection], answerer: Answerer, scenarios: list[dict], progress: ProgressFn | None
+    connections: list[MemoryConnection], answerer: Answerer, scenarios: list[dict], progress: ProgressFn | None, depth: int
 ) -> dict[str, list[ScenarioRun]]:
     """Every scenario through every baseline; baselines run in parallel (each has its own channels)."""
     prepared = [prepare(scenario) for scenario in scenarios]
@@ -228,7 +250,7 @@ def _replay_all(
         return report
 
     def replay(connection: MemoryConnection) -> list[ScenarioRun]:
-        replayer = Replayer(connection, answerer, step(connection.name))
+        replayer = Replayer(connection, answerer, step(connection.name), retrieve_limit=depth)
         return [replayer.run(scenario, steps) for scenario, steps in zip(scenarios, prepared)]
 
     with ThreadPoolExecutor(max_workers=len(connections), thread_name_prefix="replay") as pool:

@@ -32,6 +32,7 @@ def to_eval_request(request: harness_pb2.RunEvalRequest) -> EvalRequest:
         answerer=request.answerer or "deterministic",
         regenerate=request.regenerate,
         memory_addr=request.memory_addr,
+        locomo=request.locomo_path,
     )
 
 

@@ -66,6 +66,7 @@ def test_numbers_keep_unit_and_condition(conv, sentence, value, unit, conditions
     assert all(words in number.condition for words in conditions), number.condition
 
 
+@pytest.mark.needs_storage
 @pytest.mark.needs_retrieval
 def test_retrieved_numbers_keep_unit_and_condition(conv):
     conv.say("The checkout p99 latency must stay under 350 ms at 2000 rps.", "The search p99 latency is fine today.")

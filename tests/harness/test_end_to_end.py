@@ -40,7 +40,8 @@ def test_honest_memory_and_baselines_pass(settings, answerer_addr, toy):
     assert failed(result) == set(), result.report["hardInvariants"]
     assert result.exit_code == 0
     metrics = result.report["metrics"]
-    assert metrics["storageCorrectness"] == {"skill-only": None, "rolling-summary": None, "memory": 1.0}
+    assert metrics["storageCorrectness"] == {"skill-only": None, "rolling-summary": None, "bm25-turns": None, "memory": 1.0}
+    assert metrics["retrievalRecall"]["bm25-turns"] is not None
     assert metrics["retrievalRecall"]["skill-only"] is None and metrics["retrievalRecall"]["memory"] > 0
     assert all(v is not None for v in metrics["assemblyCoverage"].values())
     assert metrics["llmAnswerAccuracy"] is None

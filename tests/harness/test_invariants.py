@@ -59,8 +59,13 @@ def test_duplicate_active_content_ignores_evidence_and_superseded():
         ItemView("3", "evidence", key="e", value="eu-central-1"),
         ItemView("4", "rule", key="r1", value="Always cite"),
         ItemView("5", "rule", key="r2", value="always  CITE"),
+        # Facts under different keys may share a value; under one key they may not.
+        ItemView("6", "fact", key="api port", value="8080"),
+        ItemView("7", "fact", key="admin port", value="8080"),
     ]
     assert inv.no_duplicate_active_content(run_with(items={"s": items})) == ["s: 2 active rule items with value 'always cite'"]
+    items.append(ItemView("8", "fact", key="api port", value="9090"))
+    assert inv.no_duplicate_active_content(run_with(items={"s": items}))[0] == "s: 2 active fact items with key 'api port'"
 
 
 def test_pollution_flags_items_from_tool_results():

@@ -83,8 +83,9 @@ class HostWindowServicer(memory_pb2_grpc.MemoryServiceServicer):
     def prune(self, session: HostSession) -> None:
         """Drop what the host no longer keeps."""
 
-    def lines(self, session: HostSession, query: str) -> list[str]:
-        """Content lines to inject, oldest first, each labelled `- [seq N, role]`."""
+    def lines(self, session_id: str, session: HostSession, query: str) -> list[str]:
+        """Content lines to inject, least important first (the budget drops from the front),
+        each labelled `- [seq N, role]`."""
         raise NotImplementedError
 
     # --- the contract ---------------------------------------------------------------
@@ -108,7 +109,7 @@ class HostWindowServicer(memory_pb2_grpc.MemoryServiceServicer):
             # Validation passed for the whole batch: only now change anything (atomic batch).
             self._sessions[request.session_id] = session
             for event in fresh:
-                self._apply(session, event)
+                self._apply(request.session_id, session, event)
             # Events may arrive out of order; the window is in seq order.
             session.turns.sort(key=lambda turn: turn.seq)
             session.closed = False
@@ -154,7 +155,7 @@ class HostWindowServicer(memory_pb2_grpc.MemoryServiceServicer):
             raise InvalidArgument(f"token_budget is {request.token_budget}; use 1..{MAX_BUDGET} (0 for the default)")
         budget = request.token_budget or DEFAULT_TOKEN_BUDGET
         with self._lock:
-            lines = self.lines(self._known(request.session_id), request.query)
+            lines = self.lines(request.session_id, self._known(request.session_id), request.query)
         message = _fit(self.header, lines, budget)
         return memory_pb2.AssembleResponse(message=message, token_estimate=estimate_tokens(message))
 
@@ -206,7 +207,7 @@ class HostWindowServicer(memory_pb2_grpc.MemoryServiceServicer):
             fresh.append(event)
         return fresh
 
-    def _apply(self, session: HostSession, event) -> None:
+    def _apply(self, session_id: str, session: HostSession, event) -> None:
         session.event_digests[event.event_id] = event.SerializeToString(deterministic=True)
         session.seq_owner[event.seq] = event.event_id
         session.last_seq = max(session.last_seq, event.seq)

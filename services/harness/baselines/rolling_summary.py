@@ -25,7 +25,7 @@ class RollingSummaryServicer(HostWindowServicer):
     def prune(self, session: HostSession) -> None:
         session.turns = session.turns[-SUMMARY_TURNS:]
 
-    def lines(self, session: HostSession, query: str) -> list[str]:
+    def lines(self, session_id: str, session: HostSession, query: str) -> list[str]:
         return [label(turn) for turn in session.turns]
 
 

@@ -17,5 +17,5 @@ class SkillOnlyServicer(HostWindowServicer):
         # Compaction removed everything up to the checkpoint from the host's window.
         session.turns = [t for t in session.turns if t.seq > session.checkpoint_seq]
 
-    def lines(self, session: HostSession, query: str) -> list[str]:
+    def lines(self, session_id: str, session: HostSession, query: str) -> list[str]:
         return [label(turn) for turn in session.turns]

@@ -1,0 +1,213 @@
+"""The LoCoMo report: evidence retrieval per baseline and per question category.
+
+Metrics (turn level, from the dataset's evidence dia_ids, never from a memory's output):
+- evidenceRecallAtK = mean over questions of |evidence ∩ source turns of the top-k items| / |evidence|,
+  for k = 1, 5, 10, 25;
+- evidenceHitAt5 = fraction of questions with at least one evidence turn in the top 5;
+- retrievalRank1 = fraction of questions whose first item comes from an evidence turn;
+- assemblyCoverage = mean fraction of evidence turns quoted (by their `[seq N` label) in
+  the message injected at the default budget;
+- extraTokensEstimate and latencyMs as in the protocol.
+Retrieval metrics are null for baselines without retrieval. Categories 1-4 make up the
+overall numbers; category 5 (adversarial) is reported on its own.
+"""
+
+from dataclasses import dataclass
+from datetime import datetime, timezone
+
+from services.harness import invariants as inv
+from services.harness.locomo import ADVERSARIAL, CATEGORIES, SCORED_CATEGORIES, ImportStats
+from services.harness.metrics import Latency, Score, fraction, latency, mean, question_coverage, tokens_of
+from services.harness.records import AskRecord, ScenarioRun
+from services.harness.report import FORMAT, VERSION, Built, json_value
+
+RECALL_DEPTHS = (1, 5, 10, 25)
+RETRIEVE_LIMIT = max(RECALL_DEPTHS)
+METRIC_ORDER = (
+    "evidenceRecallAt1",
+    "evidenceRecallAt5",
+    "evidenceRecallAt10",
+    "evidenceRecallAt25",
+    "evidenceHitAt5",
+    "retrievalRank1",
+    "assemblyCoverage",
+    "extraTokensEstimate",
+    "latencyMs",
+)
+NOTES = [
+    "LoCoMo evidence retrieval: recall is turn level, |evidence ∩ source turns of the top-k items| / |evidence|.",
+    "Categories 1-4 (multi-hop, temporal, open-domain, single-hop) make up the overall metrics; category 5 "
+    "(adversarial) is reported separately; questions without evidence are counted and skipped.",
+    "bm25-turns is the yardstick: FTS5 BM25 over 'date speaker: text' of every turn, no extraction, same run.",
+    "No neural model is used on this path (dense retrieval is off).",
+    "Tokens are estimates from character counts (ceil(cjkChars / 1.6 + otherChars / 4)), not model tokenizer counts.",
+    "null means not applicable to that baseline (no retrieval), never zero.",
+]
+
+
+@dataclass(frozen=True)
+class _Asked:
+    run: ScenarioRun
+    question: dict
+    ask: AskRecord
+
+
+def _turns(ask: AskRecord, depth: int) -> set[str]:
+    return {event for item in (ask.retrieved or [])[:depth] for event in item.source_event_ids}
+
+
+def _recall(entry: _Asked, depth: int) -> float:
+    expected = {ref["eventId"] for ref in entry.question["evidence"]}
+    return len(expected & _turns(entry.ask, depth)) / len(expected)
+
+
+def category_metrics(entries: list[_Asked]) -> dict[str, Score | Latency | None]:
+    """The metrics over some asked questions of one baseline."""
+    if not entries:
+        return {name: None for name in METRIC_ORDER}
+    metrics: dict[str, Score | Latency | None] = {name: None for name in METRIC_ORDER}
+    if all(entry.run.has_retrieval for entry in entries):
+        for depth in RECALL_DEPTHS:
+            metrics[f"evidenceRecallAt{depth}"] = mean([_recall(e, depth) for e in entries])
+        metrics["evidenceHitAt5"] = fraction(sum(_recall(e, 5) > 0 for e in entries), len(entries))
+        metrics["retrievalRank1"] = fraction(sum(_recall(e, 1) > 0 for e in entries), len(entries))
+    metrics["assemblyCoverage"] = mean([question_coverage(e.question, e.ask.message) for e in entries])
+    metrics["extraTokensEstimate"] = mean([float(tokens_of(e.ask.message)) for e in entries])
+    metrics["latencyMs"] = latency([e.ask.assemble_ms for e in entries if e.ask.assemble_ms is not None])
+    return metrics
+
+
+def _asked(runs: list[ScenarioRun], categories: tuple[int, ...]) -> list[_Asked]:
+    return [
+        _Asked(run, question, run.asks[question["id"]])
+        for run in runs
+        for question in run.scenario["questions"]
+        if question.get("category") in categories and question["id"] in run.asks
+    ]
+
+
+def build_report(
+    runs: dict[str, list[ScenarioRun]], *, baselines: list[str], stats: ImportStats, source: str, environment: dict
+) -> Built:
+    scores = {b: category_metrics(_asked(runs[b], SCORED_CATEGORIES)) for b in baselines}
+    for b in baselines:  # every RPC of the run, not only the asks, as in the protocol
+        scores[b]["latencyMs"] = latency([ms for run in runs[b] for ms in run.latencies_ms])
+    checked = [(run, inv.check_run(run)) for b in baselines for run in runs[b]]
+    hard = inv.summarize(checked)
+    per_category = []
+    for category in (*SCORED_CATEGORIES, ADVERSARIAL):
+        block = {b: category_metrics(_asked(runs[b], (category,))) for b in baselines}
+        per_category.append(
+            {
+                "scenario": f"locomo-cat{category}-{CATEGORIES[category]}",
+                "size": None,
+                "sessionIds": [run.session_ids[0] for run in runs[baselines[0]]],
+                "questions": len(_asked(runs[baselines[0]], (category,))),
+                "scored": category in SCORED_CATEGORIES,
+                "metrics": {b: {m: json_value(block[b][m]) for m in METRIC_ORDER} for b in baselines},
+                "storage": {b: None for b in baselines},
+                "invariants": [],
+            }
+        )
+    per_conversation = [
+        {
+            "size": first.scenario["size"],
+            "sessionId": first.session_ids[0],
+            "metrics": {
+                b: {m: json_value(v) for m, v in category_metrics(_asked([runs[b][index]], SCORED_CATEGORIES)).items()}
+                for b in baselines
+            },
+        }
+        for index, first in enumerate(runs[baselines[0]])
+    ]
+    report = {
+        "format": FORMAT,
+        "version": VERSION,
+        "generatedAt": datetime.now(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z"),
+        "profile": "locomo",
+        "seed": None,
+        "answerer": "deterministic",
+        "environment": environment,
+        "fixtures": {"dir": source, "regenerated": False, "sessions": stats.conversations, "groups": ["locomo"], "import": stats.as_json()},
+        "metricOrder": list(METRIC_ORDER),
+        "metrics": {m: {b: json_value(scores[b][m]) for b in baselines} for m in METRIC_ORDER},
+        "hardInvariants": hard,
+        "perScenario": per_category,
+        "perSize": per_conversation,
+        "questions": _questions(runs, baselines),
+        "notes": list(NOTES),
+    }
+    table_scores = {m: {b: scores[b][m] for b in baselines} for m in METRIC_ORDER}
+    return Built(report, table_scores, any(entry["status"] == "fail" for entry in hard))
+
+
+def _questions(runs: dict[str, list[ScenarioRun]], baselines: list[str]) -> list[dict]:
+    entries = []
+    for index, first in enumerate(runs[baselines[0]]):
+        for question in first.scenario["questions"]:
+            results = {}
+            for b in baselines:
+                ask = runs[b][index].asks.get(question["id"])
+                if ask is None:
+                    continue
+                entry = _Asked(runs[b][index], question, ask)
+                retrieval = runs[b][index].has_retrieval
+                results[b] = {
+                    **{f"evidenceRecallAt{k}": (round(_recall(entry, k), 4) if retrieval else None) for k in RECALL_DEPTHS},
+                    "assemblyCoverage": question_coverage(question, ask.message),
+                    "extraTokensEstimate": tokens_of(ask.message),
+                    "latencyMs": round(ask.assemble_ms, 3) if ask.assemble_ms is not None else None,
+                }
+            entries.append(
+                {
+                    "sessionId": question["session"],
+                    "scenario": "locomo",
+                    "id": question["id"],
+                    "kind": question["kind"],
+                    "lang": question["lang"],
+                    "category": question["category"],
+                    "query": question["query"],
+                    "results": results,
+                }
+            )
+    return entries
+
+
+def _cell(value) -> str:
+    if value is None or (isinstance(value, Score) and value.value is None):
+        return "n/a"
+    if isinstance(value, Latency):
+        return f"{value.mean:.1f} / {value.p95:.1f}"
+    return f"{value.value:.3f}"
+
+
+def render_table(report: dict, scores: dict) -> str:
+    """Overall metrics per baseline, then recall@5/@10 per category, memory beside bm25-turns."""
+    baselines = list(scores[METRIC_ORDER[0]].keys())
+    imported = report["fixtures"]["import"]
+    lines = [
+        f"`locomo` — {imported['conversations']} conversations, {imported['turns']} turns, "
+        f"{imported['scoredQuestions']} scored questions (cats 1-4), {imported['adversarialQuestions']} adversarial, "
+        f"{imported['questionsWithoutEvidence']} without evidence (skipped), {imported['unknownEvidenceIds']} unknown evidence ids",
+        "",
+        "| Metric | " + " | ".join(f"`{b}`" for b in baselines) + " |",
+        "| --- | " + " | ".join("---" for _ in baselines) + " |",
+    ]
+    for metric in METRIC_ORDER:
+        label = {"latencyMs": "`latencyMs` mean / p95", "extraTokensEstimate": "`extraTokensEstimate` (mean)"}.get(metric, f"`{metric}`")
+        lines.append(f"| {label} | " + " | ".join(_cell(scores[metric][b]) for b in baselines) + " |")
+    shown = [b for b in ("memory", "bm25-turns") if b in baselines]
+    if shown:
+        lines += ["", "| Category | questions | " + " | ".join(f"`{b}` R@5 / R@10" for b in shown) + " |",
+                  "| --- | --- | " + " | ".join("---" for _ in shown) + " |"]
+        for entry in report["perScenario"]:
+            cells = []
+            for b in shown:
+                block = entry["metrics"][b]
+                r5, r10 = block["evidenceRecallAt5"], block["evidenceRecallAt10"]
+                cells.append("n/a" if r5 is None else f"{r5:.3f} / {r10:.3f}")
+            lines.append(f"| {entry['scenario']} | {entry['questions']} | " + " | ".join(cells) + " |")
+    hard = report["hardInvariants"]
+    lines += ["", f"Hard invariants: {sum(e['status'] == 'pass' for e in hard)}/{len(hard)} pass"]
+    lines += [f"  {e['status'].upper():4}  {e['id']}: {e['detail']}" for e in hard]
+    return "\n".join(lines)
