@@ -35,6 +35,9 @@ _CJK_RUN = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf
 _QUOTED = re.compile(r'^["“「『](.*)["”」』]\s*[.。]?$', re.DOTALL)
 # "(corrects eu-west-1 from seq 9)" names the old value: an answer that kept it
 # would contain exactly the text a correction question forbids.
+# `key = value — "the sentence as typed"`: the sentence backs the value up, but a correction's
+# sentence names the old value too ("…04:30 UTC, not 02:00 UTC"), so the answer stops before it.
+_SOURCE_QUOTE = re.compile(r'\s+—\s+["“].*$', re.DOTALL)
 _ANNOTATION = re.compile(
     r"\s*[(（][^()（）]*(?:\bseq\s+\d+|correct|supersed|replac|previously|formerly|更正|纠正|取代|替换|原为)[^()（）]*[)）]",
     re.IGNORECASE,
@@ -221,7 +224,7 @@ def extract_value(body: str) -> str:
         return quoted.group(1).strip()
     parts = split_key(text)
     if parts and parts[1]:
-        text = parts[1]
+        text = _SOURCE_QUOTE.sub("", parts[1])
     return _ANNOTATION.sub("", text).strip()
 
 

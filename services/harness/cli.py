@@ -54,7 +54,7 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--json", action="store_true", help="print the report JSON instead of the table")
     run.add_argument("--memory-addr", default="", help="evaluate the MemoryService at host:port as `memory` (no local process)")
     run.add_argument("--answerer-addr", default="", help="use the AnswererService at host:port (no local process)")
-    run.add_argument("--memory", default="", help="store of the local memory process (passed as MEMORY_STORE)")
+    run.add_argument("--memory", default="", help="store of the local memory process: redis (a throwaway redis-server of the run's own) or a MEMORY_STORE url")
     run.add_argument("--locomo", default="", help="LoCoMo file or folder, for --profile locomo")
 
     fixtures = commands.add_parser("fixtures", help="generate (or validate) fixtures only")

@@ -5,8 +5,8 @@ on the same database file, to test resume), and stop on success, failure or Ctrl
 """
 
 import importlib.util
+import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -17,6 +17,7 @@ from pathlib import Path
 import structlog
 
 from services.common.grpc_server import wait_for_serving
+from services.common.ports import free_port
 
 log = structlog.get_logger("harness.processes")
 
@@ -35,14 +36,6 @@ def module_available(module: str) -> bool:
         return importlib.util.find_spec(f"{module}.__main__") is not None
     except ModuleNotFoundError:
         return False
-
-
-def free_port() -> int:
-    # The kernel picks a free port; the child binds it a moment later (a small,
-    # accepted race: nothing else on loopback is racing for ephemeral ports here).
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 class ServiceProcess:
@@ -110,6 +103,51 @@ class ServiceProcess:
             return "(no log)"
 
 
+class RedisProcess:
+    """A throwaway redis-server (append-only file on) for `--memory redis`."""
+
+    def __init__(self, directory: Path, start_timeout: float):
+        binary = shutil.which("redis-server")
+        if binary is None:
+            raise StartError("--memory redis needs redis-server on PATH (Debian: apt-get install redis-server), or pass redis://host:port/db")
+        self.port = free_port()
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self._args = [binary, "--port", str(self.port), "--bind", "127.0.0.1", "--dir", str(directory),
+                      "--appendonly", "yes", "--appendfsync", "always", "--save", "", "--daemonize", "no"]
+        self._log_path = directory / "redis.log"
+        self._start_timeout = start_timeout
+        self._proc: subprocess.Popen | None = None
+
+    def start(self) -> None:
+        import redis
+
+        with open(self._log_path, "ab") as log_file:
+            self._proc = subprocess.Popen(self._args, stdin=subprocess.DEVNULL, stdout=log_file, stderr=log_file, start_new_session=True)
+        deadline = time.monotonic() + self._start_timeout
+        client = redis.Redis(host="127.0.0.1", port=self.port, socket_timeout=0.5)
+        while True:
+            try:
+                client.ping()
+                return
+            except redis.RedisError:
+                if self._proc.poll() is not None or time.monotonic() > deadline:
+                    raise StartError(f"redis-server did not start on port {self.port}:\n{self._log_path.read_text(errors='replace')[-2000:]}") from None
+                time.sleep(0.05)
+            finally:
+                client.close()
+
+    def stop(self) -> None:
+        proc, self._proc = self._proc, None
+        if proc is None or proc.poll() is not None:
+            return
+        proc.send_signal(signal.SIGTERM)
+        try:
+            proc.wait(timeout=STOP_TIMEOUT_S)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
 class LocalServices:
     """Context manager: the local children the run needs, stopped on any exit."""
 
@@ -126,8 +164,13 @@ class LocalServices:
         tmp = Path(self._tmp.name)
         self.memory: ServiceProcess | None = None
         self.answerer: ServiceProcess | None = None
+        self.redis: RedisProcess | None = None
         if memory:
             memory_env = {**env, "MEMORY_DB": str(tmp / "memory.sqlite")}
+            if memory_store == "redis":
+                # The shorthand: a redis-server of the run's own, gone with it.
+                self.redis = RedisProcess(tmp, start_timeout)
+                memory_store = self.redis.url
             if memory_store:
                 memory_env["MEMORY_STORE"] = memory_store
             self.memory = ServiceProcess("services.memory", "MEMORY_LISTEN", memory_env, tmp / "memory.log", start_timeout)
@@ -139,6 +182,8 @@ class LocalServices:
 
     def __enter__(self) -> "LocalServices":
         try:
+            if self.redis:
+                self.redis.start()
             # Spawn all first, then wait: the children start up in parallel.
             for child in self._children():
                 child.spawn()
@@ -155,4 +200,6 @@ class LocalServices:
     def close(self) -> None:
         for child in self._children():
             child.stop()
+        if self.redis:
+            self.redis.stop()
         self._tmp.cleanup()

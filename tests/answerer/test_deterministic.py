@@ -125,6 +125,7 @@ def test_headers_lose_to_content_lines():
     [
         ("deploy target = eu-central-1 (corrects eu-west-1 from seq 9)", "eu-central-1"),
         ("p95 latency = 120 ms | condition: under; at 500 rps", "120 ms | condition: under; at 500 rps"),
+        ('backfill window = 04:30 UTC — "Actually, the backfill window is 04:30 UTC, not 02:00 UTC."', "04:30 UTC"),
         ("rule: Always run the linter before committing.", "Always run the linter before committing."),
         ('"…quoted tool output…"', "…quoted tool output…"),
         ("“中文引用”", "中文引用"),

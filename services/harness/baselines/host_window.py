@@ -16,7 +16,7 @@ from dsh.memory.v1 import memory_pb2, memory_pb2_grpc
 
 from services.common.errors import Conflict, InvalidArgument, NotFound, ServiceError
 from services.common.grpc_server import Served, start_server
-from services.common.tokens import estimate_tokens, is_cjk
+from services.common.tokens import count_cjk, estimate_tokens
 from services.memory.domain.validation import Limits, check_batch, check_session_id
 from services.memory.servicer import event_from_proto
 
@@ -245,7 +245,7 @@ def _fit(header: str, lines: list[str], budget: int) -> str:
 
 
 def _char_classes(text: str) -> tuple[int, int]:
-    cjk = sum(1 for char in text if is_cjk(char))
+    cjk = count_cjk(text)
     return cjk, len(text) - cjk
 
 

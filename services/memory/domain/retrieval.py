@@ -7,6 +7,7 @@ for untrusted tool output and superseded history.
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from services.memory.domain import lexicon
 from services.memory.domain.model import EventKind, Item, ItemKind, ItemStatus, ScoredItem
@@ -30,6 +31,8 @@ UNTRUSTED_PENALTY = 0.25
 ASSISTANT_PENALTY = 0.15
 SUPERSEDED_PENALTY = 0.5
 CANDIDATE_POOL = 300
+# Thesaurus matches only add to candidates; a short list of them is enough.
+EXPANSION_POOL = 60
 NEIGHBOUR_WEIGHT = 0.3
 DENSITY_WEIGHT = 0.15
 DENSITY_WINDOW = 5
@@ -57,6 +60,7 @@ def _cjk_terms(text: str) -> tuple[list[str], list[str]]:
     return bigrams, trigrams
 
 
+@lru_cache(maxsize=2048)
 def analyse(text: str) -> Query:
     words: list[str] = []
     for raw in _WORD.findall(text):
@@ -74,6 +78,7 @@ def analyse(text: str) -> Query:
     )
 
 
+@lru_cache(maxsize=2048)
 def expand(query: Query) -> Query | None:
     """The thesaurus words for a query, as a query of their own; None when there are none."""
     latin, chinese = lexicon.expansions(query.text)

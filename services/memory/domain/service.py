@@ -19,7 +19,7 @@ from services.memory.domain.model import (
     TaskField,
     TaskState,
 )
-from services.memory.domain.retrieval import CANDIDATE_POOL, EXPANSION_WEIGHT, analyse, expand, fuse, rank
+from services.memory.domain.retrieval import CANDIDATE_POOL, EXPANSION_POOL, EXPANSION_WEIGHT, analyse, expand, fuse, rank
 from services.memory.domain.scrub import scrub_document
 from services.memory.domain.store_api import Store
 from services.memory.domain.validation import Limits, check_batch, check_session_id
@@ -171,7 +171,7 @@ class MemoryCore:
         candidates = self.store.search(state.session_id, query, limit=pool, include_superseded=include_superseded)
         expanded = expand(query)
         if expanded is not None:
-            extra = self.store.search(state.session_id, expanded, limit=pool, include_superseded=include_superseded)
+            extra = self.store.search(state.session_id, expanded, limit=EXPANSION_POOL, include_superseded=include_superseded)
             candidates = fuse(candidates, extra, EXPANSION_WEIGHT)
         return rank(query, candidates, last_seq=state.last_seq, limit=limit)
 

@@ -328,21 +328,34 @@ def _event(session_id: str, row: sqlite3.Row) -> Event:
     )
 
 
+_ITEM_KINDS = {kind.value: kind for kind in ItemKind}
+_STATUSES = {status.value: status for status in ItemStatus}
+_EVENT_KINDS = {kind.value: kind for kind in EventKind}
+_TASK_FIELDS = {field.value: field for field in TaskField}
+
+
+def _json_list(raw: str) -> tuple:
+    # Search hydrates hundreds of items per query; most lists hold one plain value.
+    if raw.startswith('["') and raw.endswith('"]') and "," not in raw and "\\" not in raw:
+        return (raw[2:-2],)
+    return tuple(json.loads(raw))
+
+
 def _item(row: sqlite3.Row) -> Item:
     return Item(
         item_id=row["item_id"],
         session_id=row["session_id"],
-        kind=ItemKind(row["kind"]),
+        kind=_ITEM_KINDS[row["kind"]],
         key=row["key"],
         value=row["value"],
         unit=row["unit"],
         condition=row["condition"],
-        status=ItemStatus(row["status"]),
+        status=_STATUSES[row["status"]],
         superseded_by=row["superseded_by"],
         lang=row["lang"],
         source_seqs=tuple(json.loads(row["source_seqs"])),
-        source_event_ids=tuple(json.loads(row["source_event_ids"])),
-        source_kind=EventKind(row["source_kind"]),
+        source_event_ids=_json_list(row["source_event_ids"]),
+        source_kind=_EVENT_KINDS[row["source_kind"]],
         text=row["text"],
-        task_field=TaskField(row["task_field"]) if row["task_field"] else None,
+        task_field=_TASK_FIELDS.get(row["task_field"]),
     )
