@@ -105,7 +105,14 @@ def wait_for_serving(address: str, *, service: str = "", timeout: float = 15.0) 
     """Poll grpc.health.v1 until address reports SERVING; TimeoutError after timeout seconds."""
     deadline = time.monotonic() + timeout
     last_error = "no answer"
-    with grpc.insecure_channel(address) as channel:
+    # A server that is still starting refuses the first connect; gRPC's default backoff would
+    # then wait a whole second before trying again.
+    fast_reconnect = [
+        ("grpc.initial_reconnect_backoff_ms", 20),
+        ("grpc.min_reconnect_backoff_ms", 20),
+        ("grpc.max_reconnect_backoff_ms", 100),
+    ]
+    with grpc.insecure_channel(address, options=fast_reconnect) as channel:
         stub = health_pb2_grpc.HealthStub(channel)
         while time.monotonic() < deadline:
             try:
@@ -115,5 +122,5 @@ def wait_for_serving(address: str, *, service: str = "", timeout: float = 15.0) 
                 last_error = health_pb2.HealthCheckResponse.ServingStatus.Name(reply.status)
             except grpc.RpcError as exc:
                 last_error = exc.code().name
-            time.sleep(0.05)
+            time.sleep(0.01)
     raise TimeoutError(f"{address} not SERVING after {timeout:.0f}s ({last_error})")
