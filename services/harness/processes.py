@@ -38,6 +38,19 @@ def module_available(module: str) -> bool:
         return False
 
 
+def terminate(proc: subprocess.Popen | None) -> bool:
+    """SIGTERM, then SIGKILL after STOP_TIMEOUT_S; False when there was nothing running."""
+    if proc is None or proc.poll() is not None:
+        return False
+    proc.send_signal(signal.SIGTERM)
+    try:
+        proc.wait(timeout=STOP_TIMEOUT_S)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+    return True
+
+
 class ServiceProcess:
     """One `python -m module` child listening on 127.0.0.1:<port>."""
 
@@ -80,15 +93,8 @@ class ServiceProcess:
     def stop(self) -> None:
         """SIGTERM (the service drains), then SIGKILL if it does not exit in time."""
         proc, self._proc = self._proc, None
-        if proc is None or proc.poll() is not None:
-            return
-        proc.send_signal(signal.SIGTERM)
-        try:
-            proc.wait(timeout=STOP_TIMEOUT_S)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-        log.info("service_stopped", module=self.module, returncode=proc.returncode)
+        if terminate(proc):
+            log.info("service_stopped", module=self.module, returncode=proc.returncode)
 
     def restart(self) -> None:
         """Really stop the process and start a new one with the same address and env."""
@@ -138,14 +144,7 @@ class RedisProcess:
 
     def stop(self) -> None:
         proc, self._proc = self._proc, None
-        if proc is None or proc.poll() is not None:
-            return
-        proc.send_signal(signal.SIGTERM)
-        try:
-            proc.wait(timeout=STOP_TIMEOUT_S)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        terminate(proc)
 
 
 class LocalServices:

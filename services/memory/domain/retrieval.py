@@ -30,7 +30,10 @@ UNTRUSTED_PENALTY = 0.25
 # The assistant restating a user's words is weaker evidence than the user's own turn.
 ASSISTANT_PENALTY = 0.15
 SUPERSEDED_PENALTY = 0.5
-CANDIDATE_POOL = 300
+# Candidates read from the index per query: enough for the neighbour bonus to see the turns
+# around each hit, few enough to keep a query in a few milliseconds.
+CANDIDATE_POOL = 120
+POOL_PER_RESULT = 6
 # Thesaurus matches only add to candidates; a short list of them is enough.
 EXPANSION_POOL = 60
 NEIGHBOUR_WEIGHT = 0.3

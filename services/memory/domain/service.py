@@ -19,7 +19,7 @@ from services.memory.domain.model import (
     TaskField,
     TaskState,
 )
-from services.memory.domain.retrieval import CANDIDATE_POOL, EXPANSION_POOL, EXPANSION_WEIGHT, analyse, expand, fuse, rank
+from services.memory.domain.retrieval import CANDIDATE_POOL, EXPANSION_POOL, POOL_PER_RESULT, EXPANSION_WEIGHT, analyse, expand, fuse, rank
 from services.memory.domain.scrub import scrub_document
 from services.memory.domain.store_api import Store
 from services.memory.domain.validation import Limits, check_batch, check_session_id
@@ -167,7 +167,7 @@ class MemoryCore:
         query = analyse(text)
         if query.empty:
             return []
-        pool = max(CANDIDATE_POOL, limit * 3)
+        pool = max(CANDIDATE_POOL, limit * POOL_PER_RESULT)
         candidates = self.store.search(state.session_id, query, limit=pool, include_superseded=include_superseded)
         expanded = expand(query)
         if expanded is not None:
