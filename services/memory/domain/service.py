@@ -19,7 +19,16 @@ from services.memory.domain.model import (
     TaskField,
     TaskState,
 )
-from services.memory.domain.retrieval import CANDIDATE_POOL, EXPANSION_POOL, POOL_PER_RESULT, EXPANSION_WEIGHT, analyse, expand, fuse, rank
+from services.memory.domain.retrieval import (
+    CANDIDATE_POOL,
+    EXPANSION_POOL,
+    EXPANSION_WEIGHT,
+    POOL_PER_RESULT,
+    analyse,
+    expand,
+    fuse,
+    rank,
+)
 from services.memory.domain.scrub import scrub_document
 from services.memory.domain.store_api import Store
 from services.memory.domain.validation import Limits, check_batch, check_session_id
