@@ -226,10 +226,14 @@ class SqliteStore:
 
     def _match(self, table: str, bm25: str, expression: str, status: str, limit: int) -> list[tuple[Item, float]]:
         columns = ", ".join(f"items.{c.strip()}" for c in _ITEM_COLUMNS.split(","))
+        # Rank inside the index first and join only the best rows: joining every match to
+        # items before the LIMIT costs a lookup per matching row. A few spare rows cover
+        # the superseded ones the status filter drops.
         rows = self._db.execute(
-            f"SELECT {columns}, -{bm25} AS score FROM {table} JOIN items ON items.id = {table}.rowid"
-            f" WHERE {table} MATCH ? {status} ORDER BY {bm25} LIMIT ?",
-            (expression, limit),
+            f"SELECT {columns}, -best.rank_score AS score FROM"
+            f" (SELECT rowid, {bm25} AS rank_score FROM {table} WHERE {table} MATCH ? ORDER BY rank_score LIMIT ?) AS best"
+            f" JOIN items ON items.id = best.rowid WHERE 1 {status} ORDER BY best.rank_score LIMIT ?",
+            (expression, limit + limit // 4, limit),
         )
         return [(_item(row), row["score"]) for row in rows]
 
