@@ -30,7 +30,7 @@ _ITEM_COLUMNS = (
 )
 # bm25 weights per FTS column: the session token must not count as a match.
 _BM25_LATIN = f"bm25(items_fts, 0.0, 1.0, 0.7, {CONTEXT_WEIGHT})"
-_BM25_CJK = "bm25(items_cjk, 0.0, 1.0)"
+_BM25_CJK = "bm25(items_cjk)"
 
 
 def session_token(session_id: str) -> str:
@@ -218,22 +218,34 @@ class SqliteStore:
                 alternatives.append("cjk_grams : (" + " OR ".join(_phrase(g) for g in query.cjk_bigrams) + ")")
             if alternatives:
                 expression = f"sess : {sess} AND ({' OR '.join(alternatives)})"
-                lists.append(self._match("items_fts", _BM25_LATIN, expression, status, limit))
+                lists.append(self._match_latin(expression, status, limit))
             if query.cjk_trigrams:
-                expression = f"sess : {sess} AND cjk_text : (" + " OR ".join(_phrase(g) for g in query.cjk_trigrams) + ")"
-                lists.append(self._match("items_cjk", _BM25_CJK, expression, status, limit))
+                expression = "cjk_text : (" + " OR ".join(_phrase(g) for g in query.cjk_trigrams) + ")"
+                lists.append(self._match_cjk(session_id, expression, status, limit))
         return fuse_indexes(lists)
 
-    def _match(self, table: str, bm25: str, expression: str, status: str, limit: int) -> list[tuple[Item, float]]:
+    def _match_latin(self, expression: str, status: str, limit: int) -> list[tuple[Item, float]]:
         columns = ", ".join(f"items.{c.strip()}" for c in _ITEM_COLUMNS.split(","))
         # Rank inside the index first and join only the best rows: joining every match to
         # items before the LIMIT costs a lookup per matching row. A few spare rows cover
         # the superseded ones the status filter drops.
         rows = self._db.execute(
             f"SELECT {columns}, -best.rank_score AS score FROM"
-            f" (SELECT rowid, {bm25} AS rank_score FROM {table} WHERE {table} MATCH ? ORDER BY rank_score LIMIT ?) AS best"
+            f" (SELECT rowid, {_BM25_LATIN} AS rank_score FROM items_fts WHERE items_fts MATCH ? ORDER BY rank_score LIMIT ?) AS best"
             f" JOIN items ON items.id = best.rowid WHERE 1 {status} ORDER BY best.rank_score LIMIT ?",
             (expression, limit + limit // 4, limit),
+        )
+        return [(_item(row), row["score"]) for row in rows]
+
+    def _match_cjk(self, session_id: str, expression: str, status: str, limit: int) -> list[tuple[Item, float]]:
+        # The trigram index holds only CJK text, so matches are few and are filtered by session
+        # after the match: a session token in the MATCH would be a phrase of ~20 trigrams
+        # hitting every row of the session.
+        columns = ", ".join(f"items.{c.strip()}" for c in _ITEM_COLUMNS.split(","))
+        rows = self._db.execute(
+            f"SELECT {columns}, -{_BM25_CJK} AS score FROM items_cjk JOIN items ON items.id = items_cjk.rowid"
+            f" WHERE items_cjk MATCH ? AND items.session_id = ? {status} ORDER BY score DESC LIMIT ?",
+            (expression, session_id, limit),
         )
         return [(_item(row), row["score"]) for row in rows]
 

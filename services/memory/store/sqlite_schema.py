@@ -88,20 +88,20 @@ def _v1_initial(db: sqlite3.Connection) -> None:
             tokenize='porter unicode61 remove_diacritics 2'
         );
         CREATE VIRTUAL TABLE items_cjk USING fts5(
-            sess, cjk_text,
+            cjk_text,
             content='items', content_rowid='id',
             tokenize='trigram'
         );
         CREATE TRIGGER items_index AFTER INSERT ON items BEGIN
             INSERT INTO items_fts (rowid, sess, search_text, cjk_grams, context_text)
                 VALUES (new.id, new.sess, new.search_text, new.cjk_grams, new.context_text);
-            INSERT INTO items_cjk (rowid, sess, cjk_text) VALUES (new.id, new.sess, new.cjk_text);
+            INSERT INTO items_cjk (rowid, cjk_text) VALUES (new.id, new.cjk_text);
         END;
         CREATE TRIGGER items_unindex AFTER DELETE ON items BEGIN
             INSERT INTO items_fts (items_fts, rowid, sess, search_text, cjk_grams, context_text)
                 VALUES ('delete', old.id, old.sess, old.search_text, old.cjk_grams, old.context_text);
-            INSERT INTO items_cjk (items_cjk, rowid, sess, cjk_text)
-                VALUES ('delete', old.id, old.sess, old.cjk_text);
+            INSERT INTO items_cjk (items_cjk, rowid, cjk_text)
+                VALUES ('delete', old.id, old.cjk_text);
         END;
         """
     )
