@@ -23,7 +23,7 @@ EVAL_FLAGS = --profile $(PROFILE) \
 	$(if $(MEMORY),--memory $(MEMORY)) $(if $(LOCOMO),--locomo $(LOCOMO)) $(ARGS)
 
 .DEFAULT_GOAL := help
-.PHONY: help setup system-deps proto test conformance eval wheelhouse images up down fixtures serve-memory serve-answerer serve-harness demo clean
+.PHONY: help setup system-deps proto test conformance bench eval wheelhouse images up down fixtures serve-memory serve-answerer serve-harness demo clean
 
 help: ## list the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-16s %s\n", $$1, $$2}'
@@ -57,6 +57,9 @@ test: setup system-deps ## run the whole test suite (installs what it needs firs
 
 conformance: setup ## certify a MemoryService: make conformance MEMORY_ADDR=host:port (unset: the SQLite reference)
 	MEMORY_ADDR=$(MEMORY_ADDR) $(PY) -m pytest tests/conformance $(ARGS)
+
+bench: setup ## performance benchmark: make bench [ARGS="--sizes 1000,10000 --stores sqlite --queries 300 --json"]
+	$(PY) -m services.harness bench $(ARGS)
 
 eval: setup ## run the evaluation: make eval PROFILE=smoke|standard|full|seed|locomo [TURNS= SEED= BASELINES= ANSWERER= MEMORY_ADDR= LOCOMO= ARGS=]
 	$(PY) -m services.harness eval $(EVAL_FLAGS)

@@ -1,4 +1,4 @@
-"""The harness command line: `eval` (default), `fixtures` and `serve`.
+"""The harness command line: `eval` (default), `fixtures`, `serve` and `bench`.
 
 Exit codes follow the protocol: 0 every hard invariant passed, 1 one failed,
 2 usage error or a missing prerequisite (nothing is started in that case).
@@ -15,7 +15,7 @@ from services.common.logging import configure_logging
 from services.harness.settings import DEFAULT_SEED, Settings, load_settings
 
 EXIT_OK, EXIT_INVARIANT, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
-COMMANDS = ("eval", "fixtures", "serve")
+COMMANDS = ("eval", "fixtures", "serve", "bench")
 
 
 def _sizes(raw: str) -> tuple[int, ...]:
@@ -62,6 +62,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     serve = commands.add_parser("serve", help="serve HarnessService.RunEval (HARNESS_LISTEN)")
     serve.add_argument("--verbose", action="store_true")
+
+    from services.harness import bench
+
+    bench.add_arguments(commands.add_parser("bench", help="performance benchmark: ingest, latency, footprint, cold starts"))
     return parser
 
 
@@ -86,6 +90,10 @@ def main(argv: Sequence[str] | None = None, env: dict[str, str] | None = None) -
             return serve(settings)
         if args.command == "fixtures":
             return _fixtures(args)
+        if args.command == "bench":
+            from services.harness import bench
+
+            return bench.main(args, settings)
         return _eval(args, settings)
     except KeyboardInterrupt:
         print("harness: interrupted; local services stopped", file=sys.stderr)
