@@ -145,14 +145,16 @@ def plan_writes(pipe, keys, session_id: str, plan: AppendPlan) -> Callable:
 
 
 def _queue_postings(p, keys, terms: dict[str, index.DocTerms], created: list, avg_a: float, avg_b: float) -> None:
-    names: set[str] = set()
+    by_term: dict[str, dict[str, float]] = {}
     for n, _ in created:
         doc = terms[n]
         for postings, length, avg in ((doc.a, doc.len_a, avg_a), (doc.b, doc.len_b, avg_b)):
             for term, freq in postings.items():
                 member = index.posting(int(n), freq, length)
                 # Rounded, so equal impacts tie and the newest posting (larger member) reads first.
-                p.zadd(keys.postings(term), {member: round(index.impact(freq, length, avg), 4)})
-                names.add(term)
-    if names:
-        p.sadd(keys.terms, *names)
+                by_term.setdefault(term, {})[member] = round(index.impact(freq, length, avg), 4)
+    # One ZADD per term and batch, not per posting: the client packs and parses far fewer commands.
+    for term, members in by_term.items():
+        p.zadd(keys.postings(term), members)
+    if by_term:
+        p.sadd(keys.terms, *by_term)
