@@ -72,6 +72,13 @@ def test_tables_are_well_formed():
         "Sorry, I was away.",
         "Meeting at 10:30 tomorrow.",
         "Hi! I'm working on a payments service.",
+        # Inference and opinion, not obligation or settings.
+        "That must have been a long night for the on-call.",
+        "It must be the stale cache again.",
+        "Always happy to pair on this.",
+        "The new dashboard is really amazing.",
+        "Pairing is super important to me.",
+        "Always staying positive, that's me.",
         "部署目标是什么？",
         "超时时间是30秒吗",
         "这是一个测试。",
@@ -309,3 +316,11 @@ def test_routine_window_is_a_fact_next_to_its_rule():
         (ItemKind.RULE, "rule:we only patch on sundays between 03:00 and 05:00 cet"),
         (ItemKind.FACT, "patch window"),
     ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Never bring prod credentials to a laptop.", "Always ping the on-call before deploying.", "The API must be versioned."],
+)
+def test_instructions_that_look_like_inference_or_states_stay_rules(text):
+    assert [c.kind for c in extract(text)][:1] == [ItemKind.RULE]

@@ -160,12 +160,26 @@ def _rows(table: dict, grammar: str, text: str):
 
 # ---- rules and tasks ------------------------------------------------------------
 
+# "It must be the cache", "you must have been elated": must as inference, not obligation.
+_EPISTEMIC_MUST = re.compile(
+    r"(?:^|\b(?:it|that|this|you|he|she|they|there|which|what)\s+)must(?:'ve|\s+have)?\s+(?:been|be|feel|seem|look|sound|add|mean)\b",
+    re.IGNORECASE,
+)
+# A standing "always"/"never" instruction is followed by what to do, not by a state ("always here to help").
+_NOT_AN_INSTRUCTION = re.compile(
+    r"\b(?:always|never)\s+(?:here|there|been|so|such|a|an|the|my|your|our|his|her|their|good|great|fun|nice|happy|glad|ready|available|welcome|around|open|willing|keen|eager|free|busy|(?!(?:bring|string|sing|ping|ring|swing|spring|sting|cling|fling)\b)[a-z]{2,}ing)\b",
+    re.IGNORECASE,
+)
+
+
 def _rule(clean: str, ctx):
     source, lang, grammar = ctx
     for row in _rows(RULES, grammar, clean):
         match = row.regex.search(clean)
         if not match:
             continue
+        if grammar == "en" and (_EPISTEMIC_MUST.search(clean) or _NOT_AN_INSTRUCTION.search(clean)):
+            return None
         start, end = match.span("marker")
         body = " ".join((clean[:start] + " " + clean[end:]).split()).strip(" ,:，：")
         keyed = _POLITE[grammar].sub("", clean)

@@ -20,7 +20,13 @@ _BAD_INNER_KEY_WORDS = frozenset("""it he she they we i you me us them which wha
 _DEMONSTRATIVES = frozenset("this that these those there here".split())
 _PREPOSITIONS = frozenset("for of in on to with at from by across under over per".split())
 _BAD_VALUE_START = frozenset("""that because why how what when where if whether to not probably maybe also still just being going like so very too
-    pretty really kind sort quite already always never here there it this a bit fine""".split())
+    pretty really kind sort quite already always never here there it this a bit fine""".split()) | frozenset(
+    # Intensifiers and evaluative words open opinions ("yoga is indeed amazing for your body"),
+    # not settings: nothing later will look them up or correct them.
+    """indeed super totally truly absolutely definitely seriously kinda honestly literally such amazing awesome wonderful
+    fantastic incredible beautiful lovely gorgeous fun funny exciting inspiring special tough scary sad happy glad
+    perfect huge best awful terrible crucial key essential worth""".split()
+)
 STOP_VALUES = frozenset("""fine ok okay good great bad done broken working failing weird strange wrong right correct better worse slow fast nice
     cool clear unclear possible impossible interesting annoying ready true false important simple hard easy green red flaky stable
     unstable sorted fixed passing failing stuck live up down back non-negotiable mandatory required optional forbidden allowed banned
