@@ -66,11 +66,20 @@ def doc_terms(item: Item) -> DocTerms:
     )
 
 
-def query_terms(query: SearchQuery) -> tuple[list[str], list[str]]:
-    """The query's terms for index A and index B, in the namespaces doc_terms writes."""
-    stems = dict.fromkeys(term for word in query.words for term in latin_terms(word))
-    a = ["w:" + term for term in stems] + ["g:" + gram for gram in query.cjk_bigrams]
-    return a, ["t:" + gram for gram in query.cjk_trigrams]
+def query_terms(query: SearchQuery) -> tuple[list[list[str]], list[list[str]]]:
+    """The query's term groups for index A and index B, in the namespaces doc_terms writes.
+
+    A word that analyses into several terms ("side-tracked", "eu-west-1") is one group: an
+    item matches it only with all of them, as FTS5 matches such a word as a phrase."""
+    groups: list[list[str]] = []
+    seen: set[str] = set()
+    for word in query.words:
+        terms = [f"w:{term}" for term in dict.fromkeys(latin_terms(word)) if f"w:{term}" not in seen]
+        seen.update(terms)
+        if terms:
+            groups.append(terms)
+    groups += [[f"g:{gram}"] for gram in query.cjk_bigrams]
+    return groups, [[f"t:{gram}"] for gram in query.cjk_trigrams]
 
 
 def impact(freq: float, length: int, avg_length: float) -> float:
@@ -89,15 +98,24 @@ def posting(n: int, freq: float, length: int) -> str:
 
 
 def score_postings(
-    term_postings: list[tuple[int, list[str]]], docs: int, avg_length: float
+    groups: list[list[tuple[int, list[str]]]], docs: int, avg_length: float
 ) -> list[tuple[str, float]]:
-    """(docno, BM25) best first, ties newest first, from (document frequency, members) per term."""
+    """(docno, BM25) best first, ties newest first, from (document frequency, members) per term,
+    terms grouped by query word; a group counts only for items holding every term of it."""
     scores: dict[str, float] = {}
-    for hits, members in term_postings:
-        weight = idf(docs, hits)
-        for member in members:
-            number, freq, length = member.split(":")
-            scores[number] = scores.get(number, 0.0) + weight * impact(float(freq), int(length), avg_length)
+    for group in groups:
+        partial: dict[str, float] = {}
+        holders: set[str] | None = None
+        for hits, members in group:
+            weight = idf(docs, hits)
+            numbers = set()
+            for member in members:
+                number, freq, length = member.split(":")
+                numbers.add(number)
+                partial[number] = partial.get(number, 0.0) + weight * impact(float(freq), int(length), avg_length)
+            holders = numbers if holders is None else holders & numbers
+        for number in holders or ():
+            scores[number] = scores.get(number, 0.0) + partial[number]
     return sorted(scores.items(), key=lambda pair: (-pair[1], _neg(pair[0])))
 
 

@@ -310,20 +310,21 @@ class RedisStore(_Reader):
             lists.append(self._bm25(session_id, terms_b, "len_b", limit, include_superseded))
         return fuse_indexes(lists)
 
-    def _bm25(self, session_id: str, terms: list[str], length_field: str, limit: int, include_superseded: bool):
-        if not terms:
+    def _bm25(self, session_id: str, groups: list[list[str]], length_field: str, limit: int, include_superseded: bool):
+        if not groups:
             return []
         keys = _Keys(self.prefix, session_id)
         # One MULTI: document counts and postings read as one snapshot.
         with self.r.pipeline(transaction=True) as pipe:
             pipe.hmget(keys.session, ["item_count", length_field])
-            for term in terms:
+            for term in (term for group in groups for term in group):
                 pipe.zcard(keys.postings(term))
                 pipe.zrevrange(keys.postings(term), 0, index.MAX_POSTINGS_PER_TERM - 1)
             replies = pipe.execute()
         docs, total = int(replies[0][0] or 0), int(replies[0][1] or 0)
-        per_term = [(replies[i], replies[i + 1]) for i in range(1, len(replies), 2)]
-        ranked = index.score_postings(per_term, docs, total / docs if docs else 1.0)
+        per_term = iter([(replies[i], replies[i + 1]) for i in range(1, len(replies), 2)])
+        per_group = [[next(per_term) for _ in group] for group in groups]
+        ranked = index.score_postings(per_group, docs, total / docs if docs else 1.0)
         found: list[tuple[Item, float]] = []
         # Superseded items are filtered after scoring, as SqliteStore's WHERE does before LIMIT.
         # Fetch about what the page needs: items hold whole messages, most candidates never show.
