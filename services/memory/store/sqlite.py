@@ -2,6 +2,7 @@
 
 import hashlib
 import json
+import re
 import sqlite3
 import threading
 from collections.abc import Callable, Iterable, Iterator
@@ -28,14 +29,30 @@ _ITEM_COLUMNS = (
     "item_id, session_id, kind, key, value, unit, condition, status, superseded_by, lang,"
     " source_seqs, source_event_ids, source_kind, text, task_field, id"
 )
-# bm25 weights per FTS column: the session token must not count as a match.
-_BM25_LATIN = f"bm25(items_fts, 0.0, 1.0, 0.7, {CONTEXT_WEIGHT})"
+# bm25 weights per FTS column: own words, CJK bigrams, the previous turn.
+_BM25_LATIN = f"bm25(items_fts, 1.0, 0.7, {CONTEXT_WEIGHT})"
 _BM25_CJK = "bm25(items_cjk)"
 
 
-def session_token(session_id: str) -> str:
-    """A plain token for the FTS session column: any session id maps to letters and digits."""
-    return "s" + hashlib.sha256(session_id.encode()).hexdigest()[:24]
+_CONSONANTS = "bcdfghjklmnpqrstvwxz"
+_TOKEN = re.compile(r"[^\W_]+")
+
+
+def term_prefix(session_id: str) -> str:
+    """The session's namespace in the FTS index: ten consonants from a digest of its id.
+
+    Every indexed word is written as prefix + word, so a query for one session reads only that
+    session's postings, and a word's document frequency is counted in the session alone, as in
+    the Redis store (the document count and average length stay the file's: FTS5 keeps those per table).
+    Consonants only: the porter stemmer then stems prefix + word exactly as it stems word.
+    """
+    digest = hashlib.sha256(session_id.encode()).digest()
+    return "".join(_CONSONANTS[byte % len(_CONSONANTS)] for byte in digest[:10])
+
+
+def namespaced(text: str, prefix: str) -> str:
+    """text with every word (a run of letters or digits, as unicode61 splits them) prefixed."""
+    return _TOKEN.sub(lambda match: prefix + match.group(0), text)
 
 
 def _phrase(term: str) -> str:
@@ -138,12 +155,12 @@ class SqliteStore:
                     for e in plan.new_events
                 ],
             )
-            sess = session_token(session_id)
+            prefix = term_prefix(session_id)
             self._db.executemany(
-                "INSERT INTO items (item_id, session_id, sess, kind, key, value, value_norm, unit, condition, status,"
+                "INSERT INTO items (item_id, session_id, kind, key, value, value_norm, unit, condition, status,"
                 " superseded_by, lang, source_seqs, source_event_ids, source_kind, text, task_field, seq,"
-                " search_text, cjk_grams, cjk_text, context_text) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-                [self._item_row(item, sess) for item in plan.new_items],
+                " search_text, cjk_grams, cjk_text, context_text) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                [self._item_row(item, prefix) for item in plan.new_items],
             )
             self._db.executemany(
                 "UPDATE items SET status = ?, superseded_by = ?, source_seqs = ?, source_event_ids = ?, seq = ?"
@@ -162,16 +179,17 @@ class SqliteStore:
             return plan
 
     @staticmethod
-    def _item_row(item: Item, sess: str) -> tuple:
+    def _item_row(item: Item, prefix: str) -> tuple:
         from services.memory.domain.ingest import normalize_value
 
         searchable = searchable_text(item)
         return (
-            item.item_id, item.session_id, sess, item.kind.value, item.key, item.value, normalize_value(item.value),
+            item.item_id, item.session_id, item.kind.value, item.key, item.value, normalize_value(item.value),
             item.unit, item.condition, item.status.value, item.superseded_by, item.lang,
             json.dumps(list(item.source_seqs)), json.dumps(list(item.source_event_ids)), item.source_kind.value,
             item.text, item.task_field.value if item.task_field else "", item.seq,
-            searchable, " ".join(cjk_bigrams(searchable)), _cjk_runs(searchable), item.context,
+            namespaced(searchable, prefix), namespaced(" ".join(cjk_bigrams(searchable)), prefix),
+            _cjk_runs(searchable), namespaced(item.context, prefix),
         )
 
     def compact(self, session_id: str, up_to_seq: int, summary: str) -> int:
@@ -207,33 +225,35 @@ class SqliteStore:
 
     # --- queries ----------------------------------------------------------------
     def search(self, session_id: str, query: SearchQuery, *, limit: int, include_superseded: bool) -> list[tuple[Item, float]]:
-        sess = _phrase(session_token(session_id))
+        prefix = term_prefix(session_id)
         status = "" if include_superseded else "AND items.status = 'active'"
         lists: list[list[tuple[Item, float]]] = []
         with self._lock:
             alternatives = []
             if query.words:
-                alternatives.append("{search_text context_text} : (" + " OR ".join(_phrase(w) for w in query.words) + ")")
+                words = " OR ".join(_phrase(namespaced(w, prefix)) for w in query.words)
+                alternatives.append("{search_text context_text} : (" + words + ")")
             if query.cjk_bigrams:
-                alternatives.append("cjk_grams : (" + " OR ".join(_phrase(g) for g in query.cjk_bigrams) + ")")
+                grams = " OR ".join(_phrase(namespaced(g, prefix)) for g in query.cjk_bigrams)
+                alternatives.append("cjk_grams : (" + grams + ")")
             if alternatives:
-                expression = f"sess : {sess} AND ({' OR '.join(alternatives)})"
-                lists.append(self._match_latin(expression, status, limit))
+                lists.append(self._match_latin(session_id, " OR ".join(alternatives), status, limit))
             if query.cjk_trigrams:
                 expression = "cjk_text : (" + " OR ".join(_phrase(g) for g in query.cjk_trigrams) + ")"
                 lists.append(self._match_cjk(session_id, expression, status, limit))
         return fuse_indexes(lists)
 
-    def _match_latin(self, expression: str, status: str, limit: int) -> list[tuple[Item, float]]:
+    def _match_latin(self, session_id: str, expression: str, status: str, limit: int) -> list[tuple[Item, float]]:
         columns = ", ".join(f"items.{c.strip()}" for c in _ITEM_COLUMNS.split(","))
         # Rank inside the index first and join only the best rows: joining every match to
         # items before the LIMIT costs a lookup per matching row. A few spare rows cover
-        # the superseded ones the status filter drops.
+        # the superseded ones the status filter drops; the session check guards against two
+        # sessions whose prefixes collide.
         rows = self._db.execute(
             f"SELECT {columns}, -best.rank_score AS score FROM"
             f" (SELECT rowid, {_BM25_LATIN} AS rank_score FROM items_fts WHERE items_fts MATCH ? ORDER BY rank_score LIMIT ?) AS best"
-            f" JOIN items ON items.id = best.rowid WHERE 1 {status} ORDER BY best.rank_score LIMIT ?",
-            (expression, limit + limit // 4, limit),
+            f" JOIN items ON items.id = best.rowid WHERE items.session_id = ? {status} ORDER BY best.rank_score LIMIT ?",
+            (expression, limit + limit // 4, session_id, limit),
         )
         return [(_item(row), row["score"]) for row in rows]
 
@@ -297,7 +317,7 @@ class SqliteStore:
     def _ensure_session(self, session_id: str) -> None:
         self._db.execute(
             "INSERT INTO sessions (session_id, sess) VALUES (?, ?) ON CONFLICT (session_id) DO NOTHING",
-            (session_id, session_token(session_id)),
+            (session_id, term_prefix(session_id)),
         )
 
     def _transaction(self):

@@ -25,7 +25,7 @@ def _v1_initial(db: sqlite3.Connection) -> None:
         """
         CREATE TABLE sessions (
             session_id TEXT PRIMARY KEY,
-            sess TEXT NOT NULL UNIQUE,          -- FTS token standing for the session
+            sess TEXT NOT NULL UNIQUE,          -- the prefix of this session's terms in the FTS index
             last_seq INTEGER NOT NULL DEFAULT 0,
             checkpoint_seq INTEGER NOT NULL DEFAULT 0,
             closed INTEGER NOT NULL DEFAULT 0,
@@ -51,7 +51,6 @@ def _v1_initial(db: sqlite3.Connection) -> None:
             id INTEGER PRIMARY KEY,
             item_id TEXT NOT NULL UNIQUE,
             session_id TEXT NOT NULL REFERENCES sessions(session_id) ON DELETE CASCADE,
-            sess TEXT NOT NULL,
             kind TEXT NOT NULL,
             key TEXT NOT NULL,
             value TEXT NOT NULL,
@@ -67,7 +66,7 @@ def _v1_initial(db: sqlite3.Connection) -> None:
             text TEXT NOT NULL,
             task_field TEXT NOT NULL,
             seq INTEGER NOT NULL,               -- latest source seq, for recency
-            search_text TEXT NOT NULL,          -- what the Latin index sees
+            search_text TEXT NOT NULL,          -- what the Latin index sees, each word under the session prefix
             cjk_grams TEXT NOT NULL,            -- CJK bigrams, space separated (two-character queries)
             cjk_text TEXT NOT NULL,             -- CJK runs only, for the trigram index
             context_text TEXT NOT NULL          -- the turn before (evidence only), indexed at a lower weight
@@ -83,7 +82,7 @@ def _v1_initial(db: sqlite3.Connection) -> None:
             created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
         );
         CREATE VIRTUAL TABLE items_fts USING fts5(
-            sess, search_text, cjk_grams, context_text,
+            search_text, cjk_grams, context_text,
             content='items', content_rowid='id',
             tokenize='porter unicode61 remove_diacritics 2'
         );
@@ -93,13 +92,13 @@ def _v1_initial(db: sqlite3.Connection) -> None:
             tokenize='trigram'
         );
         CREATE TRIGGER items_index AFTER INSERT ON items BEGIN
-            INSERT INTO items_fts (rowid, sess, search_text, cjk_grams, context_text)
-                VALUES (new.id, new.sess, new.search_text, new.cjk_grams, new.context_text);
+            INSERT INTO items_fts (rowid, search_text, cjk_grams, context_text)
+                VALUES (new.id, new.search_text, new.cjk_grams, new.context_text);
             INSERT INTO items_cjk (rowid, cjk_text) VALUES (new.id, new.cjk_text);
         END;
         CREATE TRIGGER items_unindex AFTER DELETE ON items BEGIN
-            INSERT INTO items_fts (items_fts, rowid, sess, search_text, cjk_grams, context_text)
-                VALUES ('delete', old.id, old.sess, old.search_text, old.cjk_grams, old.context_text);
+            INSERT INTO items_fts (items_fts, rowid, search_text, cjk_grams, context_text)
+                VALUES ('delete', old.id, old.search_text, old.cjk_grams, old.context_text);
             INSERT INTO items_cjk (items_cjk, rowid, cjk_text)
                 VALUES ('delete', old.id, old.cjk_text);
         END;

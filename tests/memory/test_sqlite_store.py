@@ -1,0 +1,64 @@
+"""The SQLite store's own guarantees: the schema, the per-session term namespace."""
+
+import re
+import sqlite3
+from pathlib import Path
+
+from services.memory.domain.model import Event, EventKind
+from services.memory.domain.service import MemoryCore
+from services.memory.domain.validation import Limits
+from services.memory.store.sqlite import SqliteStore, namespaced, term_prefix
+from services.memory.store.sqlite_schema import migrate
+
+SNAPSHOT = Path(__file__).with_name("schema.sql")
+
+
+def _schema(db: sqlite3.Connection) -> str:
+    rows = db.execute(
+        "SELECT sql FROM sqlite_master WHERE sql IS NOT NULL AND name NOT LIKE 'items_fts_%'"
+        " AND name NOT LIKE 'items_cjk_%' ORDER BY type, name"
+    ).fetchall()
+    version = db.execute("PRAGMA user_version").fetchone()[0]
+    return "\n".join([f"PRAGMA user_version = {version};", *(sql.strip() + ";" for (sql,) in rows)])
+
+
+def test_schema_matches_the_committed_snapshot():
+    db = sqlite3.connect(":memory:", isolation_level=None)
+    migrate(db)
+    expected = "\n".join(line for line in SNAPSHOT.read_text().splitlines() if not line.startswith("--"))
+    assert _schema(db) == expected
+
+
+def test_migrations_are_idempotent_and_refuse_a_newer_database(tmp_path):
+    path = tmp_path / "m.sqlite"
+    SqliteStore(path).close()
+    SqliteStore(path).close()  # reopening applies nothing twice
+    db = sqlite3.connect(path, isolation_level=None)
+    db.execute("PRAGMA user_version = 99")
+    db.close()
+    try:
+        SqliteStore(path)
+    except RuntimeError as exc:
+        assert "newer" in str(exc)
+    else:
+        raise AssertionError("a database from a newer schema must be refused")
+
+
+def test_term_prefix_is_consonants_and_namespaces_every_word():
+    prefix = term_prefix("session-a")
+    assert re.fullmatch(r"[bcdfghjklmnpqrstvwxz]{10}", prefix) and prefix != term_prefix("session-b")
+    assert namespaced("eu-west-1, 部署!", prefix) == f"{prefix}eu-{prefix}west-{prefix}1, {prefix}部署!"
+
+
+def test_one_sessions_words_do_not_reach_another_sessions_ranking(tmp_path):
+    core = MemoryCore(SqliteStore(tmp_path / "m.sqlite"), Limits(), "test")
+    quiet = [Event("quiet", 1, "q1", EventKind.USER_MESSAGE, "The cache TTL is 300 seconds."),
+             Event("quiet", 2, "q2", EventKind.USER_MESSAGE, "The deploy window is Tuesday.")]
+    core.append("quiet", quiet)
+    before = [s.item.item_id for s in core.retrieve("quiet", "cache ttl deploy window", 5, False)]
+    noisy = [Event("noisy", n, f"n{n}", EventKind.USER_MESSAGE, f"cache cache deploy note {n}") for n in range(1, 200)]
+    core.append("noisy", noisy)
+    after = core.retrieve("quiet", "cache ttl deploy window", 5, False)
+    # Term frequencies are per session: 199 noisy "cache deploy" notes change neither what
+    # the quiet session finds nor its order.
+    assert [s.item.item_id for s in after] == before and len(before) == 2
