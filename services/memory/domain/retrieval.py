@@ -27,7 +27,7 @@ KIND_BOOST = {
 KEY_MATCH_BOOST = 0.6
 RECENCY_BOOST = 0.05
 UNTRUSTED_PENALTY = 0.25
-# The assistant restating a user's words is weaker evidence than the user's own turn.
+# The assistant restating a user's words, or the commands it ran, are weaker evidence than the user's own turn.
 ASSISTANT_PENALTY = 0.15
 SUPERSEDED_PENALTY = 0.5
 # Candidates read from the index per query: enough for the neighbour bonus to see the turns
@@ -157,7 +157,7 @@ def rank(query: Query, candidates: list[tuple[Item, float]], *, last_seq: int, l
             factor += lexicon.INTENT_BOOST
         if item.source_kind is EventKind.TOOL_RESULT:
             factor *= 1.0 - UNTRUSTED_PENALTY
-        elif item.source_kind is EventKind.ASSISTANT_MESSAGE:
+        elif item.source_kind in (EventKind.ASSISTANT_MESSAGE, EventKind.TOOL_CALL):
             factor *= 1.0 - ASSISTANT_PENALTY
         if item.status is ItemStatus.SUPERSEDED:
             factor *= 1.0 - SUPERSEDED_PENALTY
