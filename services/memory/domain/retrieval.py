@@ -111,11 +111,17 @@ def fuse(primary: list[tuple[Item, float]], secondary: list[tuple[Item, float]],
     return [(item, score) for item, score in merged.values()]
 
 
-def _key_terms(item: Item) -> set[str]:
-    key = item.key.split(":", 1)[1] if item.key.startswith(("rule:", "task:", "evidence:")) else item.key
+def _key_terms(item: Item) -> frozenset[str]:
     if item.kind is ItemKind.EVIDENCE:
-        return set()
-    return set(latin_terms(key)) | set(cjk_bigrams(key))
+        return frozenset()
+    return _terms_of_key(item.key)
+
+
+@lru_cache(maxsize=16384)
+def _terms_of_key(key: str) -> frozenset[str]:
+    # Keys repeat across queries (the same facts are candidates again and again): analyse each once.
+    key = key.split(":", 1)[1] if key.startswith(("rule:", "task:", "evidence:")) else key
+    return frozenset(latin_terms(key)) | frozenset(cjk_bigrams(key))
 
 
 def _context(candidates: list[tuple[Item, float]], top_text: float) -> dict[int, float]:

@@ -377,6 +377,10 @@ def _json_list(raw: str) -> tuple:
     return tuple(json.loads(raw))
 
 
+def _seq_list(raw: str) -> tuple[int, ...]:
+    return (int(raw[1:-1]),) if "," not in raw and raw[1:-1].isdigit() else tuple(json.loads(raw))
+
+
 def _item(row: sqlite3.Row) -> Item:
     return Item(
         item_id=row["item_id"],
@@ -389,7 +393,7 @@ def _item(row: sqlite3.Row) -> Item:
         status=_STATUSES[row["status"]],
         superseded_by=row["superseded_by"],
         lang=row["lang"],
-        source_seqs=tuple(json.loads(row["source_seqs"])),
+        source_seqs=_seq_list(row["source_seqs"]),
         source_event_ids=_json_list(row["source_event_ids"]),
         source_kind=_EVENT_KINDS[row["source_kind"]],
         text=row["text"],
