@@ -17,8 +17,9 @@ from dsh.memory.v1 import memory_pb2, memory_pb2_grpc
 from services.common.errors import Conflict, InvalidArgument, NotFound, ServiceError
 from services.common.grpc_server import Served, start_server
 from services.common.tokens import count_cjk, estimate_tokens
+from services.memory.domain.assembly import SOURCE_LABELS
 from services.memory.domain.validation import Limits, check_batch, check_session_id
-from services.memory.servicer import event_from_proto
+from services.memory.servicer import EVENT_KINDS, event_from_proto
 
 SERVICE_NAME = memory_pb2.DESCRIPTOR.services_by_name["MemoryService"].full_name
 # The contract's bad-input rules are the reference implementation's: one definition, reused.
@@ -26,13 +27,8 @@ LIMITS = Limits()
 MAX_BUDGET = 32_000
 DEFAULT_TOKEN_BUDGET = 800
 
-# The kinds of event a host shows as a turn of the conversation, with their label.
-TURN_ROLES = {
-    memory_pb2.EVENT_KIND_USER_MESSAGE: "user",
-    memory_pb2.EVENT_KIND_ASSISTANT_MESSAGE: "assistant",
-    memory_pb2.EVENT_KIND_TOOL_CALL: "tool call",
-    memory_pb2.EVENT_KIND_TOOL_RESULT: "tool, untrusted",
-}
+# The kinds of event a host shows as a turn of the conversation, labelled as the memory service labels them.
+TURN_ROLES = {number: SOURCE_LABELS[kind] for number, kind in EVENT_KINDS.items() if kind in SOURCE_LABELS}
 
 
 class Unimplemented(ServiceError):

@@ -18,7 +18,8 @@ RELEVANCE_FLOOR = 0.45
 MAX_RULES = 8
 MAX_BEST = 8
 
-_SOURCE = {
+# How a line names who said what it quotes; tool output is flagged untrusted.
+SOURCE_LABELS = {
     EventKind.USER_MESSAGE: "user",
     EventKind.ASSISTANT_MESSAGE: "assistant",
     EventKind.TOOL_CALL: "tool call",
@@ -29,7 +30,7 @@ _TASK_LABEL = {TaskField.GOAL: "goal", TaskField.PROGRESS: "done", TaskField.BLO
 
 def _label(item: Item, extra: str = "") -> str:
     seqs = ", ".join(f"seq {seq}" for seq in sorted(item.source_seqs)[-3:])
-    source = _SOURCE.get(item.source_kind, item.source_kind.value)
+    source = SOURCE_LABELS.get(item.source_kind, item.source_kind.value)
     return f"[{seqs}, {source}{extra}]"
 
 
