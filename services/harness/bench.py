@@ -9,7 +9,6 @@ import argparse
 import json
 import shutil
 import signal
-import subprocess
 import sys
 import tempfile
 import time
@@ -125,27 +124,12 @@ def vm_rss(pid: int) -> int:
     return 0
 
 
-class Child(ServiceProcess):
-    """A ServiceProcess that may take arguments (`services.harness serve`) and tells its pid."""
-
-    def __init__(self, argv: list[str], listen_var: str, env, log_path: Path):
-        super().__init__(argv[0], listen_var, env, log_path, COLD_START_TIMEOUT_S)
-        self.argv = argv
-
-    def spawn(self) -> None:
-        with open(self._log_path, "ab") as log_file:
-            self._proc = subprocess.Popen([sys.executable, "-m", *self.argv], env=self._env, stdin=subprocess.DEVNULL,
-                                          stdout=log_file, stderr=log_file, start_new_session=True)
-
-    @property
-    def pid(self) -> int:
-        return self._proc.pid if self._proc else 0
-
-    def alive(self) -> bool:
-        return self._proc is not None and self._proc.poll() is None
+def service_child(argv: list[str], listen_var: str, env, log_path: Path) -> ServiceProcess:
+    """`python -m argv...` on a free loopback port, given the cold-start timeout."""
+    return ServiceProcess(argv[0], listen_var, env, log_path, COLD_START_TIMEOUT_S, args=tuple(argv[1:]))
 
 
-def time_to_serving(child: Child) -> float:
+def time_to_serving(child: ServiceProcess) -> float:
     """Spawn child and return seconds until grpc.health.v1 says SERVING (polled every 5 ms)."""
     started = time.perf_counter()
     child.spawn()
@@ -214,7 +198,7 @@ class Bench:
 
     def _memory_grpc(self, store: str, session: Session, directory: Path) -> dict:
         used_before = self.redis_memory(flush=True) if store == "redis" else 0
-        child = Child(["services.memory"], "MEMORY_LISTEN", self.memory_env(store, directory), directory / "memory.log")
+        child = service_child(["services.memory"], "MEMORY_LISTEN", self.memory_env(store, directory), directory / "memory.log")
         try:
             child.spawn()
             child.wait_ready()
@@ -311,7 +295,7 @@ class Bench:
                 if store == "redis":
                     self.redis_memory(flush=True)
                 env = self.memory_env(store, directory) if store else self.env
-                child = Child(argv, listen_var, env, directory / "service.log")
+                child = service_child(argv, listen_var, env, directory / "service.log")
                 try:
                     runs.append(round(time_to_serving(child) * 1000, 1))
                 finally:

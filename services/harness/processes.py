@@ -54,8 +54,11 @@ def terminate(proc: subprocess.Popen | None) -> bool:
 class ServiceProcess:
     """One `python -m module` child listening on 127.0.0.1:<port>."""
 
-    def __init__(self, module: str, listen_var: str, env: Mapping[str, str], log_path: Path, start_timeout: float):
+    def __init__(
+        self, module: str, listen_var: str, env: Mapping[str, str], log_path: Path, start_timeout: float, args: tuple[str, ...] = ()
+    ):
         self.module = module
+        self.args = args  # after the module: `python -m services.harness serve`
         self.address = f"127.0.0.1:{free_port()}"
         self._env = {**env, listen_var: self.address}
         self._log_path = log_path
@@ -67,7 +70,7 @@ class ServiceProcess:
             # A session of its own: the terminal's Ctrl-C reaches only the harness,
             # which then stops the children in order.
             self._proc = subprocess.Popen(
-                [sys.executable, "-m", self.module],
+                [sys.executable, "-m", self.module, *self.args],
                 env=self._env,
                 stdin=subprocess.DEVNULL,
                 stdout=log_file,
@@ -75,6 +78,14 @@ class ServiceProcess:
                 start_new_session=True,
             )
         log.info("service_spawned", module=self.module, address=self.address, pid=self._proc.pid)
+
+    @property
+    def pid(self) -> int:
+        """The running child's pid, 0 when none runs."""
+        return self._proc.pid if self._proc else 0
+
+    def alive(self) -> bool:
+        return self._proc is not None and self._proc.poll() is None
 
     def wait_ready(self) -> None:
         deadline = time.monotonic() + self._start_timeout
