@@ -19,7 +19,7 @@ from services.harness import invariants as inv
 from services.harness.locomo import ADVERSARIAL, CATEGORIES, SCORED_CATEGORIES, ImportStats
 from services.harness.metrics import Latency, Score, fraction, latency, mean, question_coverage, tokens_of
 from services.harness.records import AskRecord, ScenarioRun
-from services.harness.report import FORMAT, VERSION, Built, json_value
+from services.harness.report import FORMAT, VERSION, Built, invariant_lines, json_value, metric_rows
 
 RECALL_DEPTHS = (1, 5, 10, 25)
 RETRIEVE_LIMIT = max(RECALL_DEPTHS)
@@ -190,12 +190,8 @@ def render_table(report: dict, scores: dict) -> str:
         f"{imported['scoredQuestions']} scored questions (cats 1-4), {imported['adversarialQuestions']} adversarial, "
         f"{imported['questionsWithoutEvidence']} without evidence (skipped), {imported['unknownEvidenceIds']} unknown evidence ids",
         "",
-        "| Metric | " + " | ".join(f"`{b}`" for b in baselines) + " |",
-        "| --- | " + " | ".join("---" for _ in baselines) + " |",
+        *metric_rows(METRIC_ORDER, baselines, lambda metric, b: _cell(scores[metric][b])),
     ]
-    for metric in METRIC_ORDER:
-        label = {"latencyMs": "`latencyMs` mean / p95", "extraTokensEstimate": "`extraTokensEstimate` (mean)"}.get(metric, f"`{metric}`")
-        lines.append(f"| {label} | " + " | ".join(_cell(scores[metric][b]) for b in baselines) + " |")
     shown = [b for b in ("memory", "bm25-turns") if b in baselines]
     if shown:
         lines += ["", "| Category | questions | " + " | ".join(f"`{b}` R@5 / R@10" for b in shown) + " |",
@@ -207,7 +203,5 @@ def render_table(report: dict, scores: dict) -> str:
                 r5, r10 = block["evidenceRecallAt5"], block["evidenceRecallAt10"]
                 cells.append("n/a" if r5 is None else f"{r5:.3f} / {r10:.3f}")
             lines.append(f"| {entry['scenario']} | {entry['questions']} | " + " | ".join(cells) + " |")
-    hard = report["hardInvariants"]
-    lines += ["", f"Hard invariants: {sum(e['status'] == 'pass' for e in hard)}/{len(hard)} pass"]
-    lines += [f"  {e['status'].upper():4}  {e['id']}: {e['detail']}" for e in hard]
+    lines += ["", *invariant_lines(report["hardInvariants"])]
     return "\n".join(lines)

@@ -186,6 +186,22 @@ def _cell(metric: str, value, answerer: str) -> str:
     return f"{percent} ({value.hits}/{value.total})" if metric in _COUNTED and value.total else percent
 
 
+_LABELS = {"extraTokensEstimate": "`extraTokensEstimate` (mean)", "latencyMs": "`latencyMs` mean / p95"}
+
+
+def metric_rows(metric_order, baselines: list[str], cell) -> list[str]:
+    """A markdown table: one row per metric, one column per baseline, cell(metric, baseline) in each."""
+    rows = ["| Metric | " + " | ".join(f"`{b}`" for b in baselines) + " |", "| --- | " + " | ".join("---" for _ in baselines) + " |"]
+    for metric in metric_order:
+        rows.append(f"| {_LABELS.get(metric, f'`{metric}`')} | " + " | ".join(cell(metric, b) for b in baselines) + " |")
+    return rows
+
+
+def invariant_lines(hard: list[dict]) -> list[str]:
+    passed = sum(entry["status"] == "pass" for entry in hard)
+    return [f"Hard invariants: {passed}/{len(hard)} pass"] + [f"  {e['status'].upper():4}  {e['id']}: {e['detail']}" for e in hard]
+
+
 def render_table(report: dict, scores: dict) -> str:
     """The table of the protocol's "Reporting measured results", then the invariant list."""
     baselines = list(scores[METRIC_ORDER[0]].keys())
@@ -197,15 +213,9 @@ def render_table(report: dict, scores: dict) -> str:
         f"({'/'.join(map(str, sizes))}), {len(report['questions'])} questions; seed {report['seed']}, "
         f"answerer {report['answerer']}",
         "",
-        "| Metric | " + " | ".join(f"`{b}`" for b in baselines) + " |",
-        "| --- | " + " | ".join("---" for _ in baselines) + " |",
+        *metric_rows(METRIC_ORDER, baselines, lambda metric, b: _cell(metric, scores[metric][b], report["answerer"])),
+        "",
+        *invariant_lines(report["hardInvariants"]),
     ]
-    for metric in METRIC_ORDER:
-        label = {"extraTokensEstimate": "`extraTokensEstimate` (mean)", "latencyMs": "`latencyMs` mean / p95"}.get(metric, f"`{metric}`")
-        lines.append(f"| {label} | " + " | ".join(_cell(metric, scores[metric][b], report["answerer"]) for b in baselines) + " |")
-    hard = report["hardInvariants"]
-    passed = sum(entry["status"] == "pass" for entry in hard)
-    lines += ["", f"Hard invariants: {passed}/{len(hard)} pass"]
-    lines += [f"  {entry['status'].upper():4}  {entry['id']}: {entry['detail']}" for entry in hard]
     lines.append("Tokens are estimates; no LLM answer accuracy is claimed on the deterministic path.")
     return "\n".join(lines)

@@ -21,6 +21,7 @@ from services.memory.domain.model import (
     TaskField,
 )
 from services.memory.domain.indexing import CONTEXT_WEIGHT, fuse_indexes, searchable_text
+from services.memory.domain.ingest import normalize_value
 from services.memory.domain.store_api import SearchQuery, StoreReader
 from services.memory.domain.text import cjk_bigrams
 from services.memory.store.sqlite_schema import migrate
@@ -180,8 +181,6 @@ class SqliteStore:
 
     @staticmethod
     def _item_row(item: Item, prefix: str) -> tuple:
-        from services.memory.domain.ingest import normalize_value
-
         searchable = searchable_text(item)
         return (
             item.item_id, item.session_id, item.kind.value, item.key, item.value, normalize_value(item.value),
