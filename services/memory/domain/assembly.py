@@ -35,7 +35,7 @@ def _label(item: Item, extra: str = "") -> str:
 
 
 def _quote(text: str) -> str:
-    flat = " ".join(text.split())
+    flat = _flat(text)
     if len(flat) > QUOTE_CHARS:
         flat = flat[: QUOTE_CHARS - 1].rstrip() + "…"
     return '"' + flat.replace('"', "'") + '"'
@@ -53,14 +53,14 @@ def render(item: Item, successor_seq: dict[str, int] | None = None) -> str:
     if item.status is ItemStatus.SUPERSEDED:
         later = (successor_seq or {}).get(item.superseded_by)
         extra = f", superseded by seq {later}" if later else ", superseded"
-        return f"- {_label(item, extra)} {_display_key(item)} = {_value(item)}"
+        return f"- {_label(item, extra)} {item.subject} = {_value(item)}"
     if item.kind is ItemKind.EVIDENCE:
         return f"- {_label(item)} {_quote(item.text)}"
     if item.kind is ItemKind.RULE:
         return f"- {_label(item)} rule: {_flat(item.value)}"
     if item.kind is ItemKind.TASK:
         return f"- {_label(item)} {_TASK_LABEL.get(item.task_field, 'task')}: {_flat(item.value)}"
-    line = f"- {_label(item)} {_display_key(item)} = {_value(item)}"
+    line = f"- {_label(item)} {item.subject} = {_value(item)}"
     text = _flat(item.text)
     if text and text != _flat(item.value):
         # The sentence as typed keeps what a structured value may lose (wording, both halves of a range).
@@ -70,10 +70,6 @@ def render(item: Item, successor_seq: dict[str, int] | None = None) -> str:
 
 def _flat(text: str) -> str:
     return " ".join(text.split())
-
-
-def _display_key(item: Item) -> str:
-    return item.key.split(":", 1)[-1] if item.key.startswith(("rule:", "task:")) else item.key
 
 
 @dataclass

@@ -26,8 +26,7 @@ def event_metadata(event: Event) -> str:
 def searchable_text(item: Item) -> str:
     """The item's own searchable text: its key (not for quotes), value, unit, condition, source
     sentence and its event's metadata. The previous turn (item.context) is indexed apart, at a lower weight."""
-    key = item.key.split(":", 1)[-1] if item.kind is not ItemKind.EVIDENCE else ""
-    parts = [key, item.value, item.unit, item.condition]
+    parts = [item.subject if item.kind is not ItemKind.EVIDENCE else "", item.value, item.unit, item.condition]
     if item.text != item.value:
         parts.append(item.text)
     parts.append(item.metadata)

@@ -68,6 +68,13 @@ class Event:
         return dict(self.attributes).get(name, default)
 
 
+KEY_NAMESPACES = ("rule:", "task:", "evidence:")
+
+
+def key_subject(key: str) -> str:
+    return key.split(":", 1)[1] if key.startswith(KEY_NAMESPACES) else key
+
+
 @dataclass(frozen=True)
 class Item:
     item_id: str
@@ -95,6 +102,11 @@ class Item:
     def seq(self) -> int:
         """The seq that last stated this item (recency is measured from it)."""
         return max(self.source_seqs)
+
+    @property
+    def subject(self) -> str:
+        """The key without its namespace ("rule:", "task:", "evidence:"): what the item is about."""
+        return key_subject(self.key)
 
 
 @dataclass(frozen=True)

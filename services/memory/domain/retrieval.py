@@ -114,14 +114,13 @@ def fuse(primary: list[tuple[Item, float]], secondary: list[tuple[Item, float]],
 def _key_terms(item: Item) -> frozenset[str]:
     if item.kind is ItemKind.EVIDENCE:
         return frozenset()
-    return _terms_of_key(item.key)
+    return _terms_of(item.subject)
 
 
 @lru_cache(maxsize=16384)
-def _terms_of_key(key: str) -> frozenset[str]:
+def _terms_of(subject: str) -> frozenset[str]:
     # Keys repeat across queries (the same facts are candidates again and again): analyse each once.
-    key = key.split(":", 1)[1] if key.startswith(("rule:", "task:", "evidence:")) else key
-    return frozenset(latin_terms(key)) | frozenset(cjk_bigrams(key))
+    return frozenset(latin_terms(subject)) | frozenset(cjk_bigrams(subject))
 
 
 def _context(candidates: list[tuple[Item, float]], top_text: float) -> dict[int, float]:
