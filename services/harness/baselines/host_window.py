@@ -14,11 +14,11 @@ from dataclasses import dataclass, field
 import grpc
 from dsh.memory.v1 import memory_pb2, memory_pb2_grpc
 
-from services.common.errors import Conflict, InvalidArgument, NotFound, ServiceError
+from services.common.errors import Conflict, InvalidArgument, ServiceError
 from services.common.grpc_server import Served, start_server
 from services.common.tokens import count_cjk, estimate_tokens
 from services.memory.domain.assembly import SOURCE_LABELS
-from services.memory.domain.validation import Limits, check_batch, check_session_id
+from services.memory.domain.validation import Limits, check_batch, check_session_id, session_not_found
 from services.memory.servicer import EVENT_KINDS, event_from_proto
 
 SERVICE_NAME = memory_pb2.DESCRIPTOR.services_by_name["MemoryService"].full_name
@@ -181,7 +181,7 @@ class HostWindowServicer(memory_pb2_grpc.MemoryServiceServicer):
         check_session_id(session_id)
         session = self._sessions.get(session_id)
         if session is None:
-            raise NotFound(f"session {session_id!r} does not exist; AppendEvents or OpenSession creates it")
+            raise session_not_found(session_id)
         return session
 
     def _validate_batch(self, session: HostSession, events) -> list:

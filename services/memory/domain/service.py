@@ -3,7 +3,7 @@
 import json
 from dataclasses import dataclass
 
-from services.common.errors import InvalidArgument, NotFound
+from services.common.errors import InvalidArgument
 from services.memory.domain import assembly
 from services.memory.domain.ingest import plan_append
 from services.memory.domain.model import (
@@ -31,7 +31,7 @@ from services.memory.domain.retrieval import (
 )
 from services.memory.domain.scrub import scrub_document
 from services.memory.domain.store_api import Store
-from services.memory.domain.validation import Limits, check_batch, check_session_id
+from services.memory.domain.validation import Limits, check_batch, check_session_id, session_not_found
 
 DEFAULT_LIMIT = 10
 MAX_LIMIT = 100
@@ -161,7 +161,7 @@ class MemoryCore:
         check_session_id(session_id)
         state = self.store.session(session_id)
         if state is None:
-            raise NotFound(f"session {session_id!r} does not exist; AppendEvents or OpenSession creates it")
+            raise session_not_found(session_id)
         return state
 
     @staticmethod

@@ -2,7 +2,7 @@
 
 from dataclasses import dataclass
 
-from services.common.errors import InvalidArgument
+from services.common.errors import InvalidArgument, NotFound
 from services.memory.domain.model import Event
 
 MAX_SESSION_ID_BYTES = 128
@@ -26,6 +26,11 @@ def check_session_id(session_id: str) -> str:
     if any(ord(char) < 32 for char in session_id):
         raise InvalidArgument("session_id contains control characters")
     return session_id
+
+
+def session_not_found(session_id: str) -> NotFound:
+    """The contract's answer to a read of a session that was never created (or was deleted)."""
+    return NotFound(f"session {session_id!r} does not exist; AppendEvents or OpenSession creates it")
 
 
 def check_batch(events: list[Event], limits: Limits) -> None:
