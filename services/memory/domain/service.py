@@ -112,7 +112,7 @@ class MemoryCore:
         return assembly.assemble(
             ranked=active,
             rules=self._rules_for(rules, ranked),
-            task=self.task_state(session_id),
+            task=self._task_state(session_id),  # the session was checked above
             history=history,
             successor_seq=successor_seq,
             budget=token_budget or assembly.DEFAULT_BUDGET,
@@ -127,6 +127,9 @@ class MemoryCore:
 
     def task_state(self, session_id: str) -> TaskState:
         self._require(session_id)
+        return self._task_state(session_id)
+
+    def _task_state(self, session_id: str) -> TaskState:
         entries = self.store.active_items_of_kinds(session_id, [ItemKind.TASK], limit=TASK_ENTRIES)
         by_field: dict[TaskField, list[Item]] = {field: [] for field in TaskField}
         for item in sorted(entries, key=lambda i: i.seq):
