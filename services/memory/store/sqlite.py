@@ -30,6 +30,8 @@ _ITEM_COLUMNS = (
     "item_id, session_id, kind, key, value, unit, condition, status, superseded_by, lang,"
     " source_seqs, source_event_ids, source_kind, text, task_field, id"
 )
+# The same columns, qualified, for queries that join items to an FTS table.
+_JOINED_ITEM_COLUMNS = ", ".join(f"items.{c.strip()}" for c in _ITEM_COLUMNS.split(","))
 # bm25 weights per FTS column: own words, CJK bigrams, the previous turn.
 _BM25_LATIN = f"bm25(items_fts, 1.0, 0.7, {CONTEXT_WEIGHT})"
 _BM25_CJK = "bm25(items_cjk)"
@@ -243,13 +245,12 @@ class SqliteStore:
         return fuse_indexes(lists)
 
     def _match_latin(self, session_id: str, expression: str, status: str, limit: int) -> list[tuple[Item, float]]:
-        columns = ", ".join(f"items.{c.strip()}" for c in _ITEM_COLUMNS.split(","))
         # Rank inside the index first and join only the best rows: joining every match to
         # items before the LIMIT costs a lookup per matching row. A few spare rows cover
         # the superseded ones the status filter drops; the session check guards against two
         # sessions whose prefixes collide.
         rows = self._db.execute(
-            f"SELECT {columns}, -best.rank_score AS score FROM"
+            f"SELECT {_JOINED_ITEM_COLUMNS}, -best.rank_score AS score FROM"
             f" (SELECT rowid, {_BM25_LATIN} AS rank_score FROM items_fts WHERE items_fts MATCH ? ORDER BY rank_score LIMIT ?) AS best"
             f" JOIN items ON items.id = best.rowid WHERE items.session_id = ? {status} ORDER BY best.rank_score LIMIT ?",
             (expression, limit + limit // 4, session_id, limit),
@@ -260,9 +261,8 @@ class SqliteStore:
         # The trigram index holds only CJK text, so matches are few and are filtered by session
         # after the match: a session token in the MATCH would be a phrase of ~20 trigrams
         # hitting every row of the session.
-        columns = ", ".join(f"items.{c.strip()}" for c in _ITEM_COLUMNS.split(","))
         rows = self._db.execute(
-            f"SELECT {columns}, -{_BM25_CJK} AS score FROM items_cjk JOIN items ON items.id = items_cjk.rowid"
+            f"SELECT {_JOINED_ITEM_COLUMNS}, -{_BM25_CJK} AS score FROM items_cjk JOIN items ON items.id = items_cjk.rowid"
             f" WHERE items_cjk MATCH ? AND items.session_id = ? {status} ORDER BY score DESC LIMIT ?",
             (expression, session_id, limit),
         )
