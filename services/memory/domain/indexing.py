@@ -3,6 +3,7 @@
 from datetime import datetime
 
 from services.memory.domain.model import Event, Item, ItemKind
+from services.memory.domain.text import cjk_runs, latin_terms
 
 # How much the previous turn (item.context) counts against the item's own words.
 CONTEXT_WEIGHT = 0.4
@@ -26,10 +27,15 @@ def event_metadata(event: Event) -> str:
 def searchable_text(item: Item) -> str:
     """The item's own searchable text: its key (not for quotes), value, unit, condition, source
     sentence and its event's metadata. The previous turn (item.context) is indexed apart, at a lower weight."""
-    parts = [item.subject if item.kind is not ItemKind.EVIDENCE else "", item.value, item.unit, item.condition]
-    if item.text != item.value:
-        parts.append(item.text)
-    parts.append(item.metadata)
+    # A derived item's key and value usually repeat words of its sentence; indexing them again
+    # would count those words twice and lift the item over plain quotes of equal relevance.
+    sentence = frozenset(latin_terms(item.text))
+    parts = [
+        part
+        for part in (item.subject if item.kind is not ItemKind.EVIDENCE else "", item.value, item.unit, item.condition)
+        if part and not (part in item.text or (not cjk_runs(part) and sentence.issuperset(latin_terms(part))))
+    ]
+    parts += [item.text, item.metadata]
     return " \n".join(part for part in parts if part)
 
 

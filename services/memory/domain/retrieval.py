@@ -2,14 +2,18 @@
 
 Boosts are deliberately few and small: a key named by the query, the kind of
 item (derived items beat raw quotes of the same turn), recency, and a penalty
-for untrusted tool output and superseded history.
+for untrusted tool output and superseded history. Turns near a hit gain a little
+(a question and its reply), and a turn right next to a better one loses a little,
+so that the results cover more of the conversation.
 """
 
+import heapq
 import re
 from dataclasses import dataclass
 from functools import lru_cache
 
 from services.memory.domain import lexicon
+from services.memory.domain.indexing import searchable_text
 from services.memory.domain.model import EventKind, Item, ItemKind, ItemStatus, ScoredItem
 from services.memory.domain.text import cjk_bigrams, cjk_trigrams, latin_terms
 
@@ -36,9 +40,15 @@ CANDIDATE_POOL = 120
 POOL_PER_RESULT = 6
 # Thesaurus matches only add to candidates; a short list of them is enough.
 EXPANSION_POOL = 60
+# A turn gains from its reply more than from the turn before it: the turn before is already
+# indexed with it (item.context), and a reply that only echoes a hit should not outrank it.
 NEIGHBOUR_WEIGHT = 0.3
+PREVIOUS_NEIGHBOUR_WEIGHT = 0.18
 DENSITY_WEIGHT = 0.15
 DENSITY_WINDOW = 5
+# A turn right next to a better-ranked one is mostly the same exchange again: it loses this
+# share of its score, so the results reach more parts of the conversation.
+ADJACENT_PENALTY = 0.1
 # Matches found only through the thesaurus count this much of a match on the query's own words.
 EXPANSION_WEIGHT = 0.5
 
@@ -118,9 +128,9 @@ def _key_terms(item: Item) -> frozenset[str]:
 
 
 @lru_cache(maxsize=16384)
-def _terms_of(subject: str) -> frozenset[str]:
-    # Keys repeat across queries (the same facts are candidates again and again): analyse each once.
-    return frozenset(latin_terms(subject)) | frozenset(cjk_bigrams(subject))
+def _terms_of(text: str) -> frozenset[str]:
+    # Items repeat across queries (the same facts are candidates again and again): analyse each once.
+    return frozenset(latin_terms(text)) | frozenset(cjk_bigrams(text))
 
 
 def _context(candidates: list[tuple[Item, float]], top_text: float) -> dict[int, float]:
@@ -132,12 +142,12 @@ def _context(candidates: list[tuple[Item, float]], top_text: float) -> dict[int,
         by_seq[seq] = max(by_seq.get(seq, 0.0), text_score / top_text)
     bonus: dict[int, float] = {}
     for seq in by_seq:
-        neighbour = max(by_seq.get(seq - 1, 0.0), by_seq.get(seq + 1, 0.0))
+        neighbour = max(PREVIOUS_NEIGHBOUR_WEIGHT * by_seq.get(seq - 1, 0.0), NEIGHBOUR_WEIGHT * by_seq.get(seq + 1, 0.0))
         nearby = sorted(
             (by_seq[other] for other in range(seq - DENSITY_WINDOW, seq + DENSITY_WINDOW + 1) if other != seq and other in by_seq),
             reverse=True,
         )[:3]
-        bonus[seq] = NEIGHBOUR_WEIGHT * neighbour + DENSITY_WEIGHT * sum(nearby)
+        bonus[seq] = neighbour + DENSITY_WEIGHT * sum(nearby)
     return bonus
 
 
@@ -156,8 +166,11 @@ def rank(query: Query, candidates: list[tuple[Item, float]], *, last_seq: int, l
         relevance = text_score / top_text + context.get(item.seq, 0.0)
         factor = 1.0 + KIND_BOOST[item.kind]
         key_terms = _key_terms(item)
-        if key_terms:
-            factor += KEY_MATCH_BOOST * len(key_terms & query.stems) / len(key_terms)
+        named = len(key_terms & query.stems)
+        if named:
+            # A key the query names, weighed by how much of the query the item answers: "Harry
+            # Potter" is named by "when did John attend the Harry Potter trivia?" but answers little of it.
+            factor += KEY_MATCH_BOOST * named / len(key_terms) * (0.5 + 0.5 * _query_share(query, item))
         if item.kind in query.intents:
             factor += lexicon.INTENT_BOOST
         if item.source_kind is EventKind.TOOL_RESULT:
@@ -169,7 +182,31 @@ def rank(query: Query, candidates: list[tuple[Item, float]], *, last_seq: int, l
         score = relevance * factor + (RECENCY_BOOST * item.seq / last_seq if last_seq else 0.0)
         scored.append(ScoredItem(item, round(score, 6)))
     scored.sort(key=lambda s: (-s.score, -s.item.seq, s.item.item_id))
-    return _one_slot_per_turn(scored, limit)
+    return _one_slot_per_turn(_spread(scored), limit)
+
+
+def _query_share(query: Query, item: Item) -> float:
+    """The share of the query's words that the item's own text holds."""
+    return len(_terms_of(searchable_text(item)) & query.stems) / len(query.stems)
+
+
+def _spread(scored: list[ScoredItem]) -> list[ScoredItem]:
+    """Reorder so that a turn adjacent to an already placed turn counts ADJACENT_PENALTY less
+    (a greedy pass: a penalised entry goes back in the queue at its lower score)."""
+    queue = [(-entry.score, index, False) for index, entry in enumerate(scored)]
+    heapq.heapify(queue)
+    placed: set[int] = set()
+    result: list[ScoredItem] = []
+    while queue:
+        negative, index, penalised = heapq.heappop(queue)
+        entry = scored[index]
+        seq = entry.item.seq
+        if not penalised and (seq - 1 in placed or seq + 1 in placed):
+            heapq.heappush(queue, (negative * (1.0 - ADJACENT_PENALTY), index, True))
+            continue
+        placed.add(seq)
+        result.append(entry if not penalised else ScoredItem(entry.item, round(-negative, 6)))
+    return result
 
 
 def _one_slot_per_turn(scored: list[ScoredItem], limit: int) -> list[ScoredItem]:
