@@ -97,6 +97,7 @@ class MemoryServicer(memory_pb2_grpc.MemoryServiceServicer):
             languages=list(caps.languages),
             max_event_bytes=caps.limits.max_event_bytes,
             max_batch_events=caps.limits.max_batch_events,
+            retrieval=caps.retrieval,
         )
 
     def AppendEvents(self, request, context):

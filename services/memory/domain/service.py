@@ -50,6 +50,7 @@ class Capabilities:
     version: str
     languages: tuple[str, ...]
     limits: Limits
+    retrieval: str  # how Retrieve ranks: "lexical" or "hybrid: <encoder build>"
 
 
 class MemoryCore:
@@ -59,7 +60,11 @@ class MemoryCore:
         self.store = store
         self.limits = limits
         self.capabilities = Capabilities(
-            implementation=f"dsh-memory-{store.name}", version=version, languages=("en", "zh"), limits=limits
+            implementation=f"dsh-memory-{store.name}",
+            version=version,
+            languages=("en", "zh"),
+            limits=limits,
+            retrieval="lexical",
         )
 
     # --- writes -----------------------------------------------------------
