@@ -7,6 +7,7 @@ import structlog
 from services.common.config import ConfigError
 from services.common.grpc_server import serve_until_signal
 from services.common.logging import configure_logging
+from services.memory.embeddings.minilm import EncoderUnavailable
 from services.memory.server import build_server
 from services.memory.settings import Settings
 
@@ -20,7 +21,7 @@ def main() -> int:
     configure_logging(settings.log_level, settings.log_format)
     try:
         server = build_server(settings)
-    except (ConfigError, RuntimeError, OSError) as exc:
+    except (ConfigError, RuntimeError, OSError, EncoderUnavailable) as exc:
         structlog.get_logger("memory").error("memory_start_failed", error=str(exc))
         return 2
     serve_until_signal(server.served, grace=settings.grace_seconds, on_stop=server.core.store.close)

@@ -4,6 +4,7 @@ import structlog
 from dsh.memory.v1 import memory_pb2, memory_pb2_grpc
 
 from services.common.grpc_server import Served, start_server
+from services.memory.domain.fusion import DenseRetriever
 from services.memory.domain.service import MemoryCore
 from services.memory.settings import VERSION, Settings
 from services.memory.servicer import MemoryServicer
@@ -27,8 +28,10 @@ class MemoryServer:
 
 
 def build_server(settings: Settings, listen: str | None = None) -> MemoryServer:
+    """Raises EncoderUnavailable when MEMORY_DENSE asks for embeddings that are not installed."""
+    dense = _dense_index(settings)  # before the store: a missing extra then leaves nothing open
     store = open_store(settings)
-    core = MemoryCore(store, settings.limits, VERSION)
+    core = MemoryCore(store, settings.limits, VERSION, dense=dense)
     try:
         served = start_server(
             listen or settings.listen,
@@ -39,5 +42,20 @@ def build_server(settings: Settings, listen: str | None = None) -> MemoryServer:
     except BaseException:
         store.close()
         raise
-    log.info("memory_started", port=served.port, store=store.name, listen=listen or settings.listen)
+    log.info(
+        "memory_started", port=served.port, store=store.name, listen=listen or settings.listen,
+        retrieval=core.capabilities.retrieval,
+    )
     return MemoryServer(served, core)
+
+
+def _dense_index(settings: Settings) -> DenseRetriever | None:
+    if settings.dense == "off":
+        return None
+    # Imported only when asked for: numpy, tokenizers and the weights are an optional extra.
+    from services.memory.embeddings import MiniLMEncoder
+
+    encoder = MiniLMEncoder.load()
+    from services.memory.embeddings.index import DenseIndex  # numpy is there once load() succeeded
+
+    return DenseIndex(encoder)

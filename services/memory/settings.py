@@ -8,6 +8,9 @@ from services.common.config import env_choice, env_float, env_int, env_str
 from services.memory.domain.validation import Limits
 
 VERSION = "0.1.0"
+# MEMORY_DENSE: "off" ranks by text matching alone; "minilm" fuses it with MiniLM-L6-v2 sentence
+# embeddings (the optional extra, `make embeddings`).
+DENSE_CHOICES = ("off", "minilm")
 
 
 @dataclass(frozen=True)
@@ -22,6 +25,7 @@ class Settings:
     max_batch_events: int = 10_000
     grace_seconds: float = 10.0
     max_workers: int = 16
+    dense: str = "off"
 
     @property
     def limits(self) -> Limits:
@@ -41,4 +45,5 @@ class Settings:
             max_batch_events=env_int(env, "MEMORY_MAX_BATCH_EVENTS", defaults.max_batch_events, minimum=1),
             grace_seconds=env_float(env, "MEMORY_GRACE_SECONDS", defaults.grace_seconds),
             max_workers=env_int(env, "MEMORY_MAX_WORKERS", defaults.max_workers, minimum=1),
+            dense=env_choice(env, "MEMORY_DENSE", defaults.dense, DENSE_CHOICES),
         )

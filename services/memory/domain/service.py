@@ -5,6 +5,7 @@ from dataclasses import dataclass
 
 from services.common.errors import InvalidArgument
 from services.memory.domain import assembly
+from services.memory.domain.fusion import DenseRetriever, fuse_rankings, fusion_depth
 from services.memory.domain.ingest import plan_append
 from services.memory.domain.model import (
     AppendResult,
@@ -56,15 +57,17 @@ class Capabilities:
 class MemoryCore:
     """Validates requests, plans writes, ranks and assembles; the store only stores."""
 
-    def __init__(self, store: Store, limits: Limits, version: str):
+    def __init__(self, store: Store, limits: Limits, version: str, dense: DenseRetriever | None = None):
         self.store = store
         self.limits = limits
+        # Optional embeddings fused with the lexical ranking; None ranks exactly as without them.
+        self.dense = dense
         self.capabilities = Capabilities(
             implementation=f"dsh-memory-{store.name}",
             version=version,
             languages=("en", "zh"),
             limits=limits,
-            retrieval="lexical",
+            retrieval=f"hybrid: {dense.build}" if dense is not None else "lexical",
         )
 
     # --- writes -----------------------------------------------------------
@@ -97,7 +100,10 @@ class MemoryCore:
 
     def delete_session(self, session_id: str) -> tuple[int, int]:
         self._require(session_id)
-        return self.store.delete_session(session_id)
+        deleted = self.store.delete_session(session_id)
+        if self.dense is not None:
+            self.dense.forget(session_id)
+        return deleted
 
     # --- reads ------------------------------------------------------------
     def retrieve(self, session_id: str, query: str, limit: int, include_superseded: bool) -> list[ScoredItem]:
@@ -190,7 +196,15 @@ class MemoryCore:
         if expanded is not None:
             extra = self.store.search(state.session_id, expanded, limit=EXPANSION_POOL, include_superseded=include_superseded)
             candidates = fuse(candidates, extra, EXPANSION_WEIGHT)
-        return rank(query, candidates, last_seq=state.last_seq, limit=limit)
+        if self.dense is None:
+            return rank(query, candidates, last_seq=state.last_seq, limit=limit)
+        # The same candidate pool as without embeddings, only ranked deeper: the lexical list's
+        # first `limit` entries then hold the lexical-only result's turns in its order, and fusion
+        # only reorders and adds to them. (The pool holds at least twice the depth.)
+        depth = fusion_depth(limit)
+        lexical = rank(query, candidates, last_seq=state.last_seq, limit=depth)
+        dense = self.dense.search(self.store, state.session_id, text, depth)
+        return fuse_rankings(lexical, dense, limit=limit, include_superseded=include_superseded)
 
     @staticmethod
     def _rules_for(rules: list[Item], ranked: list[ScoredItem]) -> list[Item]:

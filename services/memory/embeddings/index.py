@@ -1,0 +1,82 @@
+"""Sentence vectors of each session's turns, in process memory, for dense retrieval.
+
+The vectors are a cache, not state: the store holds every turn, and the index catches up with it
+lazily (on the next query after the session gained items), so it is rebuilt from the store after
+a restart and nothing acknowledged to a client depends on it. Only the quotes of turns (evidence
+items) are embedded: derived items are read from the same sentences, and fusion maps a dense hit
+back to the lexical ranking by turn (domain/fusion.py).
+"""
+
+import threading
+
+import numpy as np
+
+from services.memory.domain.indexing import searchable_text
+from services.memory.domain.model import Item, ItemKind, ItemStatus
+from services.memory.domain.store_api import Store
+from services.memory.embeddings.minilm import MiniLMEncoder
+
+
+class _Session:
+    def __init__(self, dimension: int):
+        # One catch-up per session at a time: a second query waits for it instead of encoding the same turns again.
+        self.lock = threading.Lock()
+        self.seen_item_count = -1
+        self.ids: set[str] = set()
+        # Replaced, never mutated, under the lock: a query holding the old pair keeps a consistent snapshot.
+        self.items: list[Item] = []
+        self.vectors = np.zeros((0, dimension), dtype=np.float32)
+
+
+class DenseIndex:
+    """Cosine search over the active evidence items of a session; thread-safe."""
+
+    def __init__(self, encoder: MiniLMEncoder):
+        self._encoder = encoder
+        self.build = encoder.build
+        self._lock = threading.Lock()  # guards _sessions only; encoding runs outside it
+        self._sessions: dict[str, _Session] = {}
+
+    def search(self, store: Store, session_id: str, query: str, limit: int) -> list[tuple[Item, float]]:
+        """Up to limit (item, cosine) pairs, most similar first (ties: the later turn first)."""
+        if limit <= 0:
+            raise ValueError(f"limit is {limit}; it must be positive")
+        items, vectors = self._catch_up(store, session_id)
+        if not items:
+            return []
+        scores = vectors @ self._encoder.encode([query])[0]
+        count = min(limit, len(items))
+        top = np.argpartition(-scores, count - 1)[:count]
+        order = sorted(top.tolist(), key=lambda i: (-scores[i], -items[i].seq, items[i].item_id))
+        return [(items[i], float(scores[i])) for i in order]
+
+    def forget(self, session_id: str) -> None:
+        """Drop the session's vectors (it was deleted); a session of that id starts afresh."""
+        with self._lock:
+            self._sessions.pop(session_id, None)
+
+    def _catch_up(self, store: Store, session_id: str) -> tuple[list[Item], np.ndarray]:
+        with self._lock:
+            entry = self._sessions.get(session_id)
+            if entry is None:
+                entry = self._sessions[session_id] = _Session(self._encoder.dimension)
+        with entry.lock:
+            state = store.session(session_id)
+            if state is None:  # deleted since the caller looked
+                return [], entry.vectors
+            # Items are only ever added (evidence items never change), so an unchanged count
+            # means nothing new to embed.
+            if state.item_count != entry.seen_item_count:
+                fresh = [
+                    item
+                    for item in store.iter_items(session_id)
+                    if item.kind is ItemKind.EVIDENCE and item.status is ItemStatus.ACTIVE and item.item_id not in entry.ids
+                ]
+                if fresh:
+                    vectors = self._encoder.encode([searchable_text(item) or item.text for item in fresh])
+                    entry.vectors = np.vstack([entry.vectors, vectors])
+                    entry.items = entry.items + fresh
+                    entry.ids.update(item.item_id for item in fresh)
+                # The count read before the scan: items written during it are caught next time.
+                entry.seen_item_count = state.item_count
+            return entry.items, entry.vectors
