@@ -19,7 +19,7 @@ from services.harness import invariants as inv
 from services.harness.locomo import ADVERSARIAL, CATEGORIES, SCORED_CATEGORIES, ImportStats
 from services.harness.metrics import Latency, Score, fraction, latency, mean, question_coverage, tokens_of
 from services.harness.records import AskRecord, ScenarioRun
-from services.harness.report import FORMAT, VERSION, Built, invariant_lines, json_value, metric_rows
+from services.harness.report import FORMAT, VERSION, Built, invariant_lines, json_value, metric_rows, retrieval_note
 
 RECALL_DEPTHS = (1, 5, 10, 25)
 RETRIEVE_LIMIT = max(RECALL_DEPTHS)
@@ -39,7 +39,6 @@ NOTES = [
     "Categories 1-4 (multi-hop, temporal, open-domain, single-hop) make up the overall metrics; category 5 "
     "(adversarial) is reported separately; questions without evidence are counted and skipped.",
     "bm25-turns is the yardstick: FTS5 BM25 over 'date speaker: text' of every turn, no extraction, same run.",
-    "No neural model is used on this path (dense retrieval is off).",
     "Tokens are estimates from character counts (ceil(cjkChars / 1.6 + otherChars / 4)), not model tokenizer counts.",
     "null means not applicable to that baseline (no retrieval), never zero.",
 ]
@@ -135,7 +134,7 @@ def build_report(
         "perScenario": per_category,
         "perSize": per_conversation,
         "questions": _questions(runs, baselines),
-        "notes": list(NOTES),
+        "notes": [*NOTES, *filter(None, [retrieval_note(environment)])],
     }
     table_scores = {m: {b: scores[b][m] for b in baselines} for m in METRIC_ORDER}
     return Built(report, table_scores, any(entry["status"] == "fail" for entry in hard))
@@ -192,6 +191,9 @@ def render_table(report: dict, scores: dict) -> str:
         "",
         *metric_rows(METRIC_ORDER, baselines, lambda metric, b: _cell(scores[metric][b])),
     ]
+    note = retrieval_note(report["environment"])
+    if note:
+        lines += ["", note]
     shown = [b for b in ("memory", "bm25-turns") if b in baselines]
     if shown:
         lines += ["", "| Category | questions | " + " | ".join(f"`{b}` R@5 / R@10" for b in shown) + " |",

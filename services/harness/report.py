@@ -25,6 +25,21 @@ NOTES = [
 ]
 
 
+def retrieval_note(environment: dict) -> str | None:
+    """How the memory service ranked in this run, as it said in GetCapabilities.retrieval; None
+    when memory was not evaluated. The note must come from the service: the harness cannot know
+    how a service it reaches by address ranks, nor which build of a local one was installed."""
+    reported = environment.get("retrieval") or {}
+    if "memory" not in reported:
+        return None
+    retrieval = reported["memory"]
+    if not retrieval:
+        return "memory retrieval: not reported by the service (GetCapabilities.retrieval is empty)."
+    if retrieval == "lexical":
+        return "memory retrieval: lexical (no neural model)."
+    return f"memory retrieval: {retrieval}, as GetCapabilities.retrieval reported it."
+
+
 @dataclass
 class Built:
     report: dict
@@ -86,7 +101,7 @@ def build_report(
         "perScenario": _per_scenario(runs, baselines, checked, llm),
         "perSize": _per_size(runs, baselines, llm),
         "questions": _questions(runs, baselines),
-        "notes": list(NOTES),
+        "notes": [*NOTES, *filter(None, [retrieval_note(environment)])],
     }
     return Built(report, scores, any(entry["status"] == "fail" for entry in hard))
 
@@ -217,5 +232,8 @@ def render_table(report: dict, scores: dict) -> str:
         "",
         *invariant_lines(report["hardInvariants"]),
     ]
+    note = retrieval_note(report["environment"])
+    if note:
+        lines.append(note)
     lines.append("Tokens are estimates; no LLM answer accuracy is claimed on the deterministic path.")
     return "\n".join(lines)

@@ -192,6 +192,8 @@ def evaluate(
             "version": memory_connection.capabilities.version,
             "address": memory_connection.address,
         },
+        # How each baseline says Retrieve ranks (GetCapabilities.retrieval); None when it does not say.
+        "retrieval": {c.name: c.capabilities.retrieval or None for c in connections},
     }
     if locomo is not None:
         built = locomo_report.build_report(
