@@ -62,3 +62,21 @@ def test_one_sessions_words_do_not_reach_another_sessions_ranking(tmp_path):
     # Term frequencies are per session: 199 noisy "cache deploy" notes change neither what
     # the quiet session finds nor its order.
     assert [s.item.item_id for s in after] == before and len(before) == 2
+
+
+def test_a_word_over_the_scored_rows_budget_is_rescored_not_matched(tmp_path):
+    # Budget 10 rows: "deploy" (40 turns) is skipped in the MATCH, "canary" (2 turns) is matched.
+    store = SqliteStore(tmp_path / "m.sqlite", scored_rows_budget=10)
+    core = MemoryCore(store, Limits(), "test")
+    events = [Event("s", n, f"e{n}", EventKind.USER_MESSAGE, f"Deploy note {n} for the checkout service.") for n in range(1, 41)]
+    events += [
+        Event("s", 41, "both", EventKind.USER_MESSAGE, "The canary deploy goes to one zone first."),
+        Event("s", 42, "rare", EventKind.USER_MESSAGE, "Canary birds were once kept in mines."),
+    ]
+    core.append("s", events)
+    ranked = core.retrieve("s", "canary deploy", 10, False)
+    # Only rows holding the rare word are candidates; the skipped common word still counts for them.
+    assert [s.item.source_event_ids[0] for s in ranked] == ["both", "rare"]
+    unbounded = MemoryCore(SqliteStore(tmp_path / "m.sqlite", scored_rows_budget=10_000), Limits(), "test")
+    assert unbounded.retrieve("s", "canary deploy", 10, False)[0].item.source_event_ids == ("both",)
+    assert len(unbounded.retrieve("s", "canary deploy", 10, False)) == 10

@@ -201,3 +201,12 @@ def test_strip_openers(sentence, lang, stripped):
 )
 def test_context_free_key(phrase, lang, key):
     assert context_free_key(phrase, lang) == key
+
+
+def test_split_common_keeps_the_rarest_words_within_the_budget():
+    from services.memory.domain.indexing import split_common
+
+    assert split_common([("a", 5), ("b", 3)], budget=10) == (["b", "a"], [])
+    assert split_common([("common", 9000), ("rare", 4), ("mid", 900)], budget=1000) == (["rare", "mid"], ["common"])
+    # The rarest word is always matched, even over the budget.
+    assert split_common([("x", 5000), ("y", 7000)], budget=1000) == (["x"], ["y"])

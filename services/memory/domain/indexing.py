@@ -1,9 +1,10 @@
 """What a store indexes for an item: one definition, so SQLite and Redis search the same text."""
 
+import math
 from datetime import datetime
 
 from services.memory.domain.model import Event, Item, ItemKind
-from services.memory.domain.text import cjk_runs, latin_terms
+from services.memory.domain.text import cjk_runs, latin_terms, term_set
 
 # How much the previous turn (item.context) counts against the item's own words.
 CONTEXT_WEIGHT = 0.4
@@ -51,3 +52,34 @@ def fuse_indexes(lists: list[list[tuple[Item, float]]]) -> list[tuple[Item, floa
             slot = merged.setdefault(item.item_id, [item, 0.0])
             slot[1] += score / best
     return sorted(((item, score) for item, score in merged.values()), key=lambda pair: -pair[1])
+
+
+# FTS5 scores every row that holds any query word, so a query's cost is the sum of its words'
+# document frequencies: a word held by thousands of rows costs the most and, by its low idf,
+# tells the least. Words beyond this many rows (rarest first) are not matched, only rescored.
+SCORED_ROWS_BUDGET = 3000
+
+
+def split_common(frequencies: list[tuple[str, int]], budget: int = SCORED_ROWS_BUDGET) -> tuple[list[str], list[str]]:
+    """(matched, skipped) words: the rarest whose document frequencies fit the budget, the
+    rarest always; the rest are skipped. Below the budget nothing changes."""
+    matched, skipped, rows = [], [], 0
+    for word, frequency in sorted(frequencies, key=lambda pair: pair[1]):
+        if not matched or rows + frequency <= budget:
+            matched.append(word)
+            rows += frequency
+        else:
+            skipped.append(word)
+    return matched, skipped
+
+
+def idf(frequency: int, documents: int) -> float:
+    """BM25's inverse document frequency, as FTS5 computes it (never below a small positive floor)."""
+    return max(math.log((documents - frequency + 0.5) / (frequency + 0.5)), 1e-6)
+
+
+def skipped_words_score(text: str, skipped: list[tuple[frozenset[str], float]]) -> float:
+    """What the skipped words (their terms, their idf) would add to a matched row: their idf
+    where the text holds them (one occurrence at average length: BM25's term score)."""
+    held = term_set(text)
+    return sum(weight for terms, weight in skipped if held >= terms)

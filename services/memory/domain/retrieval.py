@@ -15,7 +15,7 @@ from functools import lru_cache
 from services.memory.domain import lexicon
 from services.memory.domain.indexing import searchable_text
 from services.memory.domain.model import EventKind, Item, ItemKind, ItemStatus, ScoredItem
-from services.memory.domain.text import cjk_bigrams, cjk_trigrams, latin_terms
+from services.memory.domain.text import cjk_bigrams, cjk_trigrams, latin_terms, term_set
 
 _WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.\-/%$€]*")
 # Chinese function characters that make a bigram useless as a search term.
@@ -124,13 +124,7 @@ def fuse(primary: list[tuple[Item, float]], secondary: list[tuple[Item, float]],
 def _key_terms(item: Item) -> frozenset[str]:
     if item.kind is ItemKind.EVIDENCE:
         return frozenset()
-    return _terms_of(item.subject)
-
-
-@lru_cache(maxsize=16384)
-def _terms_of(text: str) -> frozenset[str]:
-    # Items repeat across queries (the same facts are candidates again and again): analyse each once.
-    return frozenset(latin_terms(text)) | frozenset(cjk_bigrams(text))
+    return term_set(item.subject)
 
 
 def _context(candidates: list[tuple[Item, float]], top_text: float) -> dict[int, float]:
@@ -187,7 +181,7 @@ def rank(query: Query, candidates: list[tuple[Item, float]], *, last_seq: int, l
 
 def _query_share(query: Query, item: Item) -> float:
     """The share of the query's words that the item's own text holds."""
-    return len(_terms_of(searchable_text(item)) & query.stems) / len(query.stems)
+    return len(term_set(searchable_text(item)) & query.stems) / len(query.stems)
 
 
 def _spread(scored: list[ScoredItem]) -> list[ScoredItem]:

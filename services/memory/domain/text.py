@@ -255,3 +255,9 @@ def cjk_bigrams(text: str) -> list[str]:
 def cjk_trigrams(text: str) -> list[str]:
     """Distinct three-character windows over each CJK run; shorter runs give none."""
     return _ngrams(text, 3)
+
+
+@lru_cache(maxsize=32768)
+def term_set(text: str) -> frozenset[str]:
+    """latin_terms and cjk_bigrams of a text, as a set; cached, as ranking analyses the same items again and again."""
+    return frozenset(latin_terms(text)) | frozenset(cjk_bigrams(text))

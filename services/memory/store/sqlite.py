@@ -5,6 +5,7 @@ import json
 import re
 import sqlite3
 import threading
+from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
@@ -20,10 +21,18 @@ from services.memory.domain.model import (
     SessionState,
     TaskField,
 )
-from services.memory.domain.indexing import CONTEXT_WEIGHT, fuse_indexes, searchable_text
+from services.memory.domain.indexing import (
+    CONTEXT_WEIGHT,
+    SCORED_ROWS_BUDGET,
+    fuse_indexes,
+    idf,
+    searchable_text,
+    skipped_words_score,
+    split_common,
+)
 from services.memory.domain.ingest import normalize_value
 from services.memory.domain.store_api import SearchQuery, StoreReader
-from services.memory.domain.text import cjk_bigrams
+from services.memory.domain.text import cjk_bigrams, term_set
 from services.memory.store.sqlite_schema import migrate
 
 _ITEM_COLUMNS = (
@@ -35,6 +44,8 @@ _JOINED_ITEM_COLUMNS = ", ".join(f"items.{c.strip()}" for c in _ITEM_COLUMNS.spl
 # bm25 weights per FTS column: own words, CJK bigrams, the previous turn.
 _BM25_LATIN = f"bm25(items_fts, 1.0, 0.7, {CONTEXT_WEIGHT})"
 _BM25_CJK = "bm25(items_cjk)"
+_LATIN_COLUMNS = "{search_text context_text} : "
+_FREQUENCY_CACHE = 8192
 
 
 _CONSONANTS = "bcdfghjklmnpqrstvwxz"
@@ -72,11 +83,13 @@ class SqliteStore:
 
     name = "sqlite"
 
-    def __init__(self, path: str | Path):
+    def __init__(self, path: str | Path, *, scored_rows_budget: int = SCORED_ROWS_BUDGET):
         self.path = str(path)
+        self.scored_rows_budget = scored_rows_budget
         if self.path != ":memory:":
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         self._lock = threading.RLock()
+        self._frequencies: OrderedDict[tuple[str, str], tuple[int, int]] = OrderedDict()
         self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         self._db.row_factory = sqlite3.Row
         self._db.execute("PRAGMA journal_mode = WAL")
@@ -222,6 +235,8 @@ class SqliteStore:
             self._db.execute("DELETE FROM items WHERE session_id = ?", (session_id,))
             self._db.execute("DELETE FROM events WHERE session_id = ?", (session_id,))
             self._db.execute("DELETE FROM sessions WHERE session_id = ?", (session_id,))
+            for key in [key for key in self._frequencies if key[0] == session_id]:
+                del self._frequencies[key]
             return (state.event_count, state.item_count) if state else (0, 0)
 
     # --- queries ----------------------------------------------------------------
@@ -231,18 +246,49 @@ class SqliteStore:
         lists: list[list[tuple[Item, float]]] = []
         with self._lock:
             alternatives = []
-            if query.words:
-                words = " OR ".join(_phrase(namespaced(w, prefix)) for w in query.words)
-                alternatives.append("{search_text context_text} : (" + words + ")")
+            matched, skipped = self._split_common(session_id, prefix, query.words)
+            if matched:
+                words = " OR ".join(_phrase(namespaced(w, prefix)) for w in matched)
+                alternatives.append(_LATIN_COLUMNS + "(" + words + ")")
             if query.cjk_bigrams:
                 grams = " OR ".join(_phrase(namespaced(g, prefix)) for g in query.cjk_bigrams)
                 alternatives.append("cjk_grams : (" + grams + ")")
             if alternatives:
-                lists.append(self._match_latin(session_id, " OR ".join(alternatives), status, limit))
+                found = self._match_latin(session_id, " OR ".join(alternatives), status, limit)
+                if skipped:
+                    found = [(item, score + skipped_words_score(item.text, skipped)) for item, score in found]
+                lists.append(found)
             if query.cjk_trigrams:
                 expression = "cjk_text : (" + " OR ".join(_phrase(g) for g in query.cjk_trigrams) + ")"
                 lists.append(self._match_cjk(session_id, expression, status, limit))
         return fuse_indexes(lists)
+
+    def _split_common(
+        self, session_id: str, prefix: str, words: tuple[str, ...]
+    ) -> tuple[list[str], list[tuple[frozenset[str], float]]]:
+        """The query words to match, and the skipped common ones with their idf (see split_common)."""
+        if len(words) < 2:
+            return list(words), []
+        state = self.session(session_id)
+        documents = state.item_count if state else 0
+        frequencies = {word: self._frequency(session_id, prefix, word, documents) for word in words}
+        matched, skipped = split_common(list(frequencies.items()), self.scored_rows_budget)
+        return matched, [(term_set(word), idf(frequencies[word], documents)) for word in skipped]
+
+    def _frequency(self, session_id: str, prefix: str, word: str, documents: int) -> int:
+        """Rows of the session holding the word. Counting costs a pass over its postings, so
+        counts are cached until the session has grown by a quarter."""
+        key = (session_id, word)
+        cached = self._frequencies.get(key)
+        if cached is not None and documents <= cached[1] * 1.25:
+            self._frequencies.move_to_end(key)
+            return cached[0]
+        expression = _LATIN_COLUMNS + _phrase(namespaced(word, prefix))
+        count = self._db.execute("SELECT count(*) FROM items_fts WHERE items_fts MATCH ?", (expression,)).fetchone()[0]
+        self._frequencies[key] = (count, documents)
+        if len(self._frequencies) > _FREQUENCY_CACHE:
+            self._frequencies.popitem(last=False)
+        return count
 
     def _match_latin(self, session_id: str, expression: str, status: str, limit: int) -> list[tuple[Item, float]]:
         # Rank inside the index first and join only the best rows: joining every match to
