@@ -36,8 +36,8 @@ ASSISTANT_PENALTY = 0.15
 SUPERSEDED_PENALTY = 0.5
 # Candidates read from the index per query: enough for the neighbour bonus to see the turns
 # around each hit, few enough to keep a query in a few milliseconds.
-CANDIDATE_POOL = 120
-POOL_PER_RESULT = 6
+CANDIDATE_POOL = 60
+POOL_PER_RESULT = 3
 # Thesaurus matches only add to candidates; a short list of them is enough.
 EXPANSION_POOL = 60
 # A turn gains from its reply more than from the turn before it: the turn before is already
