@@ -12,11 +12,10 @@ impact at index time, so a query can read the best postings of a term first and
 stop after MAX_POSTINGS_PER_TERM, whatever the size of the session.
 """
 
-import math
 from collections import Counter
 from dataclasses import dataclass
 
-from services.memory.domain.indexing import CONTEXT_WEIGHT, searchable_text
+from services.memory.domain.indexing import CONTEXT_WEIGHT, idf, searchable_text
 from services.memory.domain.model import Item
 from services.memory.domain.store_api import SearchQuery
 from services.memory.domain.text import cjk_bigrams, cjk_runs, latin_terms
@@ -87,12 +86,6 @@ def impact(freq: float, length: int, avg_length: float) -> float:
     return freq * (K1 + 1.0) / (freq + K1 * (1.0 - B + B * length / (avg_length or 1.0)))
 
 
-def idf(docs: int, hits: int) -> float:
-    """FTS5's idf: log((N - n + 0.5) / (n + 0.5)), floored at 1e-6 for very common terms."""
-    value = math.log((docs - hits + 0.5) / (hits + 0.5)) if docs else 0.0
-    return value if value > 0 else 1e-6
-
-
 def posting(n: int, freq: float, length: int) -> str:
     return f"{docno(n)}:{round(freq, 3):g}:{length}"
 
@@ -107,7 +100,7 @@ def score_postings(
         partial: dict[str, float] = {}
         holders: set[str] | None = None
         for hits, members in group:
-            weight = idf(docs, hits)
+            weight = idf(hits, docs)
             numbers = set()
             for member in members:
                 number, freq, length = member.split(":")

@@ -23,7 +23,7 @@ from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from services.common.config import ConfigError
 from services.common.errors import NotFound, Unavailable
-from services.memory.domain.indexing import fuse_indexes
+from services.memory.domain.indexing import SCORED_ROWS_BUDGET, fuse_indexes, idf, skipped_words_score, split_common
 from services.memory.domain.ingest import normalize_value
 from services.memory.domain.model import AppendPlan, Event, Item, ItemFilter, ItemKind, ItemStatus, SessionState
 from services.memory.domain.store_api import SearchQuery, StoreReader
@@ -170,8 +170,11 @@ class RedisStore(_Reader):
 
     name = "redis"
 
-    def __init__(self, client: "redis.Redis | RedisCluster", prefix: str = DEFAULT_PREFIX):
+    def __init__(
+        self, client: "redis.Redis | RedisCluster", prefix: str = DEFAULT_PREFIX, *, scored_rows_budget: int = SCORED_ROWS_BUDGET
+    ):
         super().__init__(client, prefix)
+        self.scored_rows_budget = scored_rows_budget
 
     @classmethod
     def from_url(cls, url: str) -> "RedisStore":
@@ -305,10 +308,39 @@ class RedisStore(_Reader):
         terms_a, terms_b = index.query_terms(query)
         lists = []
         if query.words or query.cjk_bigrams:
-            lists.append(self._bm25(session_id, terms_a, "len_a", limit, include_superseded))
+            matched, skipped = self._split_common(session_id, terms_a)
+            found = self._bm25(session_id, matched, "len_a", limit, include_superseded)
+            if skipped:
+                found = [(item, score + skipped_words_score(item.text, skipped)) for item, score in found]
+                found.sort(key=lambda pair: -pair[1])
+            lists.append(found)
         if query.cjk_trigrams:
             lists.append(self._bm25(session_id, terms_b, "len_b", limit, include_superseded))
         return fuse_indexes(lists)
+
+    def _split_common(
+        self, session_id: str, groups: list[list[str]]
+    ) -> tuple[list[list[str]], list[tuple[frozenset[str], float]]]:
+        """As SqliteStore: the Latin word groups past SCORED_ROWS_BUDGET postings (rarest first) are
+        not read, only rescored by their idf on the rows found; CJK bigram groups are always read."""
+        words = [group for group in groups if group[0].startswith("w:")]
+        if len(words) < 2:
+            return groups, []
+        keys = _Keys(self.prefix, session_id)
+        with self.r.pipeline(transaction=False) as pipe:
+            pipe.hget(keys.session, "item_count")
+            for term in (term for group in words for term in group):
+                pipe.zcard(keys.postings(term))
+            replies = pipe.execute()
+        documents, counts = int(replies[0] or 0), iter(replies[1:])
+        # A word of several terms matches as a phrase: its document frequency is at most its rarest term's.
+        hits = [min(next(counts) for _ in group) for group in words]
+        # What a group costs is the postings read: at most MAX_POSTINGS_PER_TERM per term.
+        cost = [(n, min(hits[n], index.MAX_POSTINGS_PER_TERM) * len(group)) for n, group in enumerate(words)]
+        _, dropped = split_common(cost, self.scored_rows_budget)
+        skipped = [(frozenset(term[2:] for term in words[n]), idf(hits[n], documents)) for n in dropped]
+        dropped_groups = [words[n] for n in dropped]
+        return [group for group in groups if group not in dropped_groups], skipped
 
     def _bm25(self, session_id: str, groups: list[list[str]], length_field: str, limit: int, include_superseded: bool):
         if not groups:

@@ -175,3 +175,17 @@ def test_unreachable_redis_is_unavailable(tmp_path):
 
     with pytest.raises(Unavailable):
         RedisStore.from_url(f"redis://127.0.0.1:{free_port()}/0")
+
+
+def test_a_word_over_the_scored_rows_budget_ranks_alike_on_both_stores(redis_url, tmp_path):
+    # Budget 10: "deploy" (40 turns) is not read from the index on either store, only rescored.
+    common = [ev("s", n, f"Deploy note {n} for the checkout service.") for n in range(1, 41)]
+    rare = [ev("s", 41, "The canary deploy goes to one zone first."), ev("s", 42, "Canary birds were once kept in mines.")]
+    cores = [
+        MemoryCore(SqliteStore(tmp_path / "m.sqlite", scored_rows_budget=10), Limits(), "t"),
+        MemoryCore(RedisStore(RedisStore.from_url(redis_url).r, scored_rows_budget=10), Limits(), "t"),
+    ]
+    for core in cores:
+        core.append("s", common + rare)
+    ranked = [[s.item.source_event_ids[0] for s in core.retrieve("s", "canary deploy", 10, False)] for core in cores]
+    assert ranked[0] == ranked[1] == ["e41", "e42"]
