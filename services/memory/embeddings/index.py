@@ -7,11 +7,12 @@ items) are embedded: derived items are read from the same sentences, and fusion 
 back to the lexical ranking by turn (domain/fusion.py).
 """
 
+import dataclasses
 import threading
 
 import numpy as np
 
-from services.memory.domain.indexing import searchable_text
+from services.memory.domain.indexing import event_metadata, searchable_text
 from services.memory.domain.model import Item, ItemKind, ItemStatus
 from services.memory.domain.store_api import Store
 from services.memory.embeddings.minilm import MiniLMEncoder
@@ -73,10 +74,25 @@ class DenseIndex:
                     if item.kind is ItemKind.EVIDENCE and item.status is ItemStatus.ACTIVE and item.item_id not in entry.ids
                 ]
                 if fresh:
-                    vectors = self._encoder.encode([searchable_text(item) or item.text for item in fresh])
+                    vectors = self._encoder.encode(self._texts(store, session_id, fresh))
                     entry.vectors = np.vstack([entry.vectors, vectors])
                     entry.items = entry.items + fresh
                     entry.ids.update(item.item_id for item in fresh)
                 # The count read before the scan: items written during it are caught next time.
                 entry.seen_item_count = state.item_count
             return entry.items, entry.vectors
+
+    @staticmethod
+    def _texts(store: Store, session_id: str, items: list[Item]) -> list[str]:
+        """What the lexical index reads of each quote, metadata included: stores keep an item's
+        metadata in their index only, so it is rebuilt from the quoted event. Who spoke and when
+        is often what a question names ("what did Caroline ..."): on the LoCoMo dev conversations
+        the vectors of the bare sentences find half as much (R@5 0.21 against 0.38)."""
+        events = store.events_by_ids(session_id, [item.source_event_ids[0] for item in items if item.source_event_ids])
+        texts = []
+        for item in items:
+            event = events.get(item.source_event_ids[0]) if item.source_event_ids else None
+            if event is not None and not item.metadata:
+                item = dataclasses.replace(item, metadata=event_metadata(event))
+            texts.append(searchable_text(item) or item.text)
+        return texts
