@@ -2,7 +2,7 @@
 
 from services.harness.metrics import METRIC_ORDER
 from services.harness.records import AskRecord, ScenarioRun
-from services.harness.report import build_report, render_table
+from services.harness.report import build_report, render_table, retrieval_note
 
 TOP_KEYS = ["format", "version", "generatedAt", "profile", "seed", "answerer", "environment", "fixtures",
             "metricOrder", "metrics", "hardInvariants", "perScenario", "perSize", "questions", "notes"]
@@ -70,3 +70,11 @@ def test_table_rows_and_cells():
 def test_llm_answerer_reports_accuracy_per_baseline():
     report = _build("llm").report
     assert report["metrics"]["llmAnswerAccuracy"] == {"skill-only": 0.0, "memory": 1.0}
+
+
+def test_retrieval_note_comes_from_what_memory_reported():
+    assert retrieval_note({"retrieval": {"memory": "lexical", "bm25-turns": None}}) == "memory retrieval: lexical (no neural model)."
+    hybrid = retrieval_note({"retrieval": {"memory": "hybrid: numpy 2.4.6 MiniLM-L6-v2 (no torch)"}})
+    assert hybrid.startswith("memory retrieval: hybrid: numpy 2.4.6 MiniLM-L6-v2 (no torch)")
+    assert "not reported" in retrieval_note({"retrieval": {"memory": None}})
+    assert retrieval_note({"retrieval": {"skill-only": None}}) is None and retrieval_note({}) is None

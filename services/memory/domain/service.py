@@ -198,9 +198,9 @@ class MemoryCore:
             candidates = fuse(candidates, extra, EXPANSION_WEIGHT)
         if self.dense is None:
             return rank(query, candidates, last_seq=state.last_seq, limit=limit)
-        # The same candidate pool as without embeddings, only ranked deeper: the lexical list's
-        # first `limit` entries then hold the lexical-only result's turns in its order, and fusion
-        # only reorders and adds to them. (The pool holds at least twice the depth.)
+        # The same candidates as without embeddings, only ranked deeper (as deep as they reach):
+        # the lexical list's first `limit` entries then hold the lexical-only result's turns in its
+        # order, and fusion only reorders and adds to them.
         depth = fusion_depth(limit)
         lexical = rank(query, candidates, last_seq=state.last_seq, limit=depth)
         dense = self.dense.search(self.store, state.session_id, text, depth)
