@@ -66,7 +66,8 @@ def term_prefix(session_id: str) -> str:
 
 def namespaced(text: str, prefix: str) -> str:
     """text with every word (a run of letters or digits, as unicode61 splits them) prefixed."""
-    return _TOKEN.sub(lambda match: prefix + match.group(0), text)
+    # A template, not a function: the substitution then runs in C (the prefix is consonants only).
+    return _TOKEN.sub(prefix + r"\g<0>", text)
 
 
 def _phrase(term: str) -> str:
@@ -74,6 +75,8 @@ def _phrase(term: str) -> str:
 
 
 def _cjk_runs(text: str) -> str:
+    if text.isascii():  # most text, and a C-speed check against a Python loop per character
+        return ""
     return "".join(char if is_cjk(char) else " " for char in text).strip()
 
 
