@@ -1,6 +1,6 @@
 -- The SQLite schema after every migration; tests/memory/test_sqlite_store.py compares against it.
 -- A change here is a schema change: add a migration, then update this file.
-PRAGMA user_version = 1;
+PRAGMA user_version = 2;
 CREATE INDEX items_by_key ON items (session_id, key, status);
 CREATE INDEX items_by_kind ON items (session_id, kind, status, seq);
 CREATE INDEX items_by_value ON items (session_id, value_norm) WHERE status = 'active';
@@ -47,7 +47,7 @@ CREATE TABLE items (
             cjk_grams TEXT NOT NULL,            -- CJK bigrams, space separated (two-character queries)
             cjk_text TEXT NOT NULL,             -- CJK runs only, for the trigram index
             context_text TEXT NOT NULL          -- the turn before (evidence only), indexed at a lower weight
-        );
+        , speaker TEXT NOT NULL DEFAULT '');
 CREATE VIRTUAL TABLE items_cjk USING fts5(
             cjk_text,
             content='items', content_rowid='id',

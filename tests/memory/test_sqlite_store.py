@@ -80,3 +80,20 @@ def test_a_word_over_the_scored_rows_budget_is_rescored_not_matched(tmp_path):
     unbounded = MemoryCore(SqliteStore(tmp_path / "m.sqlite", scored_rows_budget=10_000), Limits(), "test")
     assert unbounded.retrieve("s", "canary deploy", 10, False)[0].item.source_event_ids == ("both",)
     assert len(unbounded.retrieve("s", "canary deploy", 10, False)) == 10
+
+
+def test_a_version_1_file_gains_the_speaker_column_and_keeps_its_items(tmp_path):
+    from services.memory.store.sqlite_schema import MIGRATIONS
+
+    path = tmp_path / "v1.sqlite"
+    db = sqlite3.connect(path, isolation_level=None)
+    db.execute("BEGIN IMMEDIATE")
+    MIGRATIONS[0][1](db)
+    db.execute("PRAGMA user_version = 1")
+    db.execute("COMMIT")
+    db.close()
+    store = SqliteStore(path)
+    assert store.schema_version == len(MIGRATIONS)
+    core = MemoryCore(store, Limits(), "test")
+    core.append("s", [Event("s", 1, "e1", EventKind.USER_MESSAGE, "The cache TTL is 300 seconds.", attributes=(("speaker", "Ana"),))])
+    assert [s.item.speaker for s in core.retrieve("s", "what did Ana say about the cache ttl", 5, False)][:1] == ["Ana"]

@@ -187,6 +187,7 @@ def _evidence_item(session_id: str, event: Event, context: str, metadata: str) -
         source_kind=event.kind,
         context=context,
         metadata=metadata,
+        speaker=event.attribute("speaker"),
     )
 
 
@@ -220,6 +221,7 @@ def _reconcile(overlay: _Overlay, event: Event, candidate: Candidate, item_id: s
         condition=candidate.condition,
         task_field=candidate.task_field,
         metadata=metadata,
+        speaker=event.attribute("speaker"),
     )
     existing = overlay.active(key)
     if existing is not None and _same_content(existing, new):

@@ -97,6 +97,8 @@ class Item:
     context: str = ""
     # The source event's metadata (speaker, session, date...), indexed with the item's text.
     metadata: str = ""
+    # Who said the source turn: the host's `speaker` attribute, when it sends one (multi-party chats).
+    speaker: str = ""
 
     @property
     def seq(self) -> int:

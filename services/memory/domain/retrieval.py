@@ -29,6 +29,9 @@ KIND_BOOST = {
     ItemKind.EVIDENCE: 0.0,
 }
 KEY_MATCH_BOOST = 0.6
+# A question that names who said a turn ("what did Caroline say about ...") is mostly answered
+# by that person's own turns.
+SPEAKER_BOOST = 0.2
 RECENCY_BOOST = 0.05
 UNTRUSTED_PENALTY = 0.25
 # The assistant restating a user's words, or the commands it ran, are weaker evidence than the user's own turn.
@@ -167,6 +170,9 @@ def rank(query: Query, candidates: list[tuple[Item, float]], *, last_seq: int, l
             factor += KEY_MATCH_BOOST * named / len(key_terms) * (0.5 + 0.5 * _query_share(query, item))
         if item.kind in query.intents:
             factor += lexicon.INTENT_BOOST
+        speaker = term_set(item.speaker) if item.speaker else frozenset()
+        if speaker and speaker <= query.stems:
+            factor += SPEAKER_BOOST
         if item.source_kind is EventKind.TOOL_RESULT:
             factor *= 1.0 - UNTRUSTED_PENALTY
         elif item.source_kind in (EventKind.ASSISTANT_MESSAGE, EventKind.TOOL_CALL):

@@ -44,6 +44,7 @@ def dump_item(item: Item) -> str:
         "t": item.text if item.text != item.value else "", "u": item.unit, "c": item.condition,
         "sb": item.superseded_by, "tf": item.task_field.value if item.task_field else "",
         "st": item.status.value if item.status is not ItemStatus.ACTIVE else "",
+        "sp": item.speaker,
     }
     record.update({name: value for name, value in optional.items() if value})
     return json.dumps(record, ensure_ascii=False, separators=(",", ":"))
@@ -57,6 +58,7 @@ def load_item(session_id: str, raw: str) -> Item:
         source_kind=EventKind(d["sk"]), unit=d.get("u", ""), condition=d.get("c", ""),
         status=ItemStatus(d.get("st", "active")), superseded_by=d.get("sb", ""),
         task_field=TaskField(d["tf"]) if d.get("tf") else None,
+        speaker=d.get("sp", ""),
     )
 
 

@@ -37,7 +37,7 @@ from services.memory.store.sqlite_schema import migrate
 
 _ITEM_COLUMNS = (
     "item_id, session_id, kind, key, value, unit, condition, status, superseded_by, lang,"
-    " source_seqs, source_event_ids, source_kind, text, task_field, id"
+    " source_seqs, source_event_ids, source_kind, text, task_field, speaker, id"
 )
 # The same columns, qualified, for queries that join items to an FTS table.
 _JOINED_ITEM_COLUMNS = ", ".join(f"items.{c.strip()}" for c in _ITEM_COLUMNS.split(","))
@@ -178,7 +178,7 @@ class SqliteStore:
             self._db.executemany(
                 "INSERT INTO items (item_id, session_id, kind, key, value, value_norm, unit, condition, status,"
                 " superseded_by, lang, source_seqs, source_event_ids, source_kind, text, task_field, seq,"
-                " search_text, cjk_grams, cjk_text, context_text) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                " search_text, cjk_grams, cjk_text, context_text, speaker) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
                 [self._item_row(item, prefix) for item in plan.new_items],
             )
             self._db.executemany(
@@ -206,7 +206,7 @@ class SqliteStore:
             json.dumps(list(item.source_seqs)), json.dumps(list(item.source_event_ids)), item.source_kind.value,
             item.text, item.task_field.value if item.task_field else "", item.seq,
             namespaced(searchable, prefix), namespaced(" ".join(cjk_bigrams(searchable)), prefix),
-            _cjk_runs(searchable), namespaced(item.context, prefix),
+            _cjk_runs(searchable), namespaced(item.context, prefix), item.speaker,
         )
 
     def compact(self, session_id: str, up_to_seq: int, summary: str) -> int:
@@ -446,4 +446,5 @@ def _item(row: sqlite3.Row) -> Item:
         source_kind=_EVENT_KINDS[row["source_kind"]],
         text=row["text"],
         task_field=_TASK_FIELDS.get(row["task_field"]),
+        speaker=row["speaker"],
     )

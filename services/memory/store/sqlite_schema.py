@@ -106,8 +106,14 @@ def _v1_initial(db: sqlite3.Connection) -> None:
     )
 
 
+def _v2_item_speaker(db: sqlite3.Connection) -> None:
+    # Who said an item's turn, for the ranking's speaker match; items stored before have none.
+    db.execute("ALTER TABLE items ADD COLUMN speaker TEXT NOT NULL DEFAULT ''")
+
+
 MIGRATIONS: list[tuple[str, Callable[[sqlite3.Connection], None]]] = [
     ("initial", _v1_initial),
+    ("item speaker", _v2_item_speaker),
 ]
 
 
