@@ -77,8 +77,15 @@ def idf(frequency: int, documents: int) -> float:
     return max(math.log((documents - frequency + 0.5) / (frequency + 0.5)), 1e-6)
 
 
-def skipped_words_score(text: str, skipped: list[tuple[frozenset[str], float]]) -> float:
-    """What the skipped words (their terms, their idf) would add to a matched row: their idf
-    where the text holds them (one occurrence at average length: BM25's term score)."""
-    held = term_set(text)
-    return sum(weight for terms, weight in skipped if held >= terms)
+def add_skipped_scores(
+    found: list[tuple[Item, float]], skipped: list[tuple[frozenset[str], float]]
+) -> list[tuple[Item, float]]:
+    """The matched rows, best first, with what the skipped words (their terms, their idf) add to
+    each: their idf where the item's text holds them (one occurrence at average length: BM25's term score)."""
+    if not skipped:
+        return found
+    rescored = []
+    for item, score in found:
+        held = term_set(item.text)
+        rescored.append((item, score + sum(weight for terms, weight in skipped if held >= terms)))
+    return sorted(rescored, key=lambda pair: -pair[1])

@@ -23,7 +23,7 @@ from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from services.common.config import ConfigError
 from services.common.errors import NotFound, Unavailable
-from services.memory.domain.indexing import SCORED_ROWS_BUDGET, fuse_indexes, idf, skipped_words_score, split_common
+from services.memory.domain.indexing import SCORED_ROWS_BUDGET, add_skipped_scores, fuse_indexes, idf, split_common
 from services.memory.domain.ingest import normalize_value
 from services.memory.domain.model import AppendPlan, Event, Item, ItemFilter, ItemKind, ItemStatus, SessionState
 from services.memory.domain.store_api import SearchQuery, StoreReader
@@ -310,10 +310,7 @@ class RedisStore(_Reader):
         if query.words or query.cjk_bigrams:
             matched, skipped = self._split_common(session_id, terms_a)
             found = self._bm25(session_id, matched, "len_a", limit, include_superseded)
-            if skipped:
-                found = [(item, score + skipped_words_score(item.text, skipped)) for item, score in found]
-                found.sort(key=lambda pair: -pair[1])
-            lists.append(found)
+            lists.append(add_skipped_scores(found, skipped))
         if query.cjk_trigrams:
             lists.append(self._bm25(session_id, terms_b, "len_b", limit, include_superseded))
         return fuse_indexes(lists)

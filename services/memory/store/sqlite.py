@@ -24,10 +24,10 @@ from services.memory.domain.model import (
 from services.memory.domain.indexing import (
     CONTEXT_WEIGHT,
     SCORED_ROWS_BUDGET,
+    add_skipped_scores,
     fuse_indexes,
     idf,
     searchable_text,
-    skipped_words_score,
     split_common,
 )
 from services.memory.domain.ingest import normalize_value
@@ -258,9 +258,7 @@ class SqliteStore:
                 alternatives.append("cjk_grams : (" + grams + ")")
             if alternatives:
                 found = self._match_latin(session_id, " OR ".join(alternatives), status, limit)
-                if skipped:
-                    found = [(item, score + skipped_words_score(item.text, skipped)) for item, score in found]
-                lists.append(found)
+                lists.append(add_skipped_scores(found, skipped))
             if query.cjk_trigrams:
                 expression = "cjk_text : (" + " OR ".join(_phrase(g) for g in query.cjk_trigrams) + ")"
                 lists.append(self._match_cjk(session_id, expression, status, limit))
