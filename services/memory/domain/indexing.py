@@ -30,11 +30,11 @@ def searchable_text(item: Item) -> str:
     sentence and its event's metadata. The previous turn (item.context) is indexed apart, at a lower weight."""
     # A derived item's key and value usually repeat words of its sentence; indexing them again
     # would count those words twice and lift the item over plain quotes of equal relevance.
-    parts = [
-        part
-        for part in (item.subject if item.kind is not ItemKind.EVIDENCE else "", item.value, item.unit, item.condition)
-        if part and not (part in item.text or (not cjk_runs(part) and term_set(item.text).issuperset(latin_terms(part))))
-    ]
+    def repeats_sentence(part: str) -> bool:
+        return part in item.text or (not cjk_runs(part) and set(latin_terms(item.text)).issuperset(latin_terms(part)))
+
+    own = (item.subject if item.kind is not ItemKind.EVIDENCE else "", item.value, item.unit, item.condition)
+    parts = [part for part in own if part and not repeats_sentence(part)]
     parts += [item.text, item.metadata]
     return " \n".join(part for part in parts if part)
 

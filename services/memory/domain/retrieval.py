@@ -2,10 +2,10 @@
 
 Boosts are deliberately few and small: a key named by the query, the person who
 said the turn when the query names them, the kind of item (derived items beat raw
-quotes of the same turn), recency, and a penalty
-for untrusted tool output and superseded history. Turns near a hit gain a little
-(a question and its reply), and a turn right next to a better one loses a little,
-so that the results cover more of the conversation.
+quotes of the same turn), recency, and a penalty for untrusted tool output and
+superseded history. Turns near a hit gain a little (a question and its reply), and
+a turn right next to a better one loses a little, so that the results cover more of
+the conversation.
 """
 
 import heapq
