@@ -108,21 +108,18 @@ class SqliteStore:
         return _session(row) if row else None
 
     def events_by_ids(self, session_id: str, event_ids: list[str]) -> dict[str, Event]:
-        found: dict[str, Event] = {}
-        for chunk in _chunks(list(dict.fromkeys(event_ids))):
-            marks = ",".join("?" * len(chunk))
-            rows = self._db.execute(
-                f"SELECT * FROM events WHERE session_id = ? AND event_id IN ({marks})", (session_id, *chunk)
-            )
-            found.update({row["event_id"]: _event(session_id, row) for row in rows})
-        return found
+        return self._events_by(session_id, "event_id", event_ids)
 
     def events_by_seqs(self, session_id: str, seqs: list[int]) -> dict[int, Event]:
-        found: dict[int, Event] = {}
-        for chunk in _chunks(list(dict.fromkeys(seqs))):
+        return self._events_by(session_id, "seq", seqs)
+
+    def _events_by(self, session_id: str, column: str, values: list) -> dict:
+        """The session's events whose `column` (event_id or seq, both indexed) is one of values, by that value."""
+        found = {}
+        for chunk in _chunks(list(dict.fromkeys(values))):
             marks = ",".join("?" * len(chunk))
-            rows = self._db.execute(f"SELECT * FROM events WHERE session_id = ? AND seq IN ({marks})", (session_id, *chunk))
-            found.update({row["seq"]: _event(session_id, row) for row in rows})
+            rows = self._db.execute(f"SELECT * FROM events WHERE session_id = ? AND {column} IN ({marks})", (session_id, *chunk))
+            found.update({row[column]: _event(session_id, row) for row in rows})
         return found
 
     def active_items_by_keys(self, session_id: str, keys: list[str]) -> dict[str, Item]:
