@@ -4,7 +4,10 @@ import re
 import sqlite3
 from pathlib import Path
 
+import pytest
+
 from services.memory.domain.model import Event, EventKind
+from services.memory.domain.retrieval import analyse
 from services.memory.domain.service import MemoryCore
 from services.memory.domain.validation import Limits
 from services.memory.store.sqlite import SqliteStore, namespaced, term_prefix
@@ -97,3 +100,31 @@ def test_a_version_1_file_gains_the_speaker_column_and_keeps_its_items(tmp_path)
     core = MemoryCore(store, Limits(), "test")
     core.append("s", [Event("s", 1, "e1", EventKind.USER_MESSAGE, "The cache TTL is 300 seconds.", attributes=(("speaker", "Ana"),))])
     assert [s.item.speaker for s in core.retrieve("s", "what did Ana say about the cache ttl", 5, False)][:1] == ["Ana"]
+
+
+def test_a_sessions_scores_do_not_depend_on_other_sessions_in_the_file(tmp_path):
+    store = SqliteStore(tmp_path / "m.sqlite")
+    core = MemoryCore(store, Limits(), "test")
+    # Chat with nothing to extract: every turn is one item, so copies of it are items of the same length.
+    texts = ["I looked at the cache graphs this morning.", "We talked about the deploy over lunch.",
+             "Did the deploy window move again?", "Nobody wanted to talk about rollback plans.",
+             "Cache misses went up after the deploy, sadly."]
+    texts += [f"We had soup and bread for lunch on day {n}." for n in range(20)]
+    core.append("mine", [Event("mine", n, f"m{n}", EventKind.USER_MESSAGE, t) for n, t in enumerate(texts, 1)])
+    query = analyse("cache deploy window rollback")
+
+    def scores() -> dict[str, float]:
+        return {item.item_id: score for item, score in store.search("mine", query, limit=50, include_superseded=False)}
+
+    alone = scores()
+    # Alone in the file, the session's document count is the file's: the scores are FTS5's own bm25().
+    words = " OR ".join(f'{{search_text context_text}} : "{namespaced(w, term_prefix("mine"))}"' for w in query.words)
+    fts5 = store._db.execute(
+        "SELECT items.item_id, -bm25(items_fts, 1.0, 0.7, 0.4) FROM items_fts JOIN items ON items.id = items_fts.rowid"
+        " WHERE items_fts MATCH ?", (words,)).fetchall()
+    assert len(alone) >= 5 and alone == pytest.approx(dict(fts5), rel=1e-9)
+    # Another session holding the same turns 16 times over: the file's rows grow 17-fold, its
+    # average length stays put but for the turns whose previous turn differs. FTS5's own idf
+    # would double these scores; the session's stays.
+    core.append("other", [Event("other", n, f"o{n}", EventKind.USER_MESSAGE, texts[(n - 1) % len(texts)]) for n in range(1, 401)])
+    assert scores() == pytest.approx(alone, rel=0.02)

@@ -1,6 +1,7 @@
 """The SQLite store: one file, WAL, FTS5 (porter for Latin text, trigram for CJK)."""
 
 import hashlib
+import heapq
 import json
 import re
 import sqlite3
@@ -57,7 +58,8 @@ def term_prefix(session_id: str) -> str:
 
     Every indexed word is written as prefix + word, so a query for one session reads only that
     session's postings, and a word's document frequency is counted in the session alone, as in
-    the Redis store (the document count and average length stay the file's: FTS5 keeps those per table).
+    the Redis store. FTS5 keeps the document count per table; _match_terms rescales to the
+    session's (the average length stays the file's).
     Consonants only: the porter stemmer then stems prefix + word exactly as it stems word.
     """
     digest = hashlib.sha256(session_id.encode()).digest()
@@ -241,65 +243,83 @@ class SqliteStore:
 
     # --- queries ----------------------------------------------------------------
     def search(self, session_id: str, query: SearchQuery, *, limit: int, include_superseded: bool) -> list[tuple[Item, float]]:
-        prefix = term_prefix(session_id)
-        status = "" if include_superseded else "AND items.status = 'active'"
+        status = "" if include_superseded else "AND status = 'active'"
         lists: list[list[tuple[Item, float]]] = []
         with self._lock:
-            alternatives = []
-            matched, skipped = self._split_common(session_id, prefix, query.words)
-            if matched:
-                words = " OR ".join(_phrase(namespaced(w, prefix)) for w in matched)
-                alternatives.append(_LATIN_COLUMNS + "(" + words + ")")
-            if query.cjk_bigrams:
-                grams = " OR ".join(_phrase(namespaced(g, prefix)) for g in query.cjk_bigrams)
-                alternatives.append("cjk_grams : (" + grams + ")")
-            if alternatives:
-                found = self._match_latin(session_id, " OR ".join(alternatives), status, limit)
-                lists.append(add_skipped_scores(found, skipped))
+            if query.words or query.cjk_bigrams:
+                lists.append(self._match_terms(session_id, query, status, limit))
             if query.cjk_trigrams:
                 expression = "cjk_text : (" + " OR ".join(_phrase(g) for g in query.cjk_trigrams) + ")"
                 lists.append(self._match_cjk(session_id, expression, status, limit))
         return fuse_indexes(lists)
 
-    def _split_common(
-        self, session_id: str, prefix: str, words: tuple[str, ...]
-    ) -> tuple[list[str], list[tuple[frozenset[str], float]]]:
-        """The query words to match, and the skipped common ones with their idf (see split_common)."""
-        if len(words) < 2:
-            return list(words), []
+    def _match_terms(self, session_id: str, query: SearchQuery, status: str, limit: int) -> list[tuple[Item, float]]:
+        """BM25 over the Latin words and CJK bigrams, with the session's own document count.
+
+        FTS5's bm25() divides by the rows of the whole file, so the same words would weigh
+        differently in a session as other sessions grow. Each term is therefore matched on its
+        own, and its score (FTS5's idf times the term-frequency part) is rescaled by the
+        session's idf over the file's. Common words beyond the rows budget are rescored, not
+        matched (see split_common)."""
+        prefix = term_prefix(session_id)
         state = self.session(session_id)
         documents = state.item_count if state else 0
-        frequencies = {word: self._frequency(session_id, prefix, word, documents) for word in words}
-        matched, skipped = split_common(list(frequencies.items()), self.scored_rows_budget)
-        return matched, [(term_set(word), idf(frequencies[word], documents)) for word in skipped]
+        words = [(_LATIN_COLUMNS + _phrase(namespaced(word, prefix)), word) for word in query.words]
+        grams = [("cjk_grams : " + _phrase(namespaced(gram, prefix)), gram) for gram in query.cjk_bigrams]
+        frequencies = {expression: self._frequency(session_id, expression, documents) for expression, _ in words + grams}
+        if len(words) > 1:
+            matched, skipped_expressions = split_common([(e, frequencies[e]) for e, _ in words], self.scored_rows_budget)
+        else:
+            matched, skipped_expressions = [e for e, _ in words], []
+        file_rows = self._indexed_rows()
+        scores: dict[int, float] = {}
+        for expression in matched + [e for e, _ in grams]:
+            frequency = frequencies[expression]
+            rescale = idf(frequency, documents) / idf(frequency, file_rows)
+            rows = self._db.execute(
+                f"SELECT rowid, -{_BM25_LATIN} FROM items_fts WHERE items_fts MATCH ? ORDER BY 2 DESC LIMIT ?",
+                (expression, self.scored_rows_budget),
+            )
+            for rowid, score in rows:
+                scores[rowid] = scores.get(rowid, 0.0) + score * rescale
+        # A few spare rows cover the superseded ones the status filter drops; the session check
+        # guards against two sessions whose prefixes collide.
+        best = heapq.nlargest(limit + limit // 4, scores.items(), key=lambda pair: (pair[1], pair[0]))
+        items = self._items_by_ids(session_id, [rowid for rowid, _ in best], status)
+        found = [(items[rowid], score) for rowid, score in best if rowid in items][:limit]
+        by_expression = dict(words)
+        skipped = [(term_set(by_expression[e]), idf(frequencies[e], documents)) for e in skipped_expressions]
+        return add_skipped_scores(found, skipped)
 
-    def _frequency(self, session_id: str, prefix: str, word: str, documents: int) -> int:
-        """Rows of the session holding the word. Counting costs a pass over its postings, so
-        counts are cached until the session has grown by a quarter."""
-        key = (session_id, word)
+    def _frequency(self, session_id: str, expression: str, documents: int) -> int:
+        """Rows of the session matching a term's expression. Counting costs a pass over its
+        postings, so counts are cached until the session has grown by a quarter."""
+        key = (session_id, expression)
         cached = self._frequencies.get(key)
         if cached is not None and documents <= cached[1] * 1.25:
             self._frequencies.move_to_end(key)
             return cached[0]
-        expression = _LATIN_COLUMNS + _phrase(namespaced(word, prefix))
         count = self._db.execute("SELECT count(*) FROM items_fts WHERE items_fts MATCH ?", (expression,)).fetchone()[0]
         self._frequencies[key] = (count, documents)
         if len(self._frequencies) > _FREQUENCY_CACHE:
             self._frequencies.popitem(last=False)
         return count
 
-    def _match_latin(self, session_id: str, expression: str, status: str, limit: int) -> list[tuple[Item, float]]:
-        # Rank inside the index first and join only the best rows: joining every match to
-        # items before the LIMIT costs a lookup per matching row. A few spare rows cover
-        # the superseded ones the status filter drops; the session check guards against two
-        # sessions whose prefixes collide.
+    def _indexed_rows(self) -> int:
+        """The rows of items_fts, as bm25() counts them: the first varint of FTS5's averages
+        record (rowid 1 of its data table), read in one lookup instead of counting the file."""
+        row = self._db.execute("SELECT block FROM items_fts_data WHERE id = 1").fetchone()
+        return _varint(row[0]) if row and row[0] else 0
+
+    def _items_by_ids(self, session_id: str, ids: list[int], status: str) -> dict[int, Item]:
+        if not ids:
+            return {}
+        marks = ",".join("?" * len(ids))
         rows = self._db.execute(
-            f"SELECT {_JOINED_ITEM_COLUMNS}, -best.rank_score AS score FROM"
-            f" (SELECT rowid, {_BM25_LATIN} AS rank_score FROM items_fts WHERE items_fts MATCH ? ORDER BY rank_score LIMIT ?) AS best"
-            f" JOIN items ON items.id = best.rowid WHERE items.session_id = ? {status} ORDER BY best.rank_score LIMIT ?",
-            (expression, limit + limit // 4, session_id, limit),
+            f"SELECT {_ITEM_COLUMNS} FROM items WHERE id IN ({marks}) AND session_id = ? {status}",
+            (*ids, session_id),
         )
-        return [(_item(row), row["score"]) for row in rows]
+        return {row["id"]: _item(row) for row in rows}
 
     def _match_cjk(self, session_id: str, expression: str, status: str, limit: int) -> list[tuple[Item, float]]:
         # The trigram index holds only CJK text, so matches are few and are filtered by session
@@ -377,6 +397,18 @@ class _Transaction:
     def __exit__(self, exc_type, exc, tb):
         self.db.execute("ROLLBACK" if exc_type else "COMMIT")
         return False
+
+
+def _varint(data: bytes) -> int:
+    """SQLite's variable-length integer at the start of data (big-endian 7-bit groups; a ninth byte counts 8 bits)."""
+    value = 0
+    for index, byte in enumerate(data[:9]):
+        if index == 8:
+            return (value << 8) | byte
+        value = (value << 7) | (byte & 0x7F)
+        if byte < 0x80:
+            return value
+    return value
 
 
 def _chunks(values: list, size: int = 500) -> Iterator[list]:
