@@ -1,7 +1,6 @@
 """The SQLite store: one file, WAL, FTS5 (porter for Latin text, trigram for CJK)."""
 
 import hashlib
-import heapq
 import json
 import re
 import sqlite3
@@ -272,21 +271,22 @@ class SqliteStore:
         else:
             matched, skipped_expressions = [e for e, _ in words], []
         file_rows = self._indexed_rows()
-        scores: dict[int, float] = {}
-        for expression in matched + [e for e, _ in grams]:
-            frequency = frequencies[expression]
-            rescale = idf(frequency, documents) / idf(frequency, file_rows)
-            rows = self._db.execute(
-                f"SELECT rowid, -{_BM25_LATIN} FROM items_fts WHERE items_fts MATCH ? ORDER BY 2 DESC LIMIT ?",
-                (expression, self.scored_rows_budget),
-            )
-            for rowid, score in rows:
-                scores[rowid] = scores.get(rowid, 0.0) + score * rescale
-        # A few spare rows cover the superseded ones the status filter drops; the session check
+        terms = matched + [e for e, _ in grams]
+        rescales = [idf(frequencies[e], documents) / idf(frequencies[e], file_rows) for e in terms]
+        # One statement, so SQLite sums the terms' scores and joins only the best rows. A few
+        # spare rows cover the superseded ones the status filter drops; the session check
         # guards against two sessions whose prefixes collide.
-        best = heapq.nlargest(limit + limit // 4, scores.items(), key=lambda pair: (pair[1], pair[0]))
-        items = self._items_by_ids(session_id, [rowid for rowid, _ in best], status)
-        found = [(items[rowid], score) for rowid, score in best if rowid in items][:limit]
+        per_term = " UNION ALL ".join(
+            f"SELECT rowid, -{_BM25_LATIN} * ? AS score FROM items_fts WHERE items_fts MATCH ?" for _ in terms
+        )
+        # MATERIALIZED: flattened into the aggregate, bm25() would lose its FTS5 cursor.
+        rows = self._db.execute(
+            f"WITH term_scores AS MATERIALIZED ({per_term}) SELECT {_JOINED_ITEM_COLUMNS}, best.score FROM"
+            " (SELECT rowid, sum(score) AS score FROM term_scores GROUP BY rowid ORDER BY score DESC LIMIT ?) AS best"
+            f" JOIN items ON items.id = best.rowid WHERE +items.session_id = ? {status} ORDER BY best.score DESC LIMIT ?",
+            (*(value for pair in zip(rescales, terms) for value in pair), limit + limit // 4, session_id, limit),
+        )
+        found = [(_item(row), row["score"]) for row in rows]
         by_expression = dict(words)
         skipped = [(term_set(by_expression[e]), idf(frequencies[e], documents)) for e in skipped_expressions]
         return add_skipped_scores(found, skipped)
@@ -310,16 +310,6 @@ class SqliteStore:
         record (rowid 1 of its data table), read in one lookup instead of counting the file."""
         row = self._db.execute("SELECT block FROM items_fts_data WHERE id = 1").fetchone()
         return _varint(row[0]) if row and row[0] else 0
-
-    def _items_by_ids(self, session_id: str, ids: list[int], status: str) -> dict[int, Item]:
-        if not ids:
-            return {}
-        marks = ",".join("?" * len(ids))
-        rows = self._db.execute(
-            f"SELECT {_ITEM_COLUMNS} FROM items WHERE id IN ({marks}) AND session_id = ? {status}",
-            (*ids, session_id),
-        )
-        return {row["id"]: _item(row) for row in rows}
 
     def _match_cjk(self, session_id: str, expression: str, status: str, limit: int) -> list[tuple[Item, float]]:
         # The trigram index holds only CJK text, so matches are few and are filtered by session
