@@ -9,7 +9,6 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
-from services.common.tokens import is_cjk
 from services.memory.domain.model import (
     AppendPlan,
     Event,
@@ -32,7 +31,7 @@ from services.memory.domain.indexing import (
 )
 from services.memory.domain.ingest import normalize_value
 from services.memory.domain.store_api import SearchQuery, StoreReader
-from services.memory.domain.text import cjk_bigrams, term_set
+from services.memory.domain.text import cjk_bigrams, cjk_runs, term_set
 from services.memory.store.sqlite_schema import migrate
 
 _ITEM_COLUMNS = (
@@ -73,12 +72,6 @@ def namespaced(text: str, prefix: str) -> str:
 
 def _phrase(term: str) -> str:
     return '"' + term.replace('"', '""') + '"'
-
-
-def _cjk_runs(text: str) -> str:
-    if text.isascii():  # most text, and a C-speed check against a Python loop per character
-        return ""
-    return "".join(char if is_cjk(char) else " " for char in text).strip()
 
 
 class SqliteStore:
@@ -204,7 +197,7 @@ class SqliteStore:
             json.dumps(list(item.source_seqs)), json.dumps(list(item.source_event_ids)), item.source_kind.value,
             item.text, item.task_field.value if item.task_field else "", item.seq,
             namespaced(searchable, prefix), namespaced(" ".join(cjk_bigrams(searchable)), prefix),
-            _cjk_runs(searchable), namespaced(item.context, prefix), item.speaker,
+            " ".join(cjk_runs(searchable)), namespaced(item.context, prefix), item.speaker,
         )
 
     def compact(self, session_id: str, up_to_seq: int, summary: str) -> int:
