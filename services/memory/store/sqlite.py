@@ -48,7 +48,7 @@ _FREQUENCY_CACHE = 8192
 
 
 _CONSONANTS = "bcdfghjklmnpqrstvwxz"
-_TOKEN = re.compile(r"[^\W_]+")
+_WORD_START = re.compile(r"(?<![^\W_])(?=[^\W_])")
 
 
 def term_prefix(session_id: str) -> str:
@@ -66,8 +66,9 @@ def term_prefix(session_id: str) -> str:
 
 def namespaced(text: str, prefix: str) -> str:
     """text with every word (a run of letters or digits, as unicode61 splits them) prefixed."""
-    # A template, not a function: the substitution then runs in C (the prefix is consonants only).
-    return _TOKEN.sub(prefix + r"\g<0>", text)
+    # The prefix goes in at each word's start: a literal replacement of an empty match is
+    # copied in C, where a group template ("\g<0>") is expanded in Python for every word.
+    return _WORD_START.sub(prefix, text)
 
 
 def _phrase(term: str) -> str:
