@@ -1,6 +1,6 @@
 -- The SQLite schema after every migration; tests/memory/test_sqlite_store.py compares against it.
 -- A change here is a schema change: add a migration, then update this file.
-PRAGMA user_version = 2;
+PRAGMA user_version = 3;
 CREATE INDEX items_by_key ON items (session_id, key, status);
 CREATE INDEX items_by_kind ON items (session_id, kind, status, seq);
 CREATE INDEX items_by_value ON items (session_id, value_norm) WHERE status = 'active';
@@ -72,11 +72,14 @@ CREATE TABLE sessions (
 CREATE TRIGGER items_index AFTER INSERT ON items BEGIN
             INSERT INTO items_fts (rowid, search_text, cjk_grams, context_text)
                 VALUES (new.id, new.search_text, new.cjk_grams, new.context_text);
+        END;
+CREATE TRIGGER items_index_cjk AFTER INSERT ON items WHEN new.cjk_text != '' BEGIN
             INSERT INTO items_cjk (rowid, cjk_text) VALUES (new.id, new.cjk_text);
         END;
 CREATE TRIGGER items_unindex AFTER DELETE ON items BEGIN
             INSERT INTO items_fts (items_fts, rowid, search_text, cjk_grams, context_text)
                 VALUES ('delete', old.id, old.search_text, old.cjk_grams, old.context_text);
-            INSERT INTO items_cjk (items_cjk, rowid, cjk_text)
-                VALUES ('delete', old.id, old.cjk_text);
+        END;
+CREATE TRIGGER items_unindex_cjk AFTER DELETE ON items WHEN old.cjk_text != '' BEGIN
+            INSERT INTO items_cjk (items_cjk, rowid, cjk_text) VALUES ('delete', old.id, old.cjk_text);
         END;

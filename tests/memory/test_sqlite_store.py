@@ -128,3 +128,40 @@ def test_a_sessions_scores_do_not_depend_on_other_sessions_in_the_file(tmp_path)
     # would double these scores; the session's stays.
     core.append("other", [Event("other", n, f"o{n}", EventKind.USER_MESSAGE, texts[(n - 1) % len(texts)]) for n in range(1, 401)])
     assert scores() == pytest.approx(alone, rel=0.02)
+
+
+def test_version_3_indexes_only_cjk_text_in_the_trigram_table_and_migrates_a_version_2_file(tmp_path):
+    from services.memory.store.sqlite_schema import MIGRATIONS
+
+    path = tmp_path / "v2.sqlite"
+    core = MemoryCore(SqliteStore(path), Limits(), "test")
+    core.append("s", [Event("s", 1, "e1", EventKind.USER_MESSAGE, "The cache TTL is 300 seconds."),
+                      Event("s", 2, "e2", EventKind.USER_MESSAGE, "部署目标是华东二区的集群。")])
+    core.store.close()
+    # Back to version 2: its triggers gave every item a trigram row, empty for English text.
+    db = sqlite3.connect(path, isolation_level=None)
+    for name in ("items_index", "items_unindex", "items_index_cjk", "items_unindex_cjk"):
+        db.execute(f"DROP TRIGGER {name}")
+    db.execute("INSERT INTO items_cjk (rowid, cjk_text) SELECT id, cjk_text FROM items WHERE cjk_text = ''")
+    db.execute(
+        "CREATE TRIGGER items_index AFTER INSERT ON items BEGIN"
+        " INSERT INTO items_fts (rowid, search_text, cjk_grams, context_text) VALUES (new.id, new.search_text, new.cjk_grams, new.context_text);"
+        " INSERT INTO items_cjk (rowid, cjk_text) VALUES (new.id, new.cjk_text); END")
+    db.execute(
+        "CREATE TRIGGER items_unindex AFTER DELETE ON items BEGIN"
+        " INSERT INTO items_fts (items_fts, rowid, search_text, cjk_grams, context_text) VALUES ('delete', old.id, old.search_text, old.cjk_grams, old.context_text);"
+        " INSERT INTO items_cjk (items_cjk, rowid, cjk_text) VALUES ('delete', old.id, old.cjk_text); END")
+    db.execute("PRAGMA user_version = 2")
+    trigram_rows = lambda: db.execute("SELECT count(*) FROM items_cjk_docsize").fetchone()[0]  # noqa: E731
+    cjk_items = db.execute("SELECT count(*) FROM items WHERE cjk_text != ''").fetchone()[0]
+    assert trigram_rows() == db.execute("SELECT count(*) FROM items").fetchone()[0] > cjk_items > 0
+    store = SqliteStore(path)
+    assert store.schema_version == len(MIGRATIONS) == 3
+    assert trigram_rows() == cjk_items
+    db.execute("INSERT INTO items_cjk (items_cjk) VALUES ('integrity-check')")
+    core = MemoryCore(store, Limits(), "test")
+    assert core.retrieve("s", "华东二区", 5, False)[0].item.source_event_ids == ("e2",)
+    core.append("s", [Event("s", 3, "e3", EventKind.USER_MESSAGE, "Rollback needs the on-call lead.")])
+    assert trigram_rows() == cjk_items
+    core.delete_session("s")
+    assert trigram_rows() == 0

@@ -111,9 +111,36 @@ def _v2_item_speaker(db: sqlite3.Connection) -> None:
     db.execute("ALTER TABLE items ADD COLUMN speaker TEXT NOT NULL DEFAULT ''")
 
 
+def _v3_cjk_rows_only_for_cjk_text(db: sqlite3.Connection) -> None:
+    # Most items hold no CJK text, and an empty row still costs the trigram index a write per item.
+    _execute_script(
+        db,
+        """
+        DROP TRIGGER items_index;
+        DROP TRIGGER items_unindex;
+        INSERT INTO items_cjk (items_cjk, rowid, cjk_text) SELECT 'delete', id, cjk_text FROM items WHERE cjk_text = '';
+        CREATE TRIGGER items_index AFTER INSERT ON items BEGIN
+            INSERT INTO items_fts (rowid, search_text, cjk_grams, context_text)
+                VALUES (new.id, new.search_text, new.cjk_grams, new.context_text);
+        END;
+        CREATE TRIGGER items_unindex AFTER DELETE ON items BEGIN
+            INSERT INTO items_fts (items_fts, rowid, search_text, cjk_grams, context_text)
+                VALUES ('delete', old.id, old.search_text, old.cjk_grams, old.context_text);
+        END;
+        CREATE TRIGGER items_index_cjk AFTER INSERT ON items WHEN new.cjk_text != '' BEGIN
+            INSERT INTO items_cjk (rowid, cjk_text) VALUES (new.id, new.cjk_text);
+        END;
+        CREATE TRIGGER items_unindex_cjk AFTER DELETE ON items WHEN old.cjk_text != '' BEGIN
+            INSERT INTO items_cjk (items_cjk, rowid, cjk_text) VALUES ('delete', old.id, old.cjk_text);
+        END;
+        """,
+    )
+
+
 MIGRATIONS: list[tuple[str, Callable[[sqlite3.Connection], None]]] = [
     ("initial", _v1_initial),
     ("item speaker", _v2_item_speaker),
+    ("trigram rows only for CJK text", _v3_cjk_rows_only_for_cjk_text),
 ]
 
 
