@@ -1,7 +1,9 @@
 """The domain ranking on its own (no store): boosts that reorder comparable matches."""
 
-from services.memory.domain.model import EventKind, Item, ItemKind
-from services.memory.domain.retrieval import analyse, rank
+from dataclasses import replace
+
+from services.memory.domain.model import EventKind, Item, ItemKind, ItemStatus
+from services.memory.domain.retrieval import analyse, rank, with_successors
 
 
 def _quote(seq: int, text: str, speaker: str = "") -> Item:
@@ -22,3 +24,18 @@ def test_the_speaker_boost_never_lifts_a_weak_match_over_a_strong_one():
     candidates = [(_quote(10, "Hiking trails near the lake, with a map.", "Nate"), 1.0), (_quote(40, "Nice.", "Joanna"), 0.2)]
     ranked = rank(analyse("Which hiking trails did Joanna like?"), candidates, last_seq=50, limit=2)
     assert ranked[0].item.source_event_ids == ("e10",)
+
+
+def test_a_superseded_candidate_brings_its_keys_current_item_and_demotes_its_quote():
+    old = replace(_quote(4, "Our total budget is 30k for the trip."), item_id="n4", kind=ItemKind.NUMBER, key="total budget",
+                  value="30k", status=ItemStatus.SUPERSEDED, superseded_by="n9")
+    new = replace(_quote(9, "Correction: the budget is 40k."), item_id="n9", kind=ItemKind.NUMBER, key="total budget", value="40k")
+    quote, other = _quote(4, "Our total budget is 30k for the trip."), _quote(6, "The trip starts in May.")
+    candidates = with_successors([(quote, 1.0), (old, 1.0), (other, 0.6)], {"total budget": new})
+    assert dict((item.item_id, score) for item, score in candidates)["n9"] == 1.0
+    active = rank(analyse("how much money for the trip?"), candidates, last_seq=10, limit=5, include_superseded=False)
+    assert [s.item.item_id for s in active] == ["n9", "i6", "i4"]
+    everything = rank(analyse("how much money for the trip?"), candidates, last_seq=10, limit=5)
+    assert "n4" in [s.item.item_id for s in everything]
+    # Without a superseded candidate nothing is added and no quote is demoted.
+    assert with_successors([(quote, 1.0)], {}) == [(quote, 1.0)]

@@ -63,6 +63,22 @@ def test_correction_supersedes_and_points_at_successor(memory):
     assert old.item_id in [i.item_id for i in history.items]
 
 
+def test_a_question_matching_only_the_corrected_sentence_gets_the_current_value(memory):
+    append(memory.stub, S, event(1, "Our total budget is 30k for the whole trip."), event(2, "The venue must be near Berlin."))
+    append(memory.stub, S, event(3, "Correction: the budget is 40k, not 30k."))
+    # "money" and "trip" are words of the first turn only; the budget they ask about is seq 3's.
+    query = "How much money do we have for the trip?"
+    hits = memory.stub.Retrieve(memory_pb2.RetrieveRequest(session_id=S, query=query, limit=3), timeout=5).items
+    assert (hits[0].value, list(hits[0].source_seqs)) == ("40k", [3])
+    assert all(i.status == memory_pb2.ITEM_STATUS_ACTIVE for i in hits)
+    # The quote of the corrected turn still comes back, below the current value and the other turns.
+    assert [list(i.source_seqs) for i in hits[1:]] == [[2], [1]]
+    message = memory.stub.Assemble(memory_pb2.AssembleRequest(session_id=S, query=query), timeout=5).message
+    facts, history = message.split("History (superseded; not current):")
+    assert "total budget = 40k" in facts and "30k for the whole trip" not in facts
+    assert "superseded by seq 3" in history
+
+
 def test_numbers_keep_unit_and_condition_on_the_way_out(memory):
     append(memory.stub, S, event(3, "p95 latency must stay under 120 ms at 500 rps."))
     hits = memory.stub.Retrieve(memory_pb2.RetrieveRequest(session_id=S, query="what latency ceiling did we agree?"), timeout=5)

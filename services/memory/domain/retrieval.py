@@ -3,9 +3,10 @@
 Boosts are deliberately few and small: a key named by the query, the person who
 said the turn when the query names them, the kind of item (derived items beat raw
 quotes of the same turn), recency, and a penalty for untrusted tool output and
-superseded history. Turns near a hit gain a little (a question and its reply), and
-a turn right next to a better one loses a little, so that the results cover more of
-the conversation.
+superseded history (and for the quotes of its turns). A superseded match brings in its key's
+current item, since a question worded like the old statement asks for the current value.
+Turns near a hit gain a little (a question and its reply), and a turn right next to a
+better one loses a little, so that the results cover more of the conversation.
 """
 
 import heapq
@@ -125,6 +126,19 @@ def fuse(primary: list[tuple[Item, float]], secondary: list[tuple[Item, float]],
     return [(item, score) for item, score in merged.values()]
 
 
+def with_successors(candidates: list[tuple[Item, float]], current: dict[str, Item]) -> list[tuple[Item, float]]:
+    """The candidates plus the current item of each superseded one's key, at the superseded one's
+    text score when that is higher: "how much money do we have?" may match only the sentence
+    that set a budget since corrected, and what it asks for is the corrected budget."""
+    merged: dict[str, list] = {item.item_id: [item, score] for item, score in candidates}
+    for item, score in candidates:
+        successor = current.get(item.key) if item.status is ItemStatus.SUPERSEDED else None
+        if successor is not None:
+            slot = merged.setdefault(successor.item_id, [successor, 0.0])
+            slot[1] = max(slot[1], score)
+    return [(item, score) for item, score in merged.values()]
+
+
 def _key_terms(item: Item) -> frozenset[str]:
     if item.kind is ItemKind.EVIDENCE:
         return frozenset()
@@ -149,16 +163,21 @@ def _context(candidates: list[tuple[Item, float]], top_text: float) -> dict[int,
     return bonus
 
 
-def rank(query: Query, candidates: list[tuple[Item, float]], *, last_seq: int, limit: int) -> list[ScoredItem]:
+def rank(
+    query: Query, candidates: list[tuple[Item, float]], *, last_seq: int, limit: int, include_superseded: bool = True
+) -> list[ScoredItem]:
     """Order candidates by text relevance (their own match plus nearby turns'), scaled by boosts.
 
     Boosts multiply relevance rather than add to it, so they reorder comparable matches
     but never lift a weak match over a strong one. A raw quote of a turn already
-    represented by a higher-ranked derived item is dropped, so results stay diverse."""
+    represented by a higher-ranked derived item is dropped, so results stay diverse.
+    Superseded candidates count (their turns' quotes are as stale as they are) even when
+    they are left out of the result."""
     if not candidates:
         return []
     top_text = max(score for _, score in candidates) or 1.0
     context = _context(candidates, top_text)
+    stale_turns = {event for item, _ in candidates if item.status is ItemStatus.SUPERSEDED for event in item.source_event_ids}
     scored: list[ScoredItem] = []
     for item, text_score in candidates:
         relevance = text_score / top_text + context.get(item.seq, 0.0)
@@ -178,12 +197,15 @@ def rank(query: Query, candidates: list[tuple[Item, float]], *, last_seq: int, l
             factor *= 1.0 - UNTRUSTED_PENALTY
         elif item.source_kind in (EventKind.ASSISTANT_MESSAGE, EventKind.TOOL_CALL):
             factor *= 1.0 - ASSISTANT_PENALTY
-        if item.status is ItemStatus.SUPERSEDED:
+        if item.status is ItemStatus.SUPERSEDED or (item.kind is ItemKind.EVIDENCE and stale_turns.issuperset(item.source_event_ids)):
             factor *= 1.0 - SUPERSEDED_PENALTY
         score = relevance * factor + (RECENCY_BOOST * item.seq / last_seq if last_seq else 0.0)
         scored.append(ScoredItem(item, round(score, 6)))
     scored.sort(key=lambda s: (-s.score, -s.item.seq, s.item.item_id))
-    return _one_slot_per_turn(_spread(scored), limit)
+    spread = _spread(scored)
+    if not include_superseded:
+        spread = [entry for entry in spread if entry.item.status is ItemStatus.ACTIVE]
+    return _one_slot_per_turn(spread, limit)
 
 
 def _query_share(query: Query, item: Item) -> float:

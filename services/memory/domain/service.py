@@ -29,6 +29,7 @@ from services.memory.domain.retrieval import (
     expand,
     fuse,
     rank,
+    with_successors,
 )
 from services.memory.domain.scrub import scrub_document
 from services.memory.domain.store_api import Store
@@ -191,20 +192,28 @@ class MemoryCore:
         if query.empty:
             return []
         pool = max(CANDIDATE_POOL, limit * POOL_PER_RESULT)
-        candidates = self.store.search(state.session_id, query, limit=pool, include_superseded=include_superseded)
+        # Superseded items are searched even when they are not to be returned: a question that
+        # matches an old value is asking for the current one (see with_successors).
+        candidates = self.store.search(state.session_id, query, limit=pool, include_superseded=True)
         expanded = expand(query)
         if expanded is not None:
-            extra = self.store.search(state.session_id, expanded, limit=EXPANSION_POOL, include_superseded=include_superseded)
+            extra = self.store.search(state.session_id, expanded, limit=EXPANSION_POOL, include_superseded=True)
             candidates = fuse(candidates, extra, EXPANSION_WEIGHT)
+        candidates = with_successors(candidates, self._current_items(state.session_id, candidates))
         if self.dense is None:
-            return rank(query, candidates, last_seq=state.last_seq, limit=limit)
+            return rank(query, candidates, last_seq=state.last_seq, limit=limit, include_superseded=include_superseded)
         # The same candidates as without embeddings, only ranked deeper (as deep as they reach):
         # the lexical list's first `limit` entries then hold the lexical-only result's turns in its
         # order, and fusion only reorders and adds to them.
         depth = fusion_depth(limit)
-        lexical = rank(query, candidates, last_seq=state.last_seq, limit=depth)
+        lexical = rank(query, candidates, last_seq=state.last_seq, limit=depth, include_superseded=include_superseded)
         dense = self.dense.search(self.store, state.session_id, text, depth)
         return fuse_rankings(lexical, dense, limit=limit, include_superseded=include_superseded)
+
+    def _current_items(self, session_id: str, candidates: list[tuple[Item, float]]) -> dict[str, Item]:
+        """key -> the active item of each key a superseded candidate held."""
+        keys = list({item.key for item, _ in candidates if item.status is ItemStatus.SUPERSEDED})
+        return self.store.active_items_by_keys(session_id, keys) if keys else {}
 
     @staticmethod
     def _rules_for(rules: list[Item], ranked: list[ScoredItem]) -> list[Item]:
