@@ -285,8 +285,11 @@ TASKS_EN = (
          r"(?P<entry>.+)$",
          [("We've already moved the cron jobs to the new scheduler.", {"value": "moved the cron jobs to the new scheduler"})],
          needles=("already",), task_field=PROGRESS),
-    _row("done_label", "en", TASK, r"^(?:done|finished|completed|complete|progress|shipped|fixed|resolved|merged)\s*[:\-–]\s*(?P<entry>.+)$",
-         [("Done: auth middleware", {"key": "task:progress:auth middleware", "value": "auth middleware"})],
+    _row("done_label", "en", TASK,
+         r"^(?:done|finished|completed|complete|progress|shipped|fixed|resolved|merged)"
+         r"(?:\s+(?:so far|already|today|yesterday|this week))?\s*[:\-–]\s*(?P<entry>.+)$",
+         [("Done: auth middleware", {"key": "task:progress:auth middleware", "value": "auth middleware"}),
+          ("Done so far: dates fixed to May 12-14", {"value": "dates fixed to May 12-14"})],
          needles=("done", "finish", "complete", "progress", "shipped", "fixed", "resolved", "merged"), task_field=PROGRESS),
     _row("done_verb", "en", TASK,
          r"^(?:(?:i|we)(?:'ve|\s+have)?\s+)?(?:just\s+|already\s+|now\s+|finally\s+)?(?:finished|completed|wrapped up|shipped|merged|landed|fixed|resolved|done with)\s+(?P<entry>.+)$",
@@ -322,9 +325,11 @@ TASKS_EN = (
          [("We can't proceed until legal approves the data retention terms.", {"value": "legal approves the data retention terms"})],
          needles=("can't", "cannot", "can not", "won't"), task_field=BLOCKER),
     _row("open_label", "en", TASK,
-         r"^(?:next(?:\s+steps?|\s+up)?|todo|to-do|to do|open(?:\s+items?|\s+questions?)?|remaining|pending|follow[- ]ups?|action items?)\s*[:\-–]\s*(?P<entry>.+)$",
+         r"^(?:still\s+)?(?:next(?:\s+steps?|\s+up)?|todo|to-do|to do|open(?:\s+items?|\s+questions?)?|remaining|pending|follow[- ]ups?|"
+         r"action items?|left to do)\s*[:\-–]\s*(?P<entry>.+)$",
          [("Next: wire up the billing webhooks", {"key": "task:open:wire up the billing webhooks", "value": "wire up the billing webhooks"}),
-          ("TODO: add rate limiting", {"value": "add rate limiting"})],
+          ("TODO: add rate limiting", {"value": "add rate limiting"}),
+          ("Still open: transport from the station", {"value": "transport from the station"})],
          needles=("next", "todo", "to-do", "to do", "open", "remaining", "pending", "follow", "action"), task_field=OPEN),
     _row("open_verb", "en", TASK,
          r"^(?:(?:we|i)\s+)?(?:still\s+(?:need|have|got)\s+to|next,?\s+(?:we|i)\s+(?:need to|should|will|have to)|(?:the\s+)?next\s+step\s+is(?:\s+to)?|"
