@@ -79,6 +79,16 @@ def test_a_question_matching_only_the_corrected_sentence_gets_the_current_value(
     assert "superseded by seq 3" in history
 
 
+def test_the_assembled_message_carries_no_credentials(memory):
+    append(memory.stub, S, event(1, "Which staging database do we count invoices on?"),
+           event(2, "count = 1204332 via postgres://billing:hunter2@db-stg-2.internal/billing token=abc123def", "tool"))
+    message = memory.stub.Assemble(memory_pb2.AssembleRequest(session_id=S, query="staging database invoices count"), timeout=5).message
+    assert "db-stg-2.internal" in message and "1204332" in message
+    assert "hunter2" not in message and "abc123def" not in message and "[REDACTED]" in message
+    # The stored evidence stays as the host sent it: Retrieve and ListItems are the data API.
+    assert any("hunter2" in item.text for item in all_items(memory.stub, S))
+
+
 def test_numbers_keep_unit_and_condition_on_the_way_out(memory):
     append(memory.stub, S, event(3, "p95 latency must stay under 120 ms at 500 rps."))
     hits = memory.stub.Retrieve(memory_pb2.RetrieveRequest(session_id=S, query="what latency ceiling did we agree?"), timeout=5)
