@@ -79,6 +79,8 @@ def test_tables_are_well_formed():
         "The new dashboard is really amazing.",
         "Pairing is super important to me.",
         "Always staying positive, that's me.",
+        "The store is always open on Sundays.",
+        "I'm always here to help, never worry.",
         "部署目标是什么？",
         "超时时间是30秒吗",
         "这是一个测试。",
@@ -320,7 +322,10 @@ def test_routine_window_is_a_fact_next_to_its_rule():
 
 @pytest.mark.parametrize(
     "text",
-    ["Never bring prod credentials to a laptop.", "Always ping the on-call before deploying.", "The API must be versioned."],
+    ["Never bring prod credentials to a laptop.", "Always ping the on-call before deploying.", "The API must be versioned.",
+     # The state words of the guard are verbs with an object, and a second marker is not judged for the first.
+     "Always open a PR before merging.", "Never push directly to main, always open a PR.",
+     "Rule of thumb for this repo: never push directly to main, always open a PR."],
 )
 def test_instructions_that_look_like_inference_or_states_stay_rules(text):
     assert [c.kind for c in extract(text)][:1] == [ItemKind.RULE]

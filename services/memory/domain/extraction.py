@@ -165,9 +165,12 @@ _EPISTEMIC_MUST = re.compile(
     r"(?:^|\b(?:it|that|this|you|he|she|they|there|which|what)\s+)must(?:'ve|\s+have)?\s+(?:been|be|feel|seem|look|sound|add|mean)\b",
     re.IGNORECASE,
 )
-# A standing "always"/"never" instruction is followed by what to do, not by a state ("always here to help").
+# A standing "always"/"never" instruction is followed by what to do, not by a state ("always here to help");
+# "open" and "free" are verbs when an object follows ("always open a PR").
 _NOT_AN_INSTRUCTION = re.compile(
-    r"\b(?:always|never)\s+(?:here|there|been|so|such|a|an|the|my|your|our|his|her|their|good|great|fun|nice|happy|glad|ready|available|welcome|around|open|willing|keen|eager|free|busy|(?!(?:bring|string|sing|ping|ring|swing|spring|sting|cling|fling)\b)[a-z]{2,}ing)\b",
+    r"\b(?:always|never)\s+(?:here|there|been|so|such|a|an|the|my|your|our|his|her|their|good|great|fun|nice|happy|glad|ready|available|welcome|around|"
+    r"(?:open|free)(?!\s+(?:a|an|the|my|your|our|their|this|that|these|those|it|them|up)\b)|willing|keen|eager|busy|"
+    r"(?!(?:bring|string|sing|ping|ring|swing|spring|sting|cling|fling)\b)[a-z]{2,}ing)\b",
     re.IGNORECASE,
 )
 
@@ -178,9 +181,13 @@ def _rule(clean: str, ctx):
         match = row.regex.search(clean)
         if not match:
             continue
-        if grammar == "en" and (_EPISTEMIC_MUST.search(clean) or _NOT_AN_INSTRUCTION.search(clean)):
-            return None
         start, end = match.span("marker")
+        # An "always"/"never" marker is judged where it stands: "never push to main, always open
+        # a PR" is one instruction whatever the second half says.
+        marker_word = match.group("marker").lower() in ("always", "never")
+        state = _NOT_AN_INSTRUCTION.match(clean, start) if marker_word else _NOT_AN_INSTRUCTION.search(clean)
+        if grammar == "en" and (_EPISTEMIC_MUST.search(clean) or state):
+            return None
         body = " ".join((clean[:start] + " " + clean[end:]).split()).strip(" ,:，：")
         keyed = _POLITE[grammar].sub("", clean)
         candidate = Candidate(
