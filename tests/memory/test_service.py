@@ -89,6 +89,18 @@ def test_the_assembled_message_carries_no_credentials(memory):
     assert any("hunter2" in item.text for item in all_items(memory.stub, S))
 
 
+def test_a_correction_that_names_the_old_value_loosely_supersedes_it(memory):
+    append(memory.stub, S, event(1, "The staging database host is db-stg-2.internal."), event(2, "The CI runner is ci-2."))
+    # Another key spelling and the old value cut at its first dot, behind an interjection.
+    append(memory.stub, S, event(3, "Wait, I was wrong: the staging host is db-stg-3.internal, not db-stg-2."))
+    facts = {(f.value, f.status) for f in all_items(memory.stub, S, kind=memory_pb2.ITEM_KIND_FACT)}
+    assert facts == {("db-stg-2.internal", memory_pb2.ITEM_STATUS_SUPERSEDED), ("db-stg-3.internal", memory_pb2.ITEM_STATUS_ACTIVE),
+                     ("ci-2", memory_pb2.ITEM_STATUS_ACTIVE)}
+    # A loose "not Y" needs a key word in common: "ci-2" is not the staging host's old value.
+    append(memory.stub, S, event(4, "Sorry, the deploy bucket is logs-3, not ci."))
+    assert ("ci-2", memory_pb2.ITEM_STATUS_ACTIVE) in {(f.value, f.status) for f in all_items(memory.stub, S, kind=memory_pb2.ITEM_KIND_FACT)}
+
+
 def test_numbers_keep_unit_and_condition_on_the_way_out(memory):
     append(memory.stub, S, event(3, "p95 latency must stay under 120 ms at 500 rps."))
     hits = memory.stub.Retrieve(memory_pb2.RetrieveRequest(session_id=S, query="what latency ceiling did we agree?"), timeout=5)

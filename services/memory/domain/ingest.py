@@ -29,6 +29,8 @@ from services.memory.domain.text import detect_lang, latin_terms, normalize_key
 
 CORRECTABLE_KINDS = (ItemKind.FACT, ItemKind.NUMBER)
 CONTEXT_CHARS = 300
+# How many of the latest facts and numbers a correction that names its old value loosely is matched against.
+RECENT_TARGETS = 50
 # An open item counts as done when a progress entry shares this much of its wording.
 DONE_OVERLAP = 0.6
 
@@ -69,6 +71,21 @@ class _Overlay:
                     return self._current(item)
         found = self.reader.find_active_by_value(self.session_id, wanted, CORRECTABLE_KINDS)
         return self._current(found) if found else None
+
+    def active_like_value(self, value: str, key: str) -> Item | None:
+        """The most recent active fact or number a correction's "not Y" names loosely: Y is its
+        value cut at a separator ("not db-stg-2" for db-stg-2.internal), or the other way round,
+        and the keys share a word when the correction has one."""
+        wanted = normalize_value(value)
+        key_terms = set(latin_terms(key))
+        recent = [self._current(item) for item in reversed(self.plan.new_items)]
+        recent += [self._current(item) for item in self.reader.active_items_of_kinds(self.session_id, CORRECTABLE_KINDS, limit=RECENT_TARGETS)]
+        for item in recent:
+            if item.status is not ItemStatus.ACTIVE or item.kind not in CORRECTABLE_KINDS:
+                continue
+            if _cut_at_separator(normalize_value(item.value), wanted) and (not key_terms or key_terms & set(latin_terms(item.key))):
+                return item
+        return None
 
     def latest_user_item(self) -> Item | None:
         for item in reversed(self.plan.new_items):
@@ -230,7 +247,7 @@ def _reconcile(overlay: _Overlay, event: Event, candidate: Candidate, item_id: s
         return
     if existing is None and candidate.is_correction and candidate.corrects:
         # "not Y": the corrected item may live under a key spelled differently.
-        existing = overlay.active_by_value(candidate.corrects)
+        existing = overlay.active_by_value(candidate.corrects) or overlay.active_like_value(candidate.corrects, key)
         if existing is not None and existing.key != key:
             new = _replace(new, key=existing.key)
     overlay.add(new)
@@ -246,6 +263,12 @@ def _close_open_items(overlay: _Overlay, done: Item) -> None:
         open_terms = set(latin_terms(item.value)) or set(normalize_key(item.value))
         if open_terms and len(open_terms & done_terms) / len(open_terms) >= DONE_OVERLAP:
             overlay.update(_replace(item, status=ItemStatus.SUPERSEDED, superseded_by=done.item_id))
+
+
+def _cut_at_separator(a: str, b: str) -> bool:
+    """One value is the other cut before a separator: "db-stg-2" and "db-stg-2.internal"."""
+    short, long = sorted((a, b), key=len)
+    return bool(short) and len(short) < len(long) and long.startswith(short) and not long[len(short)].isalnum()
 
 
 def _same_content(a: Item, b: Item) -> bool:

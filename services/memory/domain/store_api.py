@@ -23,6 +23,10 @@ class StoreReader(Protocol):
 
     def active_items_with_key_prefix(self, session_id: str, prefix: str) -> list[Item]: ...
 
+    def active_items_of_kinds(self, session_id: str, kinds: Iterable[ItemKind], *, limit: int) -> list[Item]:
+        """Active items of these kinds, most recent first."""
+        ...
+
 
 class SearchQuery(Protocol):
     """The analysed query a store searches with (see domain.query.Query)."""
@@ -58,10 +62,6 @@ class Store(StoreReader, Protocol):
 
     def list_items(self, session_id: str, flt: ItemFilter, *, after: int, limit: int) -> tuple[list[Item], int]:
         """A page of items in creation order after cursor `after`; returns the next cursor (0: last page)."""
-        ...
-
-    def active_items_of_kinds(self, session_id: str, kinds: Iterable[ItemKind], *, limit: int) -> list[Item]:
-        """Active items of these kinds, most recent first."""
         ...
 
     def iter_events(self, session_id: str) -> Iterator[Event]: ...
