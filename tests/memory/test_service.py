@@ -101,6 +101,13 @@ def test_a_correction_that_names_the_old_value_loosely_supersedes_it(memory):
     assert ("ci-2", memory_pb2.ITEM_STATUS_ACTIVE) in {(f.value, f.status) for f in all_items(memory.stub, S, kind=memory_pb2.ITEM_KIND_FACT)}
 
 
+def test_a_chinese_question_of_common_characters_still_finds_its_turn(memory):
+    append(memory.stub, S, event(1, "生产环境的副本数是6个。"), event(2, "目前卡在DNS切换上，需要运维审批。"))
+    # Every bigram of 现在卡在哪里 holds a function character (在, 哪); without them the query had no terms.
+    hits = memory.stub.Retrieve(memory_pb2.RetrieveRequest(session_id=S, query="现在卡在哪里？", limit=3), timeout=5).items
+    assert hits and list(hits[0].source_seqs) == [2]
+
+
 def test_numbers_keep_unit_and_condition_on_the_way_out(memory):
     append(memory.stub, S, event(3, "p95 latency must stay under 120 ms at 500 rps."))
     hits = memory.stub.Retrieve(memory_pb2.RetrieveRequest(session_id=S, query="what latency ceiling did we agree?"), timeout=5)

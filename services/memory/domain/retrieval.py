@@ -73,7 +73,12 @@ class Query:
 
 
 def _cjk_terms(text: str) -> tuple[list[str], list[str]]:
-    bigrams = [g for g in dict.fromkeys(cjk_bigrams(text)) if not (set(g) & _CJK_FILLER)]
+    every = list(dict.fromkeys(cjk_bigrams(text)))
+    bigrams = [g for g in every if not (set(g) & _CJK_FILLER)]
+    if not bigrams:
+        # A short question of common characters (现在卡在哪里: "stuck where?") would lose every
+        # bigram; one function character per bigram is better than no Chinese terms at all.
+        bigrams = [g for g in every if len(set(g) & _CJK_FILLER) < 2]
     trigrams = [g for g in dict.fromkeys(cjk_trigrams(text)) if len(set(g) & _CJK_FILLER) < 2]
     return bigrams, trigrams
 
