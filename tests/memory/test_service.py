@@ -108,6 +108,14 @@ def test_a_chinese_question_of_common_characters_still_finds_its_turn(memory):
     assert hits and list(hits[0].source_seqs) == [2]
 
 
+def test_a_keyless_correction_of_a_time_replaces_it(memory):
+    append(memory.stub, S, event(1, "My flight leaves at 7am."), event(2, "No wait, it's 8am, I checked the booking."))
+    facts = {(f.key, f.value, f.status) for f in all_items(memory.stub, S, kind=memory_pb2.ITEM_KIND_FACT)}
+    assert facts == {("flight", "7am", memory_pb2.ITEM_STATUS_SUPERSEDED), ("flight", "8am", memory_pb2.ITEM_STATUS_ACTIVE)}
+    hits = memory.stub.Retrieve(memory_pb2.RetrieveRequest(session_id=S, query="What time is my flight?", limit=2), timeout=5).items
+    assert hits[0].value == "8am"
+
+
 def test_numbers_keep_unit_and_condition_on_the_way_out(memory):
     append(memory.stub, S, event(3, "p95 latency must stay under 120 ms at 500 rps."))
     hits = memory.stub.Retrieve(memory_pb2.RetrieveRequest(session_id=S, query="what latency ceiling did we agree?"), timeout=5)

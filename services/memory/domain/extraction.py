@@ -403,9 +403,13 @@ def _from_statement(stmt: str, old: str, weak: bool, ctx) -> Candidate | None:
     return None
 
 
+# A clause after the corrected value is the speaker's aside: "it's 8am, I checked the booking".
+_TRAILING_CLAUSE_EN = re.compile(r",\s+(?:i|we|you|he|she|they)\b.*$", re.IGNORECASE)
+
+
 def _from_value(new: str, key: str, old: str, ctx) -> Candidate | None:
     source, lang, grammar = ctx
-    new = C.clean_value(new)
+    new = C.clean_value(_TRAILING_CLAUSE_EN.sub("", new) if grammar == "en" else new)
     if not new:
         return None
     number = _bare_number(new, grammar)

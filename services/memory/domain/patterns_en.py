@@ -102,6 +102,15 @@ FACTS_EN = (
           ("Our search index lives in the eu-north bucket", {"key": "search index", "value": "the eu-north bucket"})],
          needles=("go", "goes", "served", "hosted", "deployed", "published", "exposed", "stored", "kept", "mounted", "listen", "run",
                   "live", "point", "located", "available", "reachable")),
+    # When something happens: "my flight leaves at 7am", "the review starts on Monday at 10:00".
+    _row("happens_at", "en", FACT,
+         r"^(?:the\s+|our\s+|my\s+)?" + _KEY_EN + r"\s+(?:leaves|departs|starts|begins|ends|finishes|arrives|lands|opens|closes|boards|"
+         r"kicks off|(?:is|are)\s+(?:scheduled|planned|booked|due))\s+(?=(?:at|on|for|by)\s)(?:at\s+)?(?P<value>"
+         r"(?=[^,]*(?:\d{1,2}(?::\d{2})?\s?[ap]\.?m\b|\b\d{1,2}:\d{2}\b|(?:mon|tues|wednes|thurs|fri|satur|sun)day|\bnoon\b|\bmidnight\b)).+)$",
+         [("My flight leaves at 7am.", {"key": "flight", "value": "7am"}),
+          ("The design review starts on Monday at 10:00", {"key": "design review", "value": "on Monday at 10:00"})],
+         needles=("leaves", "departs", "starts", "begins", "ends", "finishes", "arrives", "lands", "opens", "closes", "boards", "kicks off",
+                  "scheduled", "planned", "booked", "due")),
     _row("owned_by", "en", FACT,
          r"^(?:the\s+|our\s+|my\s+)?" + _KEY_EN + r"\s+(?:is|are)\s+(?:owned|handled|led|maintained|managed|run)\s+by\s+(?P<value>.+)$",
          [("The billing cutover is owned by Marta Ruiz.", {"key": "billing cutover owner", "value": "Marta Ruiz"})],
@@ -228,6 +237,7 @@ CORRECTIONS_EN = (
          r"no,? wait|wait,? no|no,? sorry|let me correct (?:that|myself))\s*[,.;:!\-–—]*\s*(?P<stmt>.+)$",
          [("Scratch that, use yarn for installs.", {"key": "installs", "value": "yarn"}),
           ("No wait, it's 45 seconds.", {"kind": "number", "key": "", "value": "45", "unit": "seconds"}),
+          ("No wait, it's 8am, I checked the booking.", {"key": "", "value": "8am"}),
           ("Strike that: the worker pool for the importers should be 12 workers instead of 20 workers.",
            {"kind": "number", "key": "worker pool for the importers", "value": "12", "unit": "workers", "corrects": "20"})],
          needles=("scratch", "strike", "forget", "ignore", "mind", "nevermind", "wait", "sorry", "correct")),
