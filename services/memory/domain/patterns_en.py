@@ -106,9 +106,12 @@ FACTS_EN = (
     _row("happens_at", "en", FACT,
          r"^(?:the\s+|our\s+|my\s+)?" + _KEY_EN + r"\s+(?:leaves|departs|starts|begins|ends|finishes|arrives|lands|opens|closes|boards|"
          r"kicks off|(?:is|are)\s+(?:scheduled|planned|booked|due))\s+(?=(?:at|on|for|by)\s)(?:at\s+)?(?P<value>"
-         r"(?=[^,]*(?:\d{1,2}(?::\d{2})?\s?[ap]\.?m\b|\b\d{1,2}:\d{2}\b|(?:mon|tues|wednes|thurs|fri|satur|sun)day|\bnoon\b|\bmidnight\b)).+)$",
+         r"(?=[^,]*(?:\d{1,2}(?::\d{2})?\s?[ap]\.?m\b|\b\d{1,2}:\d{2}\b|(?:mon|tues|wednes|thurs|fri|satur|sun)day|\bnoon\b|\bmidnight\b|"
+         r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b|\b\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|"
+         r"\b\d{4}-\d{2}-\d{2}\b)).+)$",
          [("My flight leaves at 7am.", {"key": "flight", "value": "7am"}),
-          ("The design review starts on Monday at 10:00", {"key": "design review", "value": "on Monday at 10:00"})],
+          ("The design review starts on Monday at 10:00", {"key": "design review", "value": "on Monday at 10:00"}),
+          ("The code freeze starts on December 18.", {"key": "code freeze", "value": "on December 18"})],
          needles=("leaves", "departs", "starts", "begins", "ends", "finishes", "arrives", "lands", "opens", "closes", "boards", "kicks off",
                   "scheduled", "planned", "booked", "due")),
     _row("owned_by", "en", FACT,
