@@ -114,6 +114,22 @@ FACTS_EN = (
           ("The code freeze starts on December 18.", {"key": "code freeze", "value": "on December 18"})],
          needles=("leaves", "departs", "starts", "begins", "ends", "finishes", "arrives", "lands", "opens", "closes", "boards", "kicks off",
                   "scheduled", "planned", "booked", "due")),
+    # What a person says of themselves; the key is the row's (an empty key group takes the suffix).
+    _row("call_me", "en", FACT, r"^(?:please\s+|you\s+can\s+)?call\s+me\s+(?P<key>)(?P<value>(?-i:[A-Z])[\w\-']*(?:\s+(?-i:[A-Z])[\w\-']*)?)$",
+         [("Call me Sam.", {"key": "name", "value": "Sam"})], needles=("call me",), key_suffix="name"),
+    _row("based_in", "en", FACT,
+         r"^(?:i|we)(?:'m|'re|\s+am|\s+are)?\s+(?:live|living|based|located)\s+in\s+(?P<key>)(?P<value>(?-i:[A-Z]).+)$",
+         [("I live in Porto.", {"key": "location", "value": "Porto"}),
+          ("We're based in Lisbon", {"key": "location", "value": "Lisbon"})],
+         needles=("live", "living", "based", "located"), key_suffix="location"),
+    _row("allergic", "en", FACT, r"^(?:i|we)(?:'m|'re|\s+am|\s+are)\s+(?:severely\s+|very\s+)?allergic\s+to\s+(?P<key>)(?P<value>.+)$",
+         [("I am allergic to peanuts.", {"key": "allergy", "value": "peanuts"})], needles=("allergic",), key_suffix="allergy"),
+    # A change of when or where something is: "we moved the standup to 10am".
+    _row("moved_to", "en", FACT,
+         r"^(?:we|i)(?:'ve|\s+have)?\s+(?:just\s+)?(?:moved|shifted|pushed|rescheduled|switched)\s+(?:the\s+|our\s+|my\s+)?" + _KEY_EN
+         + r"\s+(?:back\s+)?to\s+(?P<value>.+)$",
+         [("We moved the standup to 10am.", {"key": "standup", "value": "10am"})],
+         needles=("moved", "shifted", "pushed", "rescheduled", "switched")),
     _row("owned_by", "en", FACT,
          r"^(?:the\s+|our\s+|my\s+)?" + _KEY_EN + r"\s+(?:is|are)\s+(?:owned|handled|led|maintained|managed|run)\s+by\s+(?P<value>.+)$",
          [("The billing cutover is owned by Marta Ruiz.", {"key": "billing cutover owner", "value": "Marta Ruiz"})],
@@ -311,7 +327,8 @@ TASKS_EN = (
           ("We've completed the schema review", {"value": "the schema review"})],
          needles=("finished", "completed", "wrapped", "shipped", "merged", "landed", "fixed", "resolved", "done with"), task_field=PROGRESS),
     _row("done_passive", "en", TASK,
-         r"^(?:the\s+)?(?P<entry>[\w\-./' ]{3,80}?)\s+(?:is|are|has been|have been|was|were)\s+(?:now\s+|finally\s+)?(?:done|finished|complete|completed|merged|shipped|fixed|resolved)$",
+         r"^(?!(?:when|whenever|if|once|after|before|until|as soon as)\b)(?:the\s+)?(?P<entry>[\w\-./' ]{3,80}?)(?<!\byou)(?<!\bwe)(?<!\bthey)(?<!\bi)\s+(?:is|are|has been|have been|was|were)\s+"
+         r"(?:now\s+|finally\s+)?(?:done|finished|complete|completed|merged|shipped|fixed|resolved)$",
          [("The login page is done.", {"key": "task:progress:login page", "value": "login page"})],
          needles=("done", "finish", "complete", "merged", "shipped", "fixed", "resolved"), task_field=PROGRESS),
     _row("in_place", "en", TASK,
