@@ -165,9 +165,10 @@ def test_keyless_correction_of_a_number_keeps_its_unit():
     assert (candidate.key, candidate.value, candidate.unit, candidate.corrects) == ("", "45", "seconds", "30")
 
 
-def test_correction_marker_without_a_value_falls_through_to_the_rule():
+def test_correction_marker_before_a_rule_makes_a_rule_that_replaces_one():
     got = extract("No wait, never push to main.")
-    assert [(c.kind, c.is_correction) for c in got] == [(ItemKind.RULE, False)]
+    assert [(c.kind, c.is_correction, c.corrects) for c in got] == [(ItemKind.RULE, True, "")]
+    assert [c.is_correction for c in extract("Never push to main.")] == [False]
 
 
 def test_correction_of_the_goal_is_a_goal():

@@ -117,6 +117,8 @@ def _read(clean: str, source: str, lang: str, grammar: str) -> list[tuple[Candid
         return statements
     if not statements and not negative and body != clean:
         statements = _statements(body, ctx)  # "Always use pnpm for installs" also states installs = pnpm
+    if residual:  # "Actually, reply in French from now on": a rule that replaces one
+        candidate = replace(candidate, is_correction=True)
     return [(candidate, row)] + statements
 
 
@@ -396,13 +398,19 @@ def _from_statement(stmt: str, old: str, weak: bool, ctx) -> Candidate | None:
         return _from_value(intro.group("v"), "", old, ctx)
     if weak or _task(stmt, ctx) or _rule(stmt, ctx):
         return None
-    short = len(stmt.split()) <= 6 if grammar == "en" else len(stmt) <= 20
+    # A bare value is a few words and no clause: "deploys go through the green pipeline" is a
+    # statement no table read, not a new value for whatever was said last.
+    short = len(stmt.split()) <= 4 and not _CLAUSE_VERB_EN.search(stmt) if grammar == "en" else len(stmt) <= 20
     first = stmt.split()[0].lower() if stmt.split() else ""
     if short and first not in C.BAD_KEY_WORDS and not is_hedged(stmt, grammar):
         return _from_value(stmt, "", old, ctx)  # "scratch that, eu-central-1"
     return None
 
 
+_CLAUSE_VERB_EN = re.compile(
+    r"\b(?:is|are|was|were|be|go|goes|went|run|runs|use|uses|used|need|needs|has|have|had|do|does|did|will|would|should|must|can|could)\b",
+    re.IGNORECASE,
+)
 # A clause after the corrected value is the speaker's aside: "it's 8am, I checked the booking".
 _TRAILING_CLAUSE_EN = re.compile(r",\s+(?:i|we|you|he|she|they)\b.*$", re.IGNORECASE)
 

@@ -93,14 +93,15 @@ FACTS_EN = (
          needles=("called", "named")),
     # A verb and its preposition are the link: "X goes out to Y", "X is served on Y", "X listens on Y".
     _row("served_on", "en", FACT,
-         r"^(?:the\s+|our\s+|my\s+)?" + _KEY_EN + r"\s+(?:go(?:es)?\s+(?:out\s+)?to|(?:is|are)\s+(?:served|hosted|deployed|published|"
+         r"^(?:the\s+|our\s+|my\s+)?" + _KEY_EN + r"\s+(?:go(?:es)?\s+(?:(?:out\s+)?to|through|via)|(?:is|are)\s+routed\s+(?:through|via|to)|(?:is|are)\s+(?:served|hosted|deployed|published|"
          r"exposed|stored|kept|mounted)\s+(?:on|at|to|in|from|under)|listens?\s+on|runs?\s+on|lives?\s+(?:in|at|on)|points?\s+(?:to|at)|"
          r"(?:is|are)\s+(?:located|available|reachable)\s+(?:at|on|in))\s+(?P<value>.+)$",
          [("Nightly builds go out to the artifacts-eu mirror.", {"key": "nightly builds", "value": "the artifacts-eu mirror"}),
           ("Metrics for this project are served on port 9464", {"key": "metrics", "value": "port 9464"}),
           ("The session broker listens on 7443", {"key": "session broker", "value": "7443"}),
-          ("Our search index lives in the eu-north bucket", {"key": "search index", "value": "the eu-north bucket"})],
-         needles=("go", "goes", "served", "hosted", "deployed", "published", "exposed", "stored", "kept", "mounted", "listen", "run",
+          ("Our search index lives in the eu-north bucket", {"key": "search index", "value": "the eu-north bucket"}),
+          ("Deploys go through the blue pipeline.", {"key": "deploys", "value": "the blue pipeline"})],
+         needles=("go", "goes", "routed", "served", "hosted", "deployed", "published", "exposed", "stored", "kept", "mounted", "listen", "run",
                   "live", "point", "located", "available", "reachable")),
     # When something happens: "my flight leaves at 7am", "the review starts on Monday at 10:00".
     _row("happens_at", "en", FACT,
