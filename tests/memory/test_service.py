@@ -116,6 +116,20 @@ def test_a_keyless_correction_of_a_time_replaces_it(memory):
     assert hits[0].value == "8am"
 
 
+def test_a_corrected_rule_replaces_the_rule_it_contradicts(memory):
+    append(memory.stub, S, event(1, "Always reply in English."), event(2, "Never deploy on Fridays."))
+    append(memory.stub, S, event(3, "Actually, reply in French from now on."))
+    rules = {(r.value, r.status) for r in all_items(memory.stub, S, kind=memory_pb2.ITEM_KIND_RULE)}
+    assert rules == {("Always reply in English", memory_pb2.ITEM_STATUS_SUPERSEDED), ("Never deploy on Fridays", memory_pb2.ITEM_STATUS_ACTIVE),
+                     ("reply in French from now on", memory_pb2.ITEM_STATUS_ACTIVE)}
+    message = memory.stub.Assemble(memory_pb2.AssembleRequest(session_id=S, query="Which language do I reply in?"), timeout=5).message
+    current, history = message.split("History (superseded; not current):")
+    assert "reply in French" in current and "English" not in current and "rule: Always reply in English" in history
+    # Without a correction marker a new rule stands next to the old ones.
+    append(memory.stub, S, event(4, "Always reply in short sentences."))
+    assert sum(r.status == memory_pb2.ITEM_STATUS_ACTIVE for r in all_items(memory.stub, S, kind=memory_pb2.ITEM_KIND_RULE)) == 3
+
+
 def test_numbers_keep_unit_and_condition_on_the_way_out(memory):
     append(memory.stub, S, event(3, "p95 latency must stay under 120 ms at 500 rps."))
     hits = memory.stub.Retrieve(memory_pb2.RetrieveRequest(session_id=S, query="what latency ceiling did we agree?"), timeout=5)

@@ -56,6 +56,8 @@ def render(item: Item, successor_seq: dict[str, int] | None = None) -> str:
     if item.status is ItemStatus.SUPERSEDED:
         later = (successor_seq or {}).get(item.superseded_by)
         extra = f", superseded by seq {later}" if later else ", superseded"
+        if item.kind is ItemKind.RULE:
+            return f"- {_label(item, extra)} rule: {_flat(item.value)}"
         return f"- {_label(item, extra)} {item.subject} = {_value(item)}"
     if item.kind is ItemKind.EVIDENCE:
         return f"- {_label(item)} {_quote(item.text)}"

@@ -25,10 +25,16 @@ from services.memory.domain.model import (
     TaskField,
 )
 from services.memory.domain.store_api import StoreReader
-from services.memory.domain.text import detect_lang, latin_terms, normalize_key
+from services.memory.domain.text import detect_lang, latin_terms, normalize_key, term_set
 
 CORRECTABLE_KINDS = (ItemKind.FACT, ItemKind.NUMBER)
 CONTEXT_CHARS = 300
+# A corrected rule replaces an active rule with this share of its words in common.
+RULE_OVERLAP = 0.5
+# Words that make a sentence a rule say nothing of what it is about.
+_RULE_MARKER_TERMS = frozenset(
+    latin_terms("always never from now on going forward please make sure ensure only avoid instead actually")
+) | frozenset({"从现", "现在", "在开", "开始", "以后", "始终", "总是", "永远", "不要", "必须"})
 # How many of the latest facts and numbers a correction that names its old value loosely is matched against.
 RECENT_TARGETS = 50
 # An open item counts as done when a progress entry shares this much of its wording.
@@ -245,6 +251,8 @@ def _reconcile(overlay: _Overlay, event: Event, candidate: Candidate, item_id: s
         if event.event_id not in existing.source_event_ids:
             overlay.update(_with_source(existing, event))
         return
+    if existing is None and candidate.kind is ItemKind.RULE and candidate.is_correction:
+        existing = _replaced_rule(overlay, new)
     if existing is None and candidate.is_correction and candidate.corrects:
         # "not Y": the corrected item may live under a key spelled differently.
         existing = overlay.active_by_value(candidate.corrects) or overlay.active_like_value(candidate.corrects, key)
@@ -263,6 +271,26 @@ def _close_open_items(overlay: _Overlay, done: Item) -> None:
         open_terms = set(latin_terms(item.value)) or set(normalize_key(item.value))
         if open_terms and len(open_terms & done_terms) / len(open_terms) >= DONE_OVERLAP:
             overlay.update(_replace(item, status=ItemStatus.SUPERSEDED, superseded_by=done.item_id))
+
+
+def _replaced_rule(overlay: _Overlay, new: Item) -> Item | None:
+    """The active rule a corrected rule replaces: the most recent one sharing at least half of
+    the smaller one's words, rule markers aside ("always reply in English" -> "actually, reply
+    in French from now on")."""
+    words = _rule_words(new.value)
+    best, best_share = None, 0.0
+    for rule in overlay.active_with_prefix("rule:"):
+        other = _rule_words(rule.value)
+        if not words or not other:
+            continue
+        share = len(words & other) / min(len(words), len(other))
+        if share >= RULE_OVERLAP and (share > best_share or (share == best_share and best is not None and rule.seq > best.seq)):
+            best, best_share = rule, share
+    return best
+
+
+def _rule_words(text: str) -> frozenset[str]:
+    return term_set(text) - _RULE_MARKER_TERMS
 
 
 def _cut_at_separator(a: str, b: str) -> bool:
