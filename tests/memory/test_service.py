@@ -9,6 +9,12 @@ from dsh.memory.v1 import memory_pb2
 from tests.memory.conftest import all_items, append, event
 
 S = "session-a"
+ACTIVE, SUPERSEDED = memory_pb2.ITEM_STATUS_ACTIVE, memory_pb2.ITEM_STATUS_SUPERSEDED
+
+
+def _statuses(memory, kind) -> set[tuple[str, int]]:
+    """(value, status) of the session's items of one kind."""
+    return {(item.value, item.status) for item in all_items(memory.stub, S, kind=kind)}
 
 
 def test_capabilities_are_honest(memory):
@@ -93,12 +99,10 @@ def test_a_correction_that_names_the_old_value_loosely_supersedes_it(memory):
     append(memory.stub, S, event(1, "The staging database host is db-stg-2.internal."), event(2, "The CI runner is ci-2."))
     # Another key spelling and the old value cut at its first dot, behind an interjection.
     append(memory.stub, S, event(3, "Wait, I was wrong: the staging host is db-stg-3.internal, not db-stg-2."))
-    facts = {(f.value, f.status) for f in all_items(memory.stub, S, kind=memory_pb2.ITEM_KIND_FACT)}
-    assert facts == {("db-stg-2.internal", memory_pb2.ITEM_STATUS_SUPERSEDED), ("db-stg-3.internal", memory_pb2.ITEM_STATUS_ACTIVE),
-                     ("ci-2", memory_pb2.ITEM_STATUS_ACTIVE)}
+    assert _statuses(memory, memory_pb2.ITEM_KIND_FACT) == {("db-stg-2.internal", SUPERSEDED), ("db-stg-3.internal", ACTIVE), ("ci-2", ACTIVE)}
     # A loose "not Y" needs a key word in common: "ci-2" is not the staging host's old value.
     append(memory.stub, S, event(4, "Sorry, the deploy bucket is logs-3, not ci."))
-    assert ("ci-2", memory_pb2.ITEM_STATUS_ACTIVE) in {(f.value, f.status) for f in all_items(memory.stub, S, kind=memory_pb2.ITEM_KIND_FACT)}
+    assert ("ci-2", ACTIVE) in _statuses(memory, memory_pb2.ITEM_KIND_FACT)
 
 
 def test_a_chinese_question_of_common_characters_still_finds_its_turn(memory):
@@ -110,8 +114,8 @@ def test_a_chinese_question_of_common_characters_still_finds_its_turn(memory):
 
 def test_a_keyless_correction_of_a_time_replaces_it(memory):
     append(memory.stub, S, event(1, "My flight leaves at 7am."), event(2, "No wait, it's 8am, I checked the booking."))
-    facts = {(f.key, f.value, f.status) for f in all_items(memory.stub, S, kind=memory_pb2.ITEM_KIND_FACT)}
-    assert facts == {("flight", "7am", memory_pb2.ITEM_STATUS_SUPERSEDED), ("flight", "8am", memory_pb2.ITEM_STATUS_ACTIVE)}
+    assert {f.key for f in all_items(memory.stub, S, kind=memory_pb2.ITEM_KIND_FACT)} == {"flight"}
+    assert _statuses(memory, memory_pb2.ITEM_KIND_FACT) == {("7am", SUPERSEDED), ("8am", ACTIVE)}
     hits = memory.stub.Retrieve(memory_pb2.RetrieveRequest(session_id=S, query="What time is my flight?", limit=2), timeout=5).items
     assert hits[0].value == "8am"
 
@@ -119,15 +123,14 @@ def test_a_keyless_correction_of_a_time_replaces_it(memory):
 def test_a_corrected_rule_replaces_the_rule_it_contradicts(memory):
     append(memory.stub, S, event(1, "Always reply in English."), event(2, "Never deploy on Fridays."))
     append(memory.stub, S, event(3, "Actually, reply in French from now on."))
-    rules = {(r.value, r.status) for r in all_items(memory.stub, S, kind=memory_pb2.ITEM_KIND_RULE)}
-    assert rules == {("Always reply in English", memory_pb2.ITEM_STATUS_SUPERSEDED), ("Never deploy on Fridays", memory_pb2.ITEM_STATUS_ACTIVE),
-                     ("reply in French from now on", memory_pb2.ITEM_STATUS_ACTIVE)}
+    assert _statuses(memory, memory_pb2.ITEM_KIND_RULE) == {
+        ("Always reply in English", SUPERSEDED), ("Never deploy on Fridays", ACTIVE), ("reply in French from now on", ACTIVE)}
     message = memory.stub.Assemble(memory_pb2.AssembleRequest(session_id=S, query="Which language do I reply in?"), timeout=5).message
     current, history = message.split("History (superseded; not current):")
     assert "reply in French" in current and "English" not in current and "rule: Always reply in English" in history
     # Without a correction marker a new rule stands next to the old ones.
     append(memory.stub, S, event(4, "Always reply in short sentences."))
-    assert sum(r.status == memory_pb2.ITEM_STATUS_ACTIVE for r in all_items(memory.stub, S, kind=memory_pb2.ITEM_KIND_RULE)) == 3
+    assert [status for _, status in _statuses(memory, memory_pb2.ITEM_KIND_RULE)].count(ACTIVE) == 3
 
 
 def test_numbers_keep_unit_and_condition_on_the_way_out(memory):
