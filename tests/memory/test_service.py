@@ -133,6 +133,16 @@ def test_a_corrected_rule_replaces_the_rule_it_contradicts(memory):
     assert [status for _, status in _statuses(memory, memory_pb2.ITEM_KIND_RULE)].count(ACTIVE) == 3
 
 
+def test_a_question_that_names_only_a_kind_of_item_gets_those_items(memory):
+    append(memory.stub, S, event(1, "The cache TTL is 300 seconds."), event(2, "Next: add the 429 response."),
+           event(3, "Blocked on: the gateway team."), event(4, "Lunch was great today."))
+    for query in ("What's left to do?", "Where are we?"):
+        hits = memory.stub.Retrieve(memory_pb2.RetrieveRequest(session_id=S, query=query, limit=5), timeout=5).items
+        assert {list(i.source_seqs)[0] for i in hits} == {2, 3}, query
+    # A question of stop words alone, with no kind named, still finds nothing.
+    assert not memory.stub.Retrieve(memory_pb2.RetrieveRequest(session_id=S, query="what is it?"), timeout=5).items
+
+
 def test_numbers_keep_unit_and_condition_on_the_way_out(memory):
     append(memory.stub, S, event(3, "p95 latency must stay under 120 ms at 500 rps."))
     hits = memory.stub.Retrieve(memory_pb2.RetrieveRequest(session_id=S, query="what latency ceiling did we agree?"), timeout=5)

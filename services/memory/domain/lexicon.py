@@ -70,7 +70,7 @@ INTENTS: tuple[tuple[ItemKind, re.Pattern[str]], ...] = (
     (
         ItemKind.RULE,
         re.compile(
-            r"\b(rule|policy|requirement|required|process|allowed|forbidden|banned?|restriction|agreed|"
+            r"\b(rules?|polic(?:y|ies)|requirements?|required|process|allowed|forbidden|banned?|restrictions?|agreed|"
             r"must i|can i|may i|should i|am i allowed|standing)\b|规矩|规定|要求|能不能|可以.*吗|硬性",
             re.I,
         ),
@@ -86,8 +86,8 @@ INTENTS: tuple[tuple[ItemKind, re.Pattern[str]], ...] = (
     (
         ItemKind.TASK,
         re.compile(
-            r"\b(goal|where (were|was) (we|i)|how far|holding (it|us|me) up|blocked|blocker|next step|planning|"
-            r"tackle|side-?tracked|status|progress|working on)\b|目标|进度|下一步|阻塞|卡",
+            r"\b(goals?|where (were|was|are) (we|i)|how far|holding (it|us|me) up|blocked|blockers?|next steps?|what(?:'s| is) next|planning|"
+            r"tackle|side-?tracked|status|progress|working on|left to do|to-?dos?|open items?|remaining|done so far)\b|目标|进度|下一步|阻塞|卡|待办",
             re.I,
         ),
     ),

@@ -189,17 +189,23 @@ class MemoryCore:
         if len(text.encode()) > MAX_QUERY_BYTES:
             raise InvalidArgument(f"query is longer than {MAX_QUERY_BYTES} bytes")
         query = analyse(text)
-        if query.empty:
+        if query.empty and not query.intents:
             return []
         pool = max(CANDIDATE_POOL, limit * POOL_PER_RESULT)
-        # Superseded items are searched even when they are not to be returned: a question that
-        # matches an old value is asking for the current one (see with_successors).
-        candidates = self.store.search(state.session_id, query, limit=pool, include_superseded=True)
-        expanded = expand(query)
-        if expanded is not None:
-            extra = self.store.search(state.session_id, expanded, limit=EXPANSION_POOL, include_superseded=True)
-            candidates = fuse(candidates, extra, EXPANSION_WEIGHT)
-        candidates = with_successors(candidates, self._current_items(state.session_id, candidates))
+        candidates: list[tuple[Item, float]] = []
+        if not query.empty:
+            # Superseded items are searched even when they are not to be returned: a question that
+            # matches an old value is asking for the current one (see with_successors).
+            candidates = self.store.search(state.session_id, query, limit=pool, include_superseded=True)
+            expanded = expand(query)
+            if expanded is not None:
+                extra = self.store.search(state.session_id, expanded, limit=EXPANSION_POOL, include_superseded=True)
+                candidates = fuse(candidates, extra, EXPANSION_WEIGHT)
+            candidates = with_successors(candidates, self._current_items(state.session_id, candidates))
+        if not candidates and query.intents:
+            # "What's left to do?" names no words an item holds, only the kind of item it wants.
+            wanted = [kind for kind in ItemKind if kind in query.intents]
+            candidates = [(item, 1.0) for item in self.store.active_items_of_kinds(state.session_id, wanted, limit=limit)]
         if self.dense is None:
             return rank(query, candidates, last_seq=state.last_seq, limit=limit, include_superseded=include_superseded)
         # The same candidates as without embeddings, only ranked deeper (as deep as they reach):
