@@ -20,8 +20,18 @@ _RULES: tuple[tuple[re.Pattern[str], str], ...] = (
 )
 
 
+def _scoped(pattern: str) -> str:
+    return f"(?i:{pattern[4:]})" if pattern.startswith("(?i)") else f"(?:{pattern})"
+
+
+# Every rule at once, to pass the common text (nothing to replace) in one scan instead of ten.
+_ANY = re.compile("|".join(_scoped(pattern.pattern) for pattern, _ in _RULES))
+
+
 def scrub(text: str) -> str:
     """The text with personal paths and credentials replaced; idempotent."""
+    if not _ANY.search(text):
+        return text
     for pattern, replacement in _RULES:
         text = pattern.sub(replacement, text)
     return text
