@@ -143,6 +143,18 @@ def test_a_question_that_names_only_a_kind_of_item_gets_those_items(memory):
     assert not memory.stub.Retrieve(memory_pb2.RetrieveRequest(session_id=S, query="what is it?"), timeout=5).items
 
 
+def test_a_number_restated_under_a_shorter_key_replaces_the_one_it_names(memory):
+    append(memory.stub, S, event(1, "The request timeout is 30s."), event(2, "The budget for Q3 is $12k."))
+    append(memory.stub, S, event(3, "Raise the timeout to 60s."), event(4, "Make that $15k for Q3."))
+    assert _statuses(memory, memory_pb2.ITEM_KIND_NUMBER) == {("30", SUPERSEDED), ("60", ACTIVE), ("12k", SUPERSEDED), ("15k", ACTIVE)}
+    assert {n.key for n in all_items(memory.stub, S, kind=memory_pb2.ITEM_KIND_NUMBER)} == {"request timeout", "budget for q3"}
+    # Two timeouts: "the timeout" names neither, so both stay.
+    append(memory.stub, "two-timeouts", event(1, "The request timeout is 30s."), event(2, "The upload timeout is 120s."),
+           event(3, "Set the timeout to 45s."))
+    statuses = {(i.key, i.status) for i in all_items(memory.stub, "two-timeouts", kind=memory_pb2.ITEM_KIND_NUMBER)}
+    assert statuses == {("request timeout", ACTIVE), ("upload timeout", ACTIVE), ("timeout", ACTIVE)}
+
+
 def test_numbers_keep_unit_and_condition_on_the_way_out(memory):
     append(memory.stub, S, event(3, "p95 latency must stay under 120 ms at 500 rps."))
     hits = memory.stub.Retrieve(memory_pb2.RetrieveRequest(session_id=S, query="what latency ceiling did we agree?"), timeout=5)

@@ -93,12 +93,32 @@ class _Overlay:
                 return item
         return None
 
-    def latest_user_item(self) -> Item | None:
-        for item in reversed(self.plan.new_items):
-            if item.kind in CORRECTABLE_KINDS and self._current(item).status is ItemStatus.ACTIVE:
-                return self._current(item)
-        found = self.reader.latest_active_item(self.session_id, CORRECTABLE_KINDS)
-        return self._current(found) if found else None
+    def active_with_wider_key(self, new: Item) -> Item | None:
+        """The one active number of the same unit whose key holds the new key's words and more:
+        "raise the timeout to 60s" restates the request timeout when no other timeout is known."""
+        words = set(latin_terms(new.key))
+        if not words:
+            return None
+        recent = [self._current(item) for item in reversed(self.plan.new_items)]
+        recent += [self._current(item) for item in self.reader.active_items_of_kinds(self.session_id, [new.kind], limit=RECENT_TARGETS)]
+        wider = {
+            item.item_id: item for item in recent
+            if item.status is ItemStatus.ACTIVE and item.kind is new.kind and item.unit == new.unit and words < set(latin_terms(item.key))
+        }
+        return next(iter(wider.values())) if len(wider) == 1 else None
+
+    def latest_user_item(self, unit: str = "") -> Item | None:
+        """The latest active fact or number; with a unit, the latest in that unit if there is one
+        ("make that $15k" corrects the last amount in dollars, not the timeout said after it)."""
+        recent = [self._current(item) for item in reversed(self.plan.new_items) if item.kind in CORRECTABLE_KINDS]
+        if unit:
+            recent += [self._current(item) for item in self.reader.active_items_of_kinds(self.session_id, CORRECTABLE_KINDS, limit=RECENT_TARGETS)]
+        else:
+            found = self.reader.latest_active_item(self.session_id, CORRECTABLE_KINDS)
+            recent += [self._current(found)] if found else []
+        active = [item for item in recent if item.status is ItemStatus.ACTIVE]
+        same_unit = [item for item in active if unit and item.unit.lower() == unit.lower()]
+        return (same_unit or active or [None])[0]
 
     def active_with_prefix(self, prefix: str) -> list[Item]:
         stored = {item.item_id: self._current(item) for item in self.reader.active_items_with_key_prefix(self.session_id, prefix)}
@@ -221,7 +241,7 @@ def _resolve_key(overlay: _Overlay, candidate: Candidate) -> str:
         return ""
     target = overlay.active_by_value(candidate.corrects) if candidate.corrects else None
     if target is None and not candidate.corrects:
-        target = overlay.latest_user_item()
+        target = overlay.latest_user_item(candidate.unit)
     return target.key if target else ""
 
 
@@ -256,8 +276,10 @@ def _reconcile(overlay: _Overlay, event: Event, candidate: Candidate, item_id: s
     if existing is None and candidate.is_correction and candidate.corrects:
         # "not Y": the corrected item may live under a key spelled differently.
         existing = overlay.active_by_value(candidate.corrects) or overlay.active_like_value(candidate.corrects, key)
-        if existing is not None and existing.key != key:
-            new = _replace(new, key=existing.key)
+    if existing is None and candidate.kind is ItemKind.NUMBER:
+        existing = overlay.active_with_wider_key(new)
+    if existing is not None and existing.key != key and existing.kind is not ItemKind.RULE:
+        new = _replace(new, key=existing.key)
     overlay.add(new)
     if existing is not None:
         overlay.update(_replace(existing, status=ItemStatus.SUPERSEDED, superseded_by=new.item_id))
