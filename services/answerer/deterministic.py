@@ -84,6 +84,9 @@ _SYNONYMS = {
 }
 
 
+_SUCCESSOR = re.compile(r"superseded by seq (\d+)$")
+
+
 @dataclass(frozen=True)
 class Answer:
     """An answer, the source labels it rests on and the line it came from."""
@@ -104,6 +107,7 @@ class _Line:
     header: bool
     in_rules: bool
     position: int
+    successor: str = ""  # "seq N" of the line that replaced this one, when its label names it
 
 
 def stem(word: str) -> str:
@@ -172,6 +176,7 @@ def _parse(context: str) -> list[_Line]:
                     header=False,
                     in_rules=in_rules,
                     position=len(lines),
+                    successor=next((f"seq {m.group(1)}" for part in attributes if (m := _SUCCESSOR.match(part))), ""),
                 )
             )
             continue
@@ -291,6 +296,9 @@ def answer(question: str, context: str, *, kind: str = "", lang: str = "") -> An
     if best is None:
         return Answer("")
     chosen = lines[best[1]]
+    if chosen.superseded and chosen.successor:
+        # The question matched the old value's wording; the line that replaced it is the answer.
+        chosen = next((line for line in lines if line.ref == chosen.successor and not line.superseded), chosen)
     return Answer(
         text=extract_value(chosen.body),
         source_refs=(chosen.ref,) if chosen.ref else (),

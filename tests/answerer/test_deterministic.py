@@ -79,6 +79,16 @@ def test_superseded_line_still_answers_when_it_is_the_only_match():
     assert answer("What was the staging host?", context).text == "stage-01"
 
 
+def test_a_superseded_line_that_names_its_successor_answers_with_the_successor():
+    context = (
+        "Facts:\n- [seq 10, user] total budget = 40k — \"Correction: the budget is 40k, not 30k.\"\n"
+        "History (superseded; not current):\n- [seq 4, user, superseded by seq 10] total budget = 30k | condition: for the whole trip\n"
+    )
+    # Only the old line holds "trip"; it says which line replaced it.
+    result = answer("How much money do we have for the trip?", context)
+    assert (result.text, result.source_refs) == ("40k", ("seq 10",))
+
+
 def test_unlabelled_lines_are_candidates_without_refs():
     result = answer("Where must we never push?", SKILL)
     assert result.text == "Never push directly to main."
