@@ -62,6 +62,27 @@ def test_delete_session_forgets_its_vectors(dense_stub):
     assert PET not in _texts(dense_stub, "reused", QUESTION)
 
 
+def test_the_least_recently_queried_session_leaves_the_cache_and_comes_back_whole(tmp_path):
+    from services.memory.domain.model import Event
+    from services.memory.domain.service import MemoryCore
+    from services.memory.domain.validation import Limits
+    from services.memory.embeddings import MiniLMEncoder
+    from services.memory.embeddings.index import DenseIndex
+    from services.memory.store.sqlite import SqliteStore
+
+    index = DenseIndex(MiniLMEncoder.load(), max_sessions=2)
+    core = MemoryCore(SqliteStore(tmp_path / "m.sqlite"), Limits(), "test", dense=index)
+    for session in ("a", "b", "c"):
+        core.append(session, [Event(session, i + 1, f"e{i + 1}", EventKind.USER_MESSAGE, text)
+                              for i, text in enumerate([*OTHER_TURNS[:2], PET, OTHER_TURNS[2]])])
+    for session in ("a", "b", "a", "c"):
+        core.retrieve(session, QUESTION, 3, False)
+    assert index.cached_sessions() == ["a", "c"]
+    # b was dropped; its next query encodes its turns again and finds the same turn.
+    assert core.retrieve("b", QUESTION, 3, False)[0].item.text == PET
+    assert index.cached_sessions() == ["c", "b"]
+
+
 def _item(event_id: str, kind: ItemKind = ItemKind.EVIDENCE, status: ItemStatus = ItemStatus.ACTIVE) -> Item:
     seq = int(event_id[1:])
     return Item(

@@ -9,6 +9,7 @@ back to the lexical ranking by turn (domain/fusion.py).
 
 import dataclasses
 import threading
+from collections import OrderedDict
 
 import numpy as np
 
@@ -29,14 +30,27 @@ class _Session:
         self.vectors = np.zeros((0, dimension), dtype=np.float32)
 
 
+# Sessions whose vectors stay in memory (about 1.5 KB a turn); the least recently queried one goes
+# first, and its next query encodes its turns again.
+MAX_SESSIONS = 32
+
+
 class DenseIndex:
     """Cosine search over the active evidence items of a session; thread-safe."""
 
-    def __init__(self, encoder: MiniLMEncoder):
+    def __init__(self, encoder: MiniLMEncoder, *, max_sessions: int = MAX_SESSIONS):
+        if max_sessions < 1:
+            raise ValueError(f"max_sessions is {max_sessions}; at least one session must fit")
         self._encoder = encoder
         self.build = encoder.build
+        self.max_sessions = max_sessions
         self._lock = threading.Lock()  # guards _sessions only; encoding runs outside it
-        self._sessions: dict[str, _Session] = {}
+        self._sessions: OrderedDict[str, _Session] = OrderedDict()
+
+    def cached_sessions(self) -> list[str]:
+        """The sessions whose vectors are in memory, least recently queried first."""
+        with self._lock:
+            return list(self._sessions)
 
     def search(self, store: Store, session_id: str, query: str, limit: int) -> list[tuple[Item, float]]:
         """Up to limit (item, cosine) pairs, most similar first (ties: the later turn first)."""
@@ -61,6 +75,9 @@ class DenseIndex:
             entry = self._sessions.get(session_id)
             if entry is None:
                 entry = self._sessions[session_id] = _Session(self._encoder.dimension)
+                while len(self._sessions) > self.max_sessions:
+                    self._sessions.popitem(last=False)  # a query holding it keeps its snapshot
+            self._sessions.move_to_end(session_id)
         with entry.lock:
             state = store.session(session_id)
             if state is None:  # deleted since the caller looked
