@@ -332,7 +332,7 @@ def test_routine_window_is_a_fact_next_to_its_rule():
     ["Never bring prod credentials to a laptop.", "Always ping the on-call before deploying.", "The API must be versioned.",
      # The state words of the guard are verbs with an object, and a second marker is not judged for the first.
      "Always open a PR before merging.", "Never push directly to main, always open a PR.",
-     "Rule of thumb for this repo: never push directly to main, always open a PR."],
+     "Rule of thumb for this repo: never push directly to main, always open a PR.", "I'd rather we avoid Friday deploys."],
 )
 def test_instructions_that_look_like_inference_or_states_stay_rules(text):
     assert [c.kind for c in extract(text)][:1] == [ItemKind.RULE]

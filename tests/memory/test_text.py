@@ -170,7 +170,10 @@ def test_is_hedged():
         ("Status on the billing rewrite: the goal is X", "en", "the goal is X"),
         ("Quick status - two shards left", "en", "two shards left"),
         ("We agreed that the region is eu-north-1", "en", "the region is eu-north-1"),
-        ("We decided to use pnpm", "en", "We decided to use pnpm"),
+        # A decision to use, keep or avoid something is the standing choice; other decisions stay as said.
+        ("We decided to use pnpm", "en", "use pnpm"),
+        ("The team agreed to never push to main", "en", "never push to main"),
+        ("We decided to look into it later", "en", "We decided to look into it later"),
         ("Let's say the budget is 20 ms", "en", "the budget is 20 ms"),
         ("In this repo the linter is ruff", "en", "the linter is ruff"),
         ("Updated the docs", "en", "Updated the docs"),

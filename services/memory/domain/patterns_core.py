@@ -48,7 +48,7 @@ def _row(name, lang, kind, pattern, examples, needles=(), task_field=None, weak=
 # ---- shared fragments -------------------------------------------------------
 # A leading condition clause ("when deploying, always ...") and politeness.
 _IMP = (r"^(?:[\w' ]{1,40}:\s*)?(?:(?:when|whenever|if|before|after|while|once|for|in|on)\b[^,]{1,80},\s*)?"
-        r"(?:please\s+|pls\s+|kindly\s+)?(?:(?:i'd like|i would like|i want|i need)\s+you\s+to\s+|let's\s+|"
+        r"(?:please\s+|pls\s+|kindly\s+)?(?:(?:i'd like|i would like|i want|i need)\s+you\s+to\s+|(?:i'd|i would)\s+rather\s+(?:we|you)\s+|let's\s+|"
         r"(?:you|we|u)\s+(?:should\s+|must\s+|will\s+|need to\s+)?)?")
 _NUM = r"(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)"
 # A value is a number or a range; it must not run into more digits (dates, versions, times).
