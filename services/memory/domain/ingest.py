@@ -78,20 +78,23 @@ class _Overlay:
         found = self.reader.find_active_by_value(self.session_id, wanted, CORRECTABLE_KINDS)
         return self._current(found) if found else None
 
+    def recent_active(self, kinds: tuple[ItemKind, ...]) -> list[Item]:
+        """Active items of these kinds, newest first: this batch's, then the store's latest RECENT_TARGETS."""
+        recent = [self._current(item) for item in reversed(self.plan.new_items)]
+        recent += [self._current(item) for item in self.reader.active_items_of_kinds(self.session_id, kinds, limit=RECENT_TARGETS)]
+        return [item for item in recent if item.status is ItemStatus.ACTIVE and item.kind in kinds]
+
     def active_like_value(self, value: str, key: str) -> Item | None:
         """The most recent active fact or number a correction's "not Y" names loosely: Y is its
         value cut at a separator ("not db-stg-2" for db-stg-2.internal), or the other way round,
         and the keys share a word when the correction has one."""
         wanted = normalize_value(value)
         key_terms = set(latin_terms(key))
-        recent = [self._current(item) for item in reversed(self.plan.new_items)]
-        recent += [self._current(item) for item in self.reader.active_items_of_kinds(self.session_id, CORRECTABLE_KINDS, limit=RECENT_TARGETS)]
-        for item in recent:
-            if item.status is not ItemStatus.ACTIVE or item.kind not in CORRECTABLE_KINDS:
-                continue
-            if _cut_at_separator(normalize_value(item.value), wanted) and (not key_terms or key_terms & set(latin_terms(item.key))):
-                return item
-        return None
+        return next(
+            (item for item in self.recent_active(CORRECTABLE_KINDS)
+             if _cut_at_separator(normalize_value(item.value), wanted) and (not key_terms or key_terms & set(latin_terms(item.key)))),
+            None,
+        )
 
     def active_with_wider_key(self, new: Item) -> Item | None:
         """The one active number of the same unit whose key holds the new key's words and more:
@@ -99,24 +102,13 @@ class _Overlay:
         words = set(latin_terms(new.key))
         if not words:
             return None
-        recent = [self._current(item) for item in reversed(self.plan.new_items)]
-        recent += [self._current(item) for item in self.reader.active_items_of_kinds(self.session_id, [new.kind], limit=RECENT_TARGETS)]
-        wider = {
-            item.item_id: item for item in recent
-            if item.status is ItemStatus.ACTIVE and item.kind is new.kind and item.unit == new.unit and words < set(latin_terms(item.key))
-        }
+        wider = {item.item_id: item for item in self.recent_active((new.kind,)) if item.unit == new.unit and words < set(latin_terms(item.key))}
         return next(iter(wider.values())) if len(wider) == 1 else None
 
     def latest_user_item(self, unit: str = "") -> Item | None:
         """The latest active fact or number; with a unit, the latest in that unit if there is one
         ("make that $15k" corrects the last amount in dollars, not the timeout said after it)."""
-        recent = [self._current(item) for item in reversed(self.plan.new_items) if item.kind in CORRECTABLE_KINDS]
-        if unit:
-            recent += [self._current(item) for item in self.reader.active_items_of_kinds(self.session_id, CORRECTABLE_KINDS, limit=RECENT_TARGETS)]
-        else:
-            found = self.reader.latest_active_item(self.session_id, CORRECTABLE_KINDS)
-            recent += [self._current(found)] if found else []
-        active = [item for item in recent if item.status is ItemStatus.ACTIVE]
+        active = self.recent_active(CORRECTABLE_KINDS)
         same_unit = [item for item in active if unit and item.unit.lower() == unit.lower()]
         return (same_unit or active or [None])[0]
 

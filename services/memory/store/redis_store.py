@@ -141,11 +141,6 @@ class _Reader:
         return max(matches, key=lambda m: (m[0], m[1]))[2] if matches else None
 
     @_translated
-    def latest_active_item(self, session_id: str, kinds: Iterable[ItemKind]) -> Item | None:
-        items = self.active_items_of_kinds(session_id, kinds, limit=1)
-        return items[0] if items else None
-
-    @_translated
     def active_items_with_key_prefix(self, session_id: str, prefix: str) -> list[Item]:
         upper = prefix[:-1] + chr(ord(prefix[-1]) + 1)
         members = self.r.zrangebylex(self.keys(session_id).by_key, "[" + prefix, "(" + upper)

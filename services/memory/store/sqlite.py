@@ -138,10 +138,6 @@ class SqliteStore:
         ).fetchone()
         return _item(row) if row else None
 
-    def latest_active_item(self, session_id: str, kinds: Iterable[ItemKind]) -> Item | None:
-        items = self.active_items_of_kinds(session_id, kinds, limit=1)
-        return items[0] if items else None
-
     def active_items_with_key_prefix(self, session_id: str, prefix: str) -> list[Item]:
         upper = prefix[:-1] + chr(ord(prefix[-1]) + 1)
         rows = self._db.execute(
