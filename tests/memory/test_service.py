@@ -148,6 +148,10 @@ def test_a_number_restated_under_a_shorter_key_replaces_the_one_it_names(memory)
     append(memory.stub, S, event(3, "Raise the timeout to 60s."), event(4, "Make that $15k for Q3."))
     assert _statuses(memory, memory_pb2.ITEM_KIND_NUMBER) == {("30", SUPERSEDED), ("60", ACTIVE), ("12k", SUPERSEDED), ("15k", ACTIVE)}
     assert {n.key for n in all_items(memory.stub, S, kind=memory_pb2.ITEM_KIND_NUMBER)} == {"request timeout", "budget for q3"}
+    # The same for a Chinese key: 超时 is a part of 接口超时时间.
+    append(memory.stub, "zh-timeout", event(1, "接口超时时间是30秒。"), event(2, "超时改成60秒。"))
+    assert {(i.key, i.value, i.status) for i in all_items(memory.stub, "zh-timeout", kind=memory_pb2.ITEM_KIND_NUMBER)} == {
+        ("接口超时时间", "30", SUPERSEDED), ("接口超时时间", "60", ACTIVE)}
     # Two timeouts: "the timeout" names neither, so both stay.
     append(memory.stub, "two-timeouts", event(1, "The request timeout is 30s."), event(2, "The upload timeout is 120s."),
            event(3, "Set the timeout to 45s."))

@@ -89,20 +89,20 @@ class _Overlay:
         value cut at a separator ("not db-stg-2" for db-stg-2.internal), or the other way round,
         and the keys share a word when the correction has one."""
         wanted = normalize_value(value)
-        key_terms = set(latin_terms(key))
+        key_terms = term_set(key)
         return next(
             (item for item in self.recent_active(CORRECTABLE_KINDS)
-             if _cut_at_separator(normalize_value(item.value), wanted) and (not key_terms or key_terms & set(latin_terms(item.key)))),
+             if _cut_at_separator(normalize_value(item.value), wanted) and (not key_terms or key_terms & term_set(item.key))),
             None,
         )
 
     def active_with_wider_key(self, new: Item) -> Item | None:
         """The one active number of the same unit whose key holds the new key's words and more:
         "raise the timeout to 60s" restates the request timeout when no other timeout is known."""
-        words = set(latin_terms(new.key))
+        words = term_set(new.key)  # stems, or bigrams of a Chinese key (超时 in 接口超时时间)
         if not words:
             return None
-        wider = {item.item_id: item for item in self.recent_active((new.kind,)) if item.unit == new.unit and words < set(latin_terms(item.key))}
+        wider = {item.item_id: item for item in self.recent_active((new.kind,)) if item.unit == new.unit and words < term_set(item.key)}
         return next(iter(wider.values())) if len(wider) == 1 else None
 
     def latest_user_item(self, unit: str = "") -> Item | None:
