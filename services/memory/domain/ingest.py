@@ -292,15 +292,15 @@ def _replaced_rule(overlay: _Overlay, new: Item) -> Item | None:
     the smaller one's words, rule markers aside ("always reply in English" -> "actually, reply
     in French from now on")."""
     words = _rule_words(new.value)
-    best, best_share = None, 0.0
+    if not words:
+        return None
+    shared = []  # (share, seq, rule): the highest share wins, then the latest rule
     for rule in overlay.active_with_prefix("rule:"):
         other = _rule_words(rule.value)
-        if not words or not other:
-            continue
-        share = len(words & other) / min(len(words), len(other))
-        if share >= RULE_OVERLAP and (share > best_share or (share == best_share and best is not None and rule.seq > best.seq)):
-            best, best_share = rule, share
-    return best
+        share = len(words & other) / min(len(words), len(other)) if other else 0.0
+        if share >= RULE_OVERLAP:
+            shared.append((share, rule.seq, rule))
+    return max(shared, key=lambda entry: entry[:2])[2] if shared else None
 
 
 def _rule_words(text: str) -> frozenset[str]:
