@@ -30,11 +30,17 @@ def searchable_text(item: Item) -> str:
     sentence and its event's metadata. The previous turn (item.context) is indexed apart, at a lower weight."""
     # A derived item's key and value usually repeat words of its sentence; indexing them again
     # would count those words twice and lift the item over plain quotes of equal relevance.
-    def repeats_sentence(part: str) -> bool:
-        return part in item.text or (not cjk_runs(part) and set(latin_terms(item.text)).issuperset(latin_terms(part)))
-
     own = (item.subject if item.kind is not ItemKind.EVIDENCE else "", item.value, item.unit, item.condition)
-    parts = [part for part in own if part and not repeats_sentence(part)]
+    parts, sentence_terms = [], None
+    for part in own:
+        if not part or part in item.text:
+            continue
+        if not cjk_runs(part):
+            # The sentence's words, read once for all the parts that need them.
+            sentence_terms = set(latin_terms(item.text)) if sentence_terms is None else sentence_terms
+            if sentence_terms.issuperset(latin_terms(part)):
+                continue
+        parts.append(part)
     parts += [item.text, item.metadata]
     return " \n".join(part for part in parts if part)
 
