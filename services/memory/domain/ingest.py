@@ -24,6 +24,8 @@ from services.memory.domain.model import (
     SessionState,
     TaskField,
 )
+from services.memory.domain import subjects
+from services.memory.domain.retrieval import analyse
 from services.memory.domain.store_api import StoreReader
 from services.memory.domain.text import detect_lang, latin_terms, normalize_key, term_set
 
@@ -35,8 +37,10 @@ RULE_OVERLAP = 0.5
 _RULE_MARKER_TERMS = frozenset(
     latin_terms("always never from now on going forward please make sure ensure only avoid instead actually")
 ) | frozenset({"从现", "现在", "在开", "开始", "以后", "始终", "总是", "永远", "不要", "必须"})
-# How many of the latest facts and numbers a correction that names its old value loosely is matched against.
+# The latest facts and numbers every new statement is matched against (a restated key, a keyless correction),
 RECENT_TARGETS = 50
+# and how many more, found by their words, an update or correction is matched against.
+MATCHED_TARGETS = 30
 # An open item counts as done when a progress entry shares this much of its wording.
 DONE_OVERLAP = 0.6
 
@@ -69,48 +73,21 @@ class _Overlay:
             self.by_key[key] = self._current(found) if found else None
         return self.by_key[key]
 
-    def active_by_value(self, value: str) -> Item | None:
-        wanted = normalize_value(value)
-        for item in reversed(self.plan.new_items):
-            if item.status is ItemStatus.ACTIVE and item.kind in CORRECTABLE_KINDS:
-                if normalize_value(item.value) == wanted:
-                    return self._current(item)
-        found = self.reader.find_active_by_value(self.session_id, wanted, CORRECTABLE_KINDS)
-        return self._current(found) if found else None
-
     def recent_active(self, kinds: tuple[ItemKind, ...]) -> list[Item]:
         """Active items of these kinds, newest first: this batch's, then the store's latest RECENT_TARGETS."""
         recent = [self._current(item) for item in reversed(self.plan.new_items)]
         recent += [self._current(item) for item in self.reader.active_items_of_kinds(self.session_id, kinds, limit=RECENT_TARGETS)]
         return [item for item in recent if item.status is ItemStatus.ACTIVE and item.kind in kinds]
 
-    def active_like_value(self, value: str, key: str) -> Item | None:
-        """The most recent active fact or number a correction's "not Y" names loosely: Y is its
-        value cut at a separator ("not db-stg-2" for db-stg-2.internal), or the other way round,
-        and the keys share a word when the correction has one."""
-        wanted = normalize_value(value)
-        key_terms = term_set(key)
-        return next(
-            (item for item in self.recent_active(CORRECTABLE_KINDS)
-             if _cut_at_separator(normalize_value(item.value), wanted) and (not key_terms or key_terms & term_set(item.key))),
-            None,
-        )
-
-    def active_with_wider_key(self, new: Item) -> Item | None:
-        """The one active number of the same unit whose key holds the new key's words and more:
-        "raise the timeout to 60s" restates the request timeout when no other timeout is known."""
-        words = term_set(new.key)  # stems, or bigrams of a Chinese key (超时 in 接口超时时间)
-        if not words:
-            return None
-        wider = {item.item_id: item for item in self.recent_active((new.kind,)) if item.unit == new.unit and words < term_set(item.key)}
-        return next(iter(wider.values())) if len(wider) == 1 else None
-
-    def latest_user_item(self, unit: str = "") -> Item | None:
-        """The latest active fact or number; with a unit, the latest in that unit if there is one
-        ("make that $15k" corrects the last amount in dollars, not the timeout said after it)."""
-        active = self.recent_active(CORRECTABLE_KINDS)
-        same_unit = [item for item in active if unit and item.unit.lower() == unit.lower()]
-        return (same_unit or active or [None])[0]
+    def matching(self, text: str, kinds: tuple[ItemKind, ...], limit: int = MATCHED_TARGETS) -> list[Item]:
+        """Active items of these kinds that share words with text, this batch's included."""
+        query = analyse(text)
+        if query.empty:
+            return []
+        stored = [self._current(item) for item in self.reader.match_items(self.session_id, query, kinds, limit=limit)]
+        wanted = term_set(text)
+        pending = [self._current(item) for item in self.plan.new_items if item.kind in kinds and term_set(item.text) & wanted]
+        return [item for item in pending + stored if item.status is ItemStatus.ACTIVE]
 
     def active_with_prefix(self, prefix: str) -> list[Item]:
         stored = {item.item_id: self._current(item) for item in self.reader.active_items_with_key_prefix(self.session_id, prefix)}
@@ -226,26 +203,12 @@ def _evidence_item(session_id: str, event: Event, context: str, metadata: str) -
     )
 
 
-def _resolve_key(overlay: _Overlay, candidate: Candidate) -> str:
-    if candidate.key:
-        return candidate.key
-    if not candidate.is_correction:
-        return ""
-    target = overlay.active_by_value(candidate.corrects) if candidate.corrects else None
-    if target is None and not candidate.corrects:
-        target = overlay.latest_user_item(candidate.unit)
-    return target.key if target else ""
-
-
 def _reconcile(overlay: _Overlay, event: Event, candidate: Candidate, item_id: str, metadata: str) -> None:
-    key = _resolve_key(overlay, candidate)
-    if not key:
-        return  # a correction of nothing we know: the evidence item keeps the sentence
     new = Item(
         item_id=item_id,
         session_id=overlay.session_id,
         kind=candidate.kind,
-        key=key,
+        key=candidate.key,
         value=candidate.value,
         text=candidate.text,
         lang=candidate.lang,
@@ -258,25 +221,66 @@ def _reconcile(overlay: _Overlay, event: Event, candidate: Candidate, item_id: s
         metadata=metadata,
         speaker=event.attribute("speaker"),
     )
-    existing = overlay.active(key)
+    existing = overlay.active(new.key) if new.key else None
     if existing is not None and _same_content(existing, new):
         if event.event_id not in existing.source_event_ids:
             overlay.update(_with_source(existing, event))
         return
     if existing is None and candidate.kind is ItemKind.RULE and candidate.is_correction:
         existing = _replaced_rule(overlay, new)
-    if existing is None and candidate.is_correction and candidate.corrects:
-        # "not Y": the corrected item may live under a key spelled differently.
-        existing = overlay.active_by_value(candidate.corrects) or overlay.active_like_value(candidate.corrects, key)
-    if existing is None and candidate.kind is ItemKind.NUMBER:
-        existing = overlay.active_with_wider_key(new)
-    if existing is not None and existing.key != key and existing.kind is not ItemKind.RULE:
+    if existing is None and candidate.kind in CORRECTABLE_KINDS:
+        existing = _subject_of(overlay, event, candidate)
+    if existing is not None and existing.key != new.key and existing.kind is not ItemKind.RULE:
         new = _replace(new, key=existing.key)
+    if not new.key:
+        return  # a correction of nothing we know: the evidence item keeps the sentence
     overlay.add(new)
     if existing is not None:
         overlay.update(_replace(existing, status=ItemStatus.SUPERSEDED, superseded_by=new.item_id))
+    if candidate.corrects and (existing is None or not subjects.names(candidate.corrects, existing.value)):
+        _supersede_quoted(overlay, event, candidate.corrects, new)
     if candidate.task_field is TaskField.PROGRESS:
         _close_open_items(overlay, new)
+
+
+def _subject_of(overlay: _Overlay, event: Event, candidate: Candidate) -> Item | None:
+    """The active fact or number the candidate restates, corrects or updates (see subjects.py)."""
+    statement = subjects.Statement(
+        kind=candidate.kind, key=candidate.key, value=candidate.value, unit=candidate.unit, sentence=candidate.text,
+        message=event.text, seq=event.seq, update=candidate.is_correction, named_old=candidate.corrects, loose=candidate.loose,
+    )
+    pool = overlay.recent_active(CORRECTABLE_KINDS)
+    if candidate.is_correction:
+        # Far from the original, the index finds it: by the key and sentence words, the named old
+        # value, and the distinctive words of the whole message (the old value is often repeated there).
+        clues = " ".join([candidate.key, candidate.text, candidate.corrects, *subjects.distinctive_tokens(event.text)])
+        pool += overlay.matching(clues, CORRECTABLE_KINDS)
+    return subjects.best_target(statement, pool)
+
+
+def _supersede_quoted(overlay: _Overlay, event: Event, old: str, new: Item) -> None:
+    """A correction names an old value that no item holds ("we moved from Postgres 14 to 16" when
+    "Postgres 14" was only said in passing): the latest earlier user turn that said it gets an
+    item for it, superseded by the new one, so the old value is on record as replaced."""
+    if len(old) < 3 and not any(char.isdigit() for char in old):
+        return  # too short to find in a sentence as the value it was
+    subject = term_set(new.key)
+    quotes = [
+        item for item in overlay.matching(old, (ItemKind.EVIDENCE,))
+        if item.source_kind is EventKind.USER_MESSAGE and item.seq < event.seq and subjects.names(old, item.text)
+        and subject & term_set(item.text)  # said of the same subject, not a word in passing
+    ]
+    if not quotes:
+        return
+    quote = max(quotes, key=lambda item: item.seq)
+    said = subjects.spelled_as(old, quote.text)
+    overlay.add(_replace(
+        new,
+        item_id=item_id_for(overlay.session_id, f"{quote.source_event_ids[0]}\x00{new.item_id}", 0),
+        value=said, unit="" if said != old else new.unit, condition="", text=quote.text,
+        source_seqs=quote.source_seqs, source_event_ids=quote.source_event_ids, source_kind=quote.source_kind,
+        status=ItemStatus.SUPERSEDED, superseded_by=new.item_id, task_field=None,
+    ))
 
 
 def _close_open_items(overlay: _Overlay, done: Item) -> None:
@@ -305,12 +309,6 @@ def _replaced_rule(overlay: _Overlay, new: Item) -> Item | None:
 
 def _rule_words(text: str) -> frozenset[str]:
     return term_set(text) - _RULE_MARKER_TERMS
-
-
-def _cut_at_separator(a: str, b: str) -> bool:
-    """One value is the other cut before a separator: "db-stg-2" and "db-stg-2.internal"."""
-    short, long = sorted((a, b), key=len)
-    return bool(short) and len(short) < len(long) and long.startswith(short) and not long[len(short)].isalnum()
 
 
 def _same_content(a: Item, b: Item) -> bool:

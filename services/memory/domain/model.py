@@ -126,6 +126,9 @@ class Candidate:
     # A correction names the value it replaces ("not Y"); empty when it does not say.
     corrects: str = ""
     is_correction: bool = False
+    # The value was picked by its look in a sentence no table read ("change of plan: we build in
+    # eu-west-1 now"), so it may replace only an item the message points at, never the latest one.
+    loose: bool = False
 
 
 @dataclass(frozen=True)

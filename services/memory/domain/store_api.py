@@ -25,6 +25,11 @@ class StoreReader(Protocol):
         """Active items of these kinds, most recent first."""
         ...
 
+    def match_items(self, session_id: str, query: "SearchQuery", kinds: Iterable[ItemKind], *, limit: int) -> list[Item]:
+        """Active items of these kinds whose indexed text holds any of the query's terms, best
+        match first: how an update finds the statement it is about, wherever the session stated it."""
+        ...
+
 
 class SearchQuery(Protocol):
     """The analysed query a store searches with (see domain.query.Query)."""

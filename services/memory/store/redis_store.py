@@ -36,6 +36,8 @@ DEFAULT_PREFIX = "dsh:mem"
 MAX_WATCH_RETRIES = 50
 SOCKET_TIMEOUT = 10.0
 _CHUNK = 500
+# Postings read per term when an update looks for the statement it is about.
+MATCH_POSTINGS = 200
 _RETRY = object()  # work's outcome was read from a changing view: run it again
 # Server replies that mean "not now" rather than "your request is wrong".
 _TRANSIENT_REPLIES = ("LOADING", "READONLY", "MISCONF", "OOM", "TRYAGAIN", "CLUSTERDOWN", "MASTERDOWN", "NOREPLICAS")
@@ -158,6 +160,31 @@ class _Reader:
         # seq DESC, then creation order DESC: SqliteStore's "ORDER BY seq DESC, id DESC".
         ranked.sort(reverse=True)
         return [item for _, item in self.items(session_id, [n for _, n in ranked[:limit]])]
+
+    @_translated
+    def match_items(self, session_id: str, query: SearchQuery, kinds: Iterable[ItemKind], *, limit: int) -> list[Item]:
+        # Plain commands, no pipeline: inside append they run on the WATCHing connection, which
+        # executes them at once (a nested MULTI would not be allowed there).
+        keys = self.keys(session_id)
+        groups, _ = index.query_terms(query)
+        scores: dict[str, float] = {}
+        for group in groups:
+            for term in group:
+                postings = self.r.zrevrange(keys.postings(term), 0, MATCH_POSTINGS - 1)
+                weight = 1.0 / (1 + len(postings))  # a rare term says more about what an item is about
+                for member in postings:
+                    number = member.split(":", 1)[0]
+                    scores[number] = scores.get(number, 0.0) + weight
+        ranked = sorted(scores, key=lambda n: (-scores[n], -int(n)))
+        wanted = set(kinds)
+        found: list[Item] = []
+        for start in range(0, len(ranked), _CHUNK):
+            for _, item in self.items(session_id, ranked[start : start + _CHUNK]):
+                if item.kind in wanted and item.status is ItemStatus.ACTIVE:
+                    found.append(item)
+                    if len(found) >= limit:
+                        return found
+        return found
 
 
 class RedisStore(_Reader):

@@ -146,6 +146,25 @@ class SqliteStore:
         )
         return [_item(row) for row in rows]
 
+    def match_items(self, session_id: str, query: SearchQuery, kinds: Iterable[ItemKind], *, limit: int) -> list[Item]:
+        prefix = term_prefix(session_id)
+        # The item's own words only: the previous turn (context_text) says nothing of what it is about.
+        arms = [f"search_text : ({' OR '.join(_phrase(namespaced(word, prefix)) for word in query.words)})"] if query.words else []
+        if query.cjk_bigrams:
+            arms.append(f"cjk_grams : ({' OR '.join(_phrase(namespaced(gram, prefix)) for gram in query.cjk_bigrams)})")
+        if not arms or limit <= 0:
+            return []
+        kind_values = [k.value for k in kinds]
+        marks = ",".join("?" * len(kind_values))
+        with self._lock:
+            rows = self._db.execute(
+                f"SELECT {_JOINED_ITEM_COLUMNS} FROM items_fts JOIN items ON items.id = items_fts.rowid"
+                f" WHERE items_fts MATCH ? AND items.session_id = ? AND items.status = 'active' AND items.kind IN ({marks})"
+                f" ORDER BY {_BM25_LATIN} LIMIT ?",
+                (" OR ".join(f"({arm})" for arm in arms), session_id, *kind_values, limit),
+            ).fetchall()
+        return [_item(row) for row in rows]
+
     # --- writes ---------------------------------------------------------------
     def append(self, session_id: str, planner: Callable[[StoreReader], AppendPlan]) -> AppendPlan:
         with self._lock, self._transaction():

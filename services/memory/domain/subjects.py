@@ -1,0 +1,214 @@
+"""Which stored statement a new one is about: the subject match behind corrections and updates.
+
+A user who corrects or updates something rarely repeats the key it was stored under:
+"oops, I meant ledgerly-backend", "update: batch size is now 384", "we moved from
+Postgres 14 to 16", 之前说错了，退款审核现在归李娜. So the statement is matched against the
+session's active facts and numbers by what it names:
+
+- the old value, when the statement names it ("not 8080", "from Jenkins", "ignore what I
+  said about Thursday") or the message repeats it ("ledgerly-api is the dead project");
+- the key's words (stems, or CJK bigrams), and the sentence's words against the key;
+- values of the same shape (two regions, two clock times, two versions of one product);
+- for a statement with no key at all, how recently the candidate was said.
+
+The best candidate wins when it clears a threshold and the runner-up is clearly behind, so an
+unrelated statement supersedes nothing. Pure functions: the planner supplies the candidates.
+"""
+
+import re
+from dataclasses import dataclass
+
+from services.memory.domain.model import Item, ItemKind
+from services.memory.domain.text import cjk_runs, term_set
+
+NAMED_OLD = 3.0  # the statement names this item's value as the one it replaces
+MENTIONED = 2.0  # the message repeats a distinctive part of this item's value
+KEY_SHARE = 2.0  # times the share of key words in common
+KEY_NESTED = 0.5  # one key's words hold all of the other's
+SENTENCE_SHARE = 1.0  # times the share of the item's key words the new sentence holds
+SAME_SHAPE = 0.5  # both values look alike
+RECENT = 1.0  # a keyless correction usually follows what it corrects
+RECENT_SPAN = 40  # seqs after which a keyless correction gets nothing for recency
+# An update marker ("actually", "update:", "is now", 改成) says something is being replaced;
+# without one, only a near restatement of a key (same unit, nested key words) replaces.
+UPDATE_THRESHOLD = 1.0
+PLAIN_THRESHOLD = 2.5
+MARGIN = 0.25
+
+# Unit spellings that measure the same thing, so "45 seconds" can replace "30s".
+_UNIT_FAMILIES = (
+    {"ms", "msec", "millisecond", "milliseconds", "毫秒"},
+    {"s", "sec", "secs", "second", "seconds", "秒", "秒钟"},
+    {"m", "min", "mins", "minute", "minutes", "分钟", "分"},
+    {"h", "hr", "hrs", "hour", "hours", "小时", "个小时"},
+    {"d", "day", "days", "天"},
+    {"w", "wk", "wks", "week", "weeks", "周", "星期"},
+    {"month", "months", "个月", "月"},
+    {"kb", "kib"}, {"mb", "mib", "m"}, {"gb", "gib", "g"}, {"tb", "tib", "t"},
+    {"%", "％", "percent", "pct"},
+    {"$", "usd", "us$", "dollars"}, {"€", "eur", "euros"}, {"£", "gbp", "pounds"},
+)
+_WEEKDAYS = re.compile(r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|周[一二三四五六日天]|星期[一二三四五六日天]", re.IGNORECASE)
+_SHAPES = (
+    ("region", re.compile(r"\b[a-z]{2,}-[a-z]+-\d+[a-z]?\b", re.IGNORECASE)),
+    ("clock", re.compile(r"\b\d{1,2}(?::\d{2})?\s?[ap]\.?m\b|\b\d{1,2}:\d{2}\b|[上下]午|凌晨|[\d一二三四五六七八九十]点", re.IGNORECASE)),
+    ("weekday", _WEEKDAYS),
+    ("multiple", re.compile(r"\b\d+(?:\.\d+)?\s?[x×]\b", re.IGNORECASE)),
+    ("version", re.compile(r"\bv?\d+\.\d+(?:\.\d+)*\b|\b[A-Z][A-Za-z]+\s+\d{1,3}(?:\.\d+)?\b")),
+    ("identifier", re.compile(r"\b[A-Za-z][\w]*[-_./:][\w\-./:]*\w\b")),
+)
+_TOKEN = re.compile(r"[A-Za-z0-9][\w\-./:@]*[A-Za-z0-9]|\d|[\u3400-\u9fff]+")
+_ORDINARY_CAPITALS = frozenset("i we you the a an it this that our my your their he she they and but or so".split())
+
+
+@dataclass(frozen=True)
+class Statement:
+    """What the planner knows of a new fact or number when it looks for the item it is about."""
+
+    kind: ItemKind
+    key: str  # "" when the sentence named no key ("I meant X", "make it 256")
+    value: str
+    unit: str
+    sentence: str
+    message: str  # the whole user message: the old value is often named in another sentence
+    seq: int
+    update: bool  # an update or correction marker was read
+    named_old: str = ""  # the value the statement says it replaces, when it says
+    loose: bool = False  # the value was picked by its look: only an item the message points at may be replaced
+
+
+def best_target(statement: Statement, candidates: list[Item]) -> Item | None:
+    """The candidate the statement is about, or None when none is clearly so."""
+    scored = sorted(
+        ((score, item) for item in {c.item_id: c for c in candidates}.values() if (score := _score(statement, item)) is not None),
+        key=lambda pair: (-pair[0], -pair[1].seq),
+    )
+    if not scored:
+        return None
+    best, item = scored[0]
+    threshold = UPDATE_THRESHOLD if statement.update else PLAIN_THRESHOLD
+    if best < threshold:
+        return None
+    if len(scored) > 1 and best - scored[1][0] < MARGIN and not names(statement.named_old, item.value):
+        return None  # two equally likely subjects: replacing either could lose a current value
+    return item
+
+
+def _score(statement: Statement, item: Item) -> float | None:
+    if item.kind not in (ItemKind.FACT, ItemKind.NUMBER) or item.seq >= statement.seq:
+        return None
+    if _same_value(statement.value, item.value) and statement.unit == item.unit:
+        return None  # a restatement, not a replacement
+    named = names(statement.named_old, item.value)
+    if statement.named_old and not named:
+        return None  # "not Y" says which value goes: an item without Y is not the one
+    mentioned = statement.update and not named and _mentioned(item, statement)
+    if not (named or mentioned) and not _compatible(statement, item):
+        return None
+    score = NAMED_OLD if named else MENTIONED if mentioned else 0.0
+    new_key, old_key = term_set(statement.key), term_set(item.subject)
+    if statement.loose and not (named or mentioned or (new_key & old_key)):
+        return None
+    if new_key and old_key:
+        shared = len(new_key & old_key)
+        score += KEY_SHARE * shared / min(len(new_key), len(old_key))
+        if shared and (new_key <= old_key or old_key <= new_key):
+            score += KEY_NESTED
+    if old_key:
+        said = term_set(statement.sentence) - term_set(statement.value)
+        score += SENTENCE_SHARE * len(said & old_key) / len(old_key)
+    if _shape(statement.value) & _shape(item.value):
+        score += SAME_SHAPE
+    if not statement.key and statement.update:
+        score += RECENT * max(0.0, 1.0 - (statement.seq - item.seq) / RECENT_SPAN)
+    if not statement.update and not (new_key and old_key and (new_key <= old_key or old_key <= new_key)):
+        return None  # without a marker only a restated key replaces
+    return score
+
+
+def _compatible(statement: Statement, item: Item) -> bool:
+    """Numbers replace numbers of the same measure; a fact replaces a fact or a number it restates."""
+    if statement.kind is ItemKind.NUMBER and item.kind is ItemKind.NUMBER:
+        return same_unit_family(statement.unit, item.unit)
+    if statement.kind is ItemKind.NUMBER or item.kind is ItemKind.NUMBER:
+        # "Friday at 3:40 pm" (a fact) for a number, or a number for "Thursday at 4:15 pm": only when alike.
+        return bool(_shape(statement.value) & _shape(item.value)) or bool(statement.key) or not statement.unit
+    return True
+
+
+def same_unit_family(a: str, b: str) -> bool:
+    a, b = a.strip().lower(), b.strip().lower()
+    if a == b:
+        return True
+    return any(a in family and b in family for family in _UNIT_FAMILIES)
+
+
+def normalized(value: str) -> str:
+    return " ".join(value.lower().split()).strip(" .,;:!?。，；：！？\"'`()（）")
+
+
+def _same_value(a: str, b: str) -> bool:
+    return normalized(a) == normalized(b)
+
+
+def names(old: str, value: str) -> bool:
+    """The named old value is this item's value: equal, one holding the other as whole words,
+    or one cut at a separator of the other ("db-stg-2" for "db-stg-2.internal")."""
+    old, value = normalized(old), normalized(value)
+    if not old or not value:
+        return False
+    if old == value:
+        return True
+    short, long = sorted((old, value), key=len)
+    if cjk_runs(short):
+        return len(short) >= 2 and short in long
+    return bool(re.search(r"(?<![\w\-.])" + re.escape(short) + r"(?![\w\-])", long)) and len(short) >= 2
+
+
+def spelled_as(old: str, text: str) -> str:
+    """old as text spells it (its case and spacing: "10 分钟" for "10分钟"), or old itself."""
+    parts = [re.escape(char) for char in normalized(old) if not char.isspace()]
+    match = re.search(r"\s*".join(parts), text, re.IGNORECASE) if parts else None
+    return match.group() if match else old
+
+
+def _mentioned(item: Item, statement: Statement) -> bool:
+    """The message repeats a distinctive part of the item's value that the new value does not hold."""
+    new = normalized(statement.value)
+    message = normalized(statement.message)
+    for token in distinctive_tokens(item.value):
+        low = token.lower()
+        if low in new or low in normalized(statement.key):
+            continue
+        if cjk_runs(low):
+            if low in message:
+                return True
+        elif re.search(r"(?<![\w\-.])" + re.escape(low) + r"(?![\w\-])", message):
+            return True
+    return False
+
+
+def distinctive_tokens(value: str) -> list[str]:
+    """Parts of a value that name it rather than describe it: numbers with two or more digits,
+    identifiers (eu-west-1, ledgerly-api, 3x), capitalized names, a short Chinese value."""
+    tokens = []
+    if cjk_runs(value) and len(value.strip()) <= 8:
+        tokens += [run for run in cjk_runs(value) if len(run) >= 2]
+    for token in _TOKEN.findall(value):
+        if cjk_runs(token):
+            continue
+        digits = sum(char.isdigit() for char in token)
+        if digits >= 2 or (digits and len(token) >= 2) or re.search(r"[-_./:]", token):
+            tokens.append(token)
+        elif token[:1].isupper() and len(token) >= 3 and token.lower() not in _ORDINARY_CAPITALS:
+            tokens.append(token)
+    return tokens
+
+
+def _shape(value: str) -> set[str]:
+    shapes = {name for name, pattern in _SHAPES if pattern.search(value)}
+    if not shapes and re.fullmatch(r"\s*[$€£¥]?\d[\d,.]*\s*[a-z%]*\s*", value, re.IGNORECASE):
+        shapes.add("number")
+    identifiers = re.findall(r"\b([a-z][a-z0-9]+)[-_.]", value.lower())
+    shapes.update("prefix:" + word for word in identifiers)  # ledgerly-api and ledgerly-backend
+    return shapes
