@@ -13,6 +13,7 @@ MAX_ZH_VALUE_CHARS = 30
 BAD_KEY_WORDS = frozenset("""it this that these those there here he she they we i you me us them which what who whom everything something
     nothing anything everyone someone one now then and but so if when because let let's please always never don't
     do not just maybe also only at in on for to with from by as or also i'm we're you're it's that's there's every each all any
+    they're i've we've you've they've he's she's i'd we'd
     no""".split())
 _BAD_INNER_KEY_WORDS = frozenset("""it he she they we i you me us them which what who whom everything something nothing anything everyone
     someone now then and but so if when because let let's please always never don't do not just maybe also only or i'm we're
@@ -31,15 +32,26 @@ STOP_VALUES = frozenset("""fine ok okay good great bad done broken working faili
     cool clear unclear possible impossible interesting annoying ready true false important simple hard easy green red flaky stable
     unstable sorted fixed passing failing stuck live up down back non-negotiable mandatory required optional forbidden allowed banned
     recommended encouraged preferred plan waste show""".split())
+_STATE_FOLLOWERS = frozenset("and but so because since again now today for on in at after when with".split())
 _HEDGE_WORD = re.compile(r"\b(?:maybe|probably|perhaps|sometimes|i think|i guess|not sure|seems)\b", re.IGNORECASE)
 _STATE_TAIL = re.compile(r"\s+(?:now|again|today|already|too|as well)$", re.IGNORECASE)
 _ZH_BAD_KEY_START = ("我", "你", "他", "她", "它", "这", "那", "谁", "哪", "什么", "怎么", "但", "还", "可", "就", "也", "都", "应", "以后", "今后", "从", "请", "始终", "总是", "一律")
+# A key ending in a modal is a sentence cut in the wrong place ("接口不能" + "用了").
+_ZH_BAD_KEY_END = ("不能", "不可以", "不可", "不要", "可以", "不")
 _ZH_BAD_VALUE_START = ("不", "没", "很", "非常", "太", "挺", "比较", "还", "也", "都", "在", "什么", "怎么", "为什么", "因为", "否", "由", "被")
 _ZH_STOP_VALUES = frozenset({"好的", "对的", "可以", "没问题", "正确", "错的", "对", "好", "一样", "这样", "那样"})
 
 
+# What a key's speaker adds about themselves: "patch window for us", "governing law we can live with".
+_SPEAKER_TAIL_EN = re.compile(
+    r"(?:\s+(?:for|on|at)\s+(?:us|me|our\s+(?:side|end|team))|\s+(?:that|which)?\s*(?:we|i|you|they)\s+(?:can|could|will|would|should|must|do|did|"
+    r"don't|can't|'d|'ll)?\s*(?:[a-z']+\s*){1,3})$", re.IGNORECASE)
+
+
 def store_key(raw: str, grammar: str, suffix: str = "") -> str:
     """The stored spelling of a fact or number key: normalized, session context dropped, a row's suffix added."""
+    if grammar == "en":
+        raw = _SPEAKER_TAIL_EN.sub("", raw) or raw
     key = context_free_key(raw, grammar)
     return normalize_key(f"{key} {suffix}") if suffix else key
 
@@ -58,14 +70,20 @@ def prose(value: str, grammar: str) -> bool:
     return (len(words) > 4 and bool(re.search(r"[,;]", value))) or bool(_HEDGE_WORD.search(value))
 
 
+def hedged(value: str) -> bool:
+    return bool(_HEDGE_WORD.search(value))
+
+
 def clean_value(value: str) -> str:
     return " ".join(value.split()).strip(" ,;:，；：、.。!！\"'`“”‘’「」")
 
 
 def good_key(key: str, grammar: str, max_words: int) -> bool:
+    if grammar == "en":
+        key = _SPEAKER_TAIL_EN.sub("", key) or key
     if grammar == "zh":
         norm = normalize_key(key)
-        return len(norm) >= 2 and not norm.startswith(_ZH_BAD_KEY_START)
+        return len(norm) >= 2 and not norm.startswith(_ZH_BAD_KEY_START) and not norm.endswith(_ZH_BAD_KEY_END)
     words = context_free_key(key, grammar).split()
     if not 0 < len(words) <= max_words or words[0] in BAD_KEY_WORDS:
         return False
@@ -79,10 +97,13 @@ def good_value(value: str, grammar: str) -> bool:
     if not value:
         return False
     if grammar == "zh":
-        return len(value) <= MAX_ZH_VALUE_CHARS and value not in _ZH_STOP_VALUES and not value.startswith(_ZH_BAD_VALUE_START)
+        return (len(value) <= MAX_ZH_VALUE_CHARS and value.rstrip("了的吧呢啊呀") not in _ZH_STOP_VALUES | {""}
+                and not value.startswith(_ZH_BAD_VALUE_START))
     words = value.lower().split()
     if len(words) > MAX_VALUE_WORDS or words[0] in _BAD_VALUE_START or _STATE_TAIL.sub("", value.lower()) in STOP_VALUES:
         return False
+    if words[0].strip(",") in STOP_VALUES and len(words) > 1 and words[1] in _STATE_FOLLOWERS:
+        return False  # "broken and blocks everyone's previews": a state and what it causes
     if _HEDGE_WORD.search(value):
         return False  # "goes to the wrong handler sometimes"
     # "the build is failing", "the server is running on 8080": states of the moment, not settings.

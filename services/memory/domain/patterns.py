@@ -6,6 +6,8 @@ engine and the tests import.
 """
 
 from services.memory.domain.patterns_core import (  # noqa: F401
+    _CMP_WORDS_EN,
+    _CMP_WORDS_ZH,
     _CUR,
     _VAL_EN,
     _VAL_ZH,

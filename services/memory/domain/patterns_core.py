@@ -50,11 +50,12 @@ def _row(name, lang, kind, pattern, examples, needles=(), task_field=None, weak=
 _IMP = (r"^(?:[\w' ]{1,40}:\s*)?(?:(?:when|whenever|if|before|after|while|once|for|in|on)\b[^,]{1,80},\s*)?"
         r"(?:please\s+|pls\s+|kindly\s+)?(?:(?:i'd like|i would like|i want|i need)\s+you\s+to\s+|(?:i'd|i would)\s+rather\s+(?:we|you)\s+|let's\s+|"
         r"(?:you|we|u)\s+(?:should\s+|must\s+|will\s+|need to\s+)?)?")
-_NUM = r"(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)"
+_NUM = r"(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?(?:e-?\d{1,3}(?![a-z]))?|\.\d+)"
 # A value is a number or a range; it must not run into more digits (dates, versions, times).
 # A clock time ("02:00", "9am") is a value for the fact grammar, never a number.
-_VAL_EN = rf"(?P<value>{_NUM}(?:\s*(?:-|–|~|to|and)\s*{_NUM})?k?)(?![.,:/-]?\d)(?!\s?[ap]\.?m\b)"
-_VAL_ZH = rf"(?P<value>{_NUM}(?:\s*(?:-|–|~|到|至)\s*{_NUM})?[万千亿]?)(?![.,:/-]?\d)"
+# A multiple ("2x annual fees") keeps its x: "2" alone would lose what it multiplies.
+_VAL_EN = rf"(?P<value>{_NUM}(?:\s*(?:-|–|~|to|and)\s*{_NUM})?(?:k|[x×](?![a-z]))?)(?![.,:/-]?\d)(?!\s?[ap]\.?m\b)"
+_VAL_ZH = rf"(?P<value>{_NUM}(?:\s*(?:-|–|~|到|至)\s*{_NUM})?(?:[万千亿]|[x×](?![a-z]))?)(?![.,:/-]?\d)"
 _CUR = r"(?P<cur>US\$|[$€£¥￥])?"
 _KEY_EN = r"(?P<key>[a-z0-9][\w\-./' ]{0,60}?)"
 _VERB_WORDS_EN = (r"is|are|was|were|will|would|should|must|shall|can|cannot|can't|may|might|needs?|has|have|ought|stays?|"
@@ -79,14 +80,19 @@ _KEY_ZH = r"(?P<key>[\u4e00-\u9fffA-Za-z0-9_\-. ]{1,20}?)"
 _CMP_WORDS_ZH = (r"不超过|不高于|不大于|不多于|不低于|不少于|不小于|低于|小于|少于|高于|大于|多于|超过|至少|至多|最多|最少|最高|最低|"
                  r"约为|大约|大概|约|≤|≥|<=|>=|<|>|~")
 _MODAL_ZH = r"必须|需要|应该|应当|务必|一定要|不能|不可以|不应该|不应|不得|不要|要|应|须|得"
-_SET_ZH = (r"保持在|控制在|维持在|限制在|限定在|设置为|设定为|设置成|设为|设成|定为|调到|调为|调整为|改成|等于|达到|是|为|在|：|:|=")
-_LINK_ZH = (rf"(?=(?:{_MODAL_ZH}|{_SET_ZH}|{_CMP_WORDS_ZH}))(?P<verb>(?:{_MODAL_ZH})?(?:{_SET_ZH})?)\s*"
+_SET_ZH = (r"保持在|控制在|维持在|限制在|限定在|设置为|设定为|设置成|设为|设成|设|定为|定成|定在|定|调到|调为|调成|调整为|调整到|改成|改为|改到|"
+           r"等于|达到|是|为|在|：|:|=")
+# "先定 3e-4", "暂时设 500 毫秒": an adverb of time before the verb.
+_LINK_ZH = (rf"(?=(?:先|暂时|暂定|暂且|统一|都)?(?:{_MODAL_ZH}|{_SET_ZH}|{_CMP_WORDS_ZH}))(?P<verb>(?:先|暂时|暂定|暂且|统一|都)?(?:{_MODAL_ZH})?(?:{_SET_ZH})?)\s*"
             rf"(?P<cmp>{_CMP_WORDS_ZH})?\s*")
 
 # Shared by the number grammar: units read after a value, and words that end one.
 UNITS_ZH = re.compile(r"(?:%|％|‰|毫秒|微秒|纳秒|秒钟|秒|分钟|个小时|小时|天|周|星期|个月|月|年|次|个|条|台|人|元|块钱|块|美元|欧元|倍|核|页|行|字节|字|"
                       r"[KMGT]i?B|ms|rps|qps|s)")
-UNIT_EN = re.compile(r"(?:%|‰|°[CF]|/[A-Za-z]+|[A-Za-zµ]+(?:/[A-Za-z]+)?)")
+# A unit is one word, or a measure qualified by what it counts ("4 business hours", "3 story points").
+UNIT_EN = re.compile(r"(?:(?:business|working|calendar|billable|man|person|story|school|wall[- ]clock|cpu|gpu|core|node|machine)[- ]"
+                     r"(?:hours?|days?|weeks?|months?|points?|seconds?|minutes?)\b|%|‰|°[CF]|/[A-Za-z]+|[A-Za-zµ]+(?:/[A-Za-z]+)?)",
+                     re.IGNORECASE)
 UNIT_STOP_WORDS = frozenset(
     """at per for in on with when under over and or to if unless during except only but across from by of the a an is are
     was were max min as than so then which that while before after between plus minus each every more less or not no

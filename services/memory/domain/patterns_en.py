@@ -12,6 +12,14 @@ RULES_EN = (
          needles=("always",)),
     _row("never", "en", RULE, _IMP + r"(?P<marker>never)\s+\w",
          [("Never push directly to main.", {"key": "rule:never push directly to main"})], needles=("never",)),
+    # "Please flag, never quietly accept, any clause that ...": the marker after a first imperative.
+    _row("never_after_verb", "en", RULE,
+         r"^(?:please\s+)?(?!(?:i|he|she|they|it|we|you|well|oh|ok|okay|yes|no|so|and|but)\b)[a-z]+(?:\s+[a-z]+)?,\s+(?P<marker>never|always)\s+"
+         r"(?!mind\b)(?:quietly\s+|silently\s+|just\s+|ever\s+)?[a-z]",
+         [("Please flag, never quietly accept, any clause that waives our audit rights.",
+           {"value": "Please flag, never quietly accept, any clause that waives our audit rights"}),
+          ("Ask first, never assume the customer's timezone", {"key": "rule:ask first, never assume the customer's timezone"})],
+         needles=("never", "always")),
     _row("subject_always", "en", RULE, r"^[\w\-' ]{1,40}?\s(?:should|must|will|need to|has to|have to)\s+(?P<marker>always|never)\s+\w",
          [("Commits should always be signed.", {"key": "rule:commits should always be signed"})],
          needles=("always", "never")),
@@ -125,11 +133,58 @@ FACTS_EN = (
          needles=("live", "living", "based", "located"), key_suffix="location"),
     _row("allergic", "en", FACT, r"^(?:i|we)(?:'m|'re|\s+am|\s+are)\s+(?:severely\s+|very\s+)?allergic\s+to\s+(?P<key>)(?P<value>.+)$",
          [("I am allergic to peanuts.", {"key": "allergy", "value": "peanuts"})], needles=("allergic",), key_suffix="allergy"),
+    # What others are allergic to: "Nina is allergic to sesame, ..." (the person names the key).
+    _row("allergic_named", "en", FACT,
+         r"^(?:(?:my|our)\s+(?:son|daughter|kid|child|wife|husband|partner|mum|mom|dad|brother|sister)\s+)?(?P<key>(?-i:[A-Z])[\w\-']+(?:\s+(?-i:[A-Z])[\w\-']+)?)"
+         r"\s+(?:is|has\s+been)\s+(?:severely\s+|very\s+|mildly\s+|slightly\s+|badly\s+)?allergic\s+to\s+(?P<value>.+)$",
+         [("Nina is allergic to sesame, even a trace of tahini sets her off.", {"key": "nina allergy", "value": "sesame"}),
+          ("My son Leo is severely allergic to eggs", {"key": "leo allergy", "value": "eggs"})],
+         needles=("allergic",), key_suffix="allergy"),
+    # Food someone cannot have: "I can't eat shellfish", "Ana doesn't eat pork".
+    _row("cannot_eat", "en", FACT,
+         r"^(?:i|we|(?P<key>(?-i:[A-Z])[\w\-']+))\s+(?:can't|cannot|can not|don't|doesn't|do not|does not|mustn't|must not|shouldn't)\s+"
+         r"(?:eat|have|drink|digest|tolerate)\s+(?P<value>(?!it\b|that\b|this\b|them\b|anything\b|much\b).+)$",
+         [("I can't eat shellfish.", {"key": "dietary restriction", "value": "shellfish"}),
+          ("Ana doesn't eat pork or anything cooked in lard", {"key": "ana dietary restriction", "value": "pork or anything cooked in lard"})],
+         needles=("eat", "have", "drink", "digest", "tolerate"), key_suffix="dietary restriction"),
+    # A preference, keyed by what it is a preference for: "I prefer oat milk" -> milk preference.
+    _row("prefer", "en", FACT,
+         r"^(?:i|we|(?-i:[A-Z])[\w\-']+)(?:'d|\s+would)?\s+(?:really\s+|much\s+|strongly\s+|usually\s+|always\s+)?"
+         r"(?:prefers?|rather have|sticks? (?:with|to)|goes? for)\s+(?P<value>(?:(?!(?:in|for|at|on|when|over|to|instead|rather|than|with|but|and)\b)"
+         r"[\w\-']+\s+){0,3}?(?P<key>(?!(?:it|that|this|them|one)\b)[\w\-']+)(?:\s+(?:in|for|at|on|when|with|during)\s+[^,;]{1,40})?)(?=[,;]|\s+(?:over|to|instead|rather|than|but)\b|$)",
+         [("I prefer oat milk in the weekly shop; Tom sticks with whole milk.", {"key": "milk preference", "value": "oat milk in the weekly shop"}),
+          ("We'd rather have window seats on long flights", {"key": "seats preference", "value": "window seats on long flights"}),
+          ("Priya prefers tea over coffee", {"key": "tea preference", "value": "tea"})],
+         needles=("prefer", "rather", "stick", "goes for", "go for"), key_suffix="preference"),
+    # When something may happen: "Deploys can only happen Tuesday 10:00-12:00 UTC" -> deploys window.
+    _row("can_happen", "en", FACT,
+         r"^(?:the\s+|our\s+)?" + _KEY_EN + r"\s+(?:can|may|must|should|will|is allowed to|are allowed to)?\s*(?:only\s+)?"
+         r"(?:happen|happens|take place|takes place|run|runs|go out|goes out|be done|be scheduled|be booked|go live)\s+(?:only\s+)?(?:on\s+|at\s+|during\s+|in\s+)?"
+         r"(?P<value>(?=[^,]*(?:\d{1,2}(?::\d{2}|\s?[ap]\.?m\b)|(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b|weekends?\b|nights?\b|noon\b|midnight\b)).+)$",
+         [("Restarts can only happen Saturday 22:00-23:00 UTC, nobody is online then.", {"key": "restarts window", "value": "Saturday 22:00-23:00 UTC"}),
+          ("Database maintenance may only take place on Sundays before 6am", {"key": "database maintenance window", "value": "Sundays before 6am"})],
+         needles=("happen", "take place", "takes place", "run", "go out", "goes out", "be done", "scheduled", "booked", "go live"), key_suffix="window"),
+    # Something kept running somewhere: "We've got Redis running on 6380 for the cache".
+    _row("running_on", "en", FACT,
+         r"^(?:(?:we|i)(?:'ve|\s+have)?\s+(?:got\s+)?|there(?:'s|\s+is)\s+)(?:a\s+|an\s+|the\s+|our\s+)?(?P<key>[\w\-.]+(?:\s+[\w\-.]+){0,2}?)\s+"
+         r"(?:running|listening|deployed|serving|hosted|exposed)\s+(?:on|at)\s+(?P<value>.+)$",
+         [("We've got memcached running on 11212 for the session cache.", {"key": "memcached", "value": "11212 for the session cache"}),
+          ("There's a read replica listening on 5433", {"key": "read replica", "value": "5433"})],
+         needles=("running", "listening", "deployed", "serving", "hosted", "exposed")),
+    # Whom to turn to: "For billing questions, ping Marta", "If prod is down, call Sam".
+    _row("contact", "en", FACT,
+         r"^(?:(?:for|if|when|in case of|whenever)\s+(?:there's\s+|there is\s+|we\s+(?:have|hit|get)\s+|it's\s+)?(?:an?\s+|the\s+|any\s+|anything\s+|something\s+)?(?P<key>[^,]{1,50}?),\s*)?"
+         r"(?:please\s+)?(?:just\s+|always\s+)?(?:call|ping|page|contact|phone|text|email|reach out to|escalate to)\s+"
+         r"(?P<value>(?-i:[A-Z])[\w\-']+(?:\s+(?-i:[A-Z])[\w\-']+)?)(?=\s*(?:[,;.]|$|\s+(?:first|directly|on|at|via|in)\b))",
+         [("For anything billing-related, ping Marta Ruiz.", {"key": "billing-related contact", "value": "Marta Ruiz"}),
+          ("When the pager goes off at night, call Sam directly", {"key": "pager goes off at night contact", "value": "Sam"})],
+         needles=("call", "ping", "page", "contact", "phone", "text", "email", "reach out", "escalate"), key_suffix="contact"),
     # A change of when or where something is: "we moved the standup to 10am".
     _row("moved_to", "en", FACT,
-         r"^(?:we|i)(?:'ve|\s+have)?\s+(?:just\s+)?(?:moved|shifted|pushed|rescheduled|switched)\s+(?:the\s+|our\s+|my\s+)?" + _KEY_EN
-         + r"\s+(?:back\s+)?to\s+(?P<value>.+)$",
-         [("We moved the standup to 10am.", {"key": "standup", "value": "10am"})],
+         r"^(?:we|i|they|(?:the\s+)?(?-i:[A-Za-z])[\w\-']+(?:\s+[\w\-']+)?)(?:'ve|\s+have|\s+has)?\s+(?:just\s+)?(?:moved|shifted|pushed|rescheduled|switched)\s+"
+         r"(?:the\s+|our\s+|my\s+)?" + _KEY_EN + r"\s+(?:back\s+)?to\s+(?P<value>.+)$",
+         [("We moved the standup to 10am.", {"key": "standup", "value": "10am"}),
+          ("The clinic rescheduled Omar to Monday at 9:15 am, same room.", {"key": "omar", "value": "Monday at 9:15 am"})],
          needles=("moved", "shifted", "pushed", "rescheduled", "switched")),
     _row("owned_by", "en", FACT,
          r"^(?:the\s+|our\s+|my\s+)?" + _KEY_EN + r"\s+(?:is|are)\s+(?:owned|handled|led|maintained|managed|run)\s+by\s+(?P<value>.+)$",
@@ -182,7 +237,7 @@ FACTS_EN = (
 # ---- numbers ----------------------------------------------------------------
 # A leading "for X," / "while Y," condition; without a comma it ends where "we agreed" / "we test at" starts.
 _PRE_EN = (r"^(?:(?P<pre>(?:for|in|on|during|when|with|under|across|while)\b[^,]{1,60}?)(?:,\s*|\s+(?=(?:we|i)\s+(?:agreed|decided|"
-           r"confirmed|test|run|measure|evaluate|analy[sz]e|compute|report|operate)\b)))?") + _SAY_EN
+           r"confirmed|test|run|measure|evaluate|analy[sz]e|compute|report|operate)\b)|\s+(?=(?:the|our)\s)))?") + _SAY_EN
 NUMBERS_EN = (
     # "<Label>: <statement with a number>": the label names what the number is about and joins the key.
     _row("num_label", "en", NUMBER,
@@ -225,10 +280,27 @@ NUMBERS_EN = (
           ("Cache TTL for search results is 600 seconds", {"key": "cache ttl for search results", "value": "600", "unit": "seconds"}),
           ("Retry backoff is raised to 8 s for the batch jobs", {"key": "retry backoff", "value": "8", "unit": "s", "condition": "for the batch jobs"})]),
     _row("num_of", "en", NUMBER,
-         r"^(?:(?:we|i)\s+(?:have|need|want|use|get|target|set|allow)\s+|there(?:'s| is)\s+|use\s+|with\s+)?(?:a|an|the)\s+"
+         r"^(?:(?:we|i|they)(?:'re|'ve|'d|\s+are|\s+have|\s+would|\s+will)?\s+(?:still\s+|now\s+|only\s+)?(?:have|need|want|use|get|target|set|allow|"
+         r"ask(?:ing)?\s+for|request(?:ing)?|propos(?:e|ing)|offer(?:ing)?|agreed\s+(?:on|to)|settled\s+on|going\s+with|go\s+with|expect(?:ing)?)\s+|"
+         r"there(?:'s| is)\s+|use\s+|with\s+)?(?:a|an|the)\s+"
          + _KEY_EN + r"\s+of\s+(?:" + _CMP_EN + r"\s+)?" + _CUR + _VAL_EN + r"(?P<tail>.*)$",
-         [("We have a retry budget of 3 attempts per hour.", {"key": "retry budget", "value": "3", "unit": "attempts", "condition": "per hour"})],
+         [("We have a retry budget of 3 attempts per hour.", {"key": "retry budget", "value": "3", "unit": "attempts", "condition": "per hour"}),
+          ("They're proposing a notice period of 30 days.", {"key": "notice period", "value": "30", "unit": "days"}),
+          ("We're asking for a discount of 15% on the renewal", {"key": "discount", "value": "15", "unit": "%", "condition": "on the renewal"})],
          needles=(" of ",)),
+    # How long something is kept: "Keep logs for 30 days", "We only need 90 days of audit logs".
+    _row("keep_for", "en", NUMBER,
+         r"^(?:please\s+)?(?:let's\s+|we\s+(?:should|must|need to|will|can)\s+|you\s+should\s+)?(?:keep|retain|store|hold|archive|save)\s+"
+         r"(?:the\s+|our\s+|all\s+)?(?P<key>[a-z][\w\-]*(?:\s+[a-z][\w\-]*){0,3}?)\s+for\s+(?P<cmp>at least|up to|no more than|at most)?\s*"
+         + _VAL_EN + r"\s*(?P<unit>days?|weeks?|months?|years?|hours?)\b(?P<tail>.*)$",
+         [("Keep audit logs for 90 days, exports included.", {"key": "audit logs retention", "value": "90", "unit": "days", "condition": "exports included"}),
+          ("We should retain invoices for at least 7 years", {"key": "invoices retention", "value": "7", "unit": "years", "condition": "at least"})],
+         needles=("keep", "retain", "store", "hold", "archive", "save"), key_suffix="retention"),
+    _row("need_of", "en", NUMBER,
+         r"^(?:we|i)\s+(?:only\s+|just\s+)?(?:need|keep|want|retain|store|have)\s+(?P<cmp>at least|up to|no more than|at most)?\s*" + _VAL_EN
+         + r"\s*(?P<unit>days?|weeks?|months?|years?|hours?)\s+(?:worth\s+)?of\s+(?P<key>[a-z][\w\-]*(?:\s+[a-z][\w\-]*){0,3}?)(?P<tail>(?:[,;]|\s+(?:for|in|on|at|per|when|unless|except)\b).*)?$",
+         [("We only need 30 days of metrics, older data can go.", {"key": "metrics retention", "value": "30", "unit": "days"})],
+         needles=("need", "keep", "want", "retain", "store", "have"), key_suffix="retention"),
     _row("num_target", "en", NUMBER,
          r"^(?:we\s+|you\s+)?(?:need|want|target|require|aim for|expect|allow|budget)\s+(?:" + _CMP_EN + r"\s+)?" + _CUR + _VAL_EN
          + r"\s*(?P<unit>%|ms|s|KB|MB|GB|TB|rps|qps)?\s+(?P<key>[a-z][\w\-]*(?:\s+[a-z][\w\-]*){0,2}?)"
@@ -248,6 +320,30 @@ CORRECTIONS_EN = (
            {"key": "deploy target", "value": "eu-central-1", "corrects": "eu-west-1"}),
           ("Bump the timeout from 30s to 45s", {"kind": "number", "key": "timeout", "value": "45", "unit": "s", "corrects": "30"})],
          needles=(" from ",)),
+    # "We moved from Postgres 14 to Postgres 16", "the standup moved from 9:30 to 10:00": an update naming both values.
+    _row("moved_from_to", "en", FACT,
+         r"^(?:(?:we|i|they|(?:the\s+|our\s+|my\s+)?(?P<subject>[a-z][\w\-']*(?:\s+[a-z][\w\-']*){0,3}?))(?:'ve|'re|\s+have|\s+has|\s+are|\s+is)?\s+)?(?:just\s+|finally\s+|already\s+)?"
+         r"(?:moved|moving|switched|switching|migrated|migrating|upgraded|upgrading|changed|went|gone|transitioned|swapped|bumped|raised|lowered|"
+         r"cut|dropped|increased|reduced|rescheduled|pushed)\s+(?:(?:the\s+|our\s+|my\s+)?(?P<key>[^,]{1,40}?)\s+)?"
+         r"from\s+(?P<old>[^,]{1,40}?)\s+(?:to|over to|onto)\s+(?P<new>.{1,200})$",
+         [("We moved from MySQL 5.7 to MySQL 8 last month, so window functions work now.",
+           {"key": "mysql", "value": "MySQL 8", "corrects": "MySQL 5.7"}),
+          ("The team switched the CI from Jenkins to GitHub Actions.", {"key": "ci", "value": "GitHub Actions", "corrects": "Jenkins"}),
+          ("The standup moved from 9:30 to 10:15", {"key": "standup", "value": "10:15", "corrects": "9:30"})],
+         needles=(" from ",)),
+    # "Ignore what I said about Tuesday: ...": the old value is named up front.
+    _row("ignore_about", "en", FACT,
+         r"^(?:please\s+)?(?:ignore|forget|scratch|disregard)\s+(?:what\s+i\s+(?:said|wrote|told you)\s+)?about\s+(?P<old>[^:,.;]{1,40}?)\s*[:,;.\-–—]+\s*(?P<stmt>.+)$",
+         [("Ignore what I said about Tuesday: the vet moved Biscuit to Wednesday at 11 am.",
+           {"key": "biscuit", "value": "Wednesday at 11 am", "corrects": "Tuesday"})],
+         needles=("about",)),
+    # An update announced up front: "Update: ...", "Change of plan from legal: ...".
+    _row("update_label", "en", FACT,
+         r"^(?:an?\s+|one\s+|quick\s+|small\s+|big\s+|latest\s+)*(?:update|change of plans?|plan change|new info(?:rmation)?|revision|heads[- ]up|news|"
+         r"status change)(?:\s+(?:from|on|for|re|about|regarding)\s+[^:]{1,40})?\s*[:\-–—]\s*(?P<stmt>.+)$",
+         [("Update: the request timeout is now 45 seconds.", {"kind": "number", "key": "request timeout", "value": "45", "unit": "seconds"}),
+          ("Change of plan from finance: the budget is 40k.", {"kind": "number", "key": "budget", "value": "40k"})],
+         needles=("update", "change", "plan", "info", "revision", "heads", "news"), weak=True),
     _row("label", "en", FACT,
          r"^(?:correction|erratum|clarification|amendment|to clarify|to correct(?: myself)?)\s*[:,\-–]\s*(?P<stmt>.+)$",
          [("Correction: the deploy target is eu-central-1.", {"key": "deploy target", "value": "eu-central-1", "corrects": ""})],
@@ -271,12 +367,13 @@ CORRECTIONS_EN = (
          [("My mistake, the bucket is logs-prod-2.", {"key": "bucket", "value": "logs-prod-2"}),
           ("Wait, I was wrong: the bucket is logs-prod-3.", {"key": "bucket", "value": "logs-prod-3"})],
          needles=("sorry", "oops", "bad", "mistake", "wrong", "misspoke", "actually"), weak=True),
-    _row("actually", "en", FACT, r"^(?:well,?\s+|oh,?\s+)?(?:actually|in fact)\b[,\s]+(?P<stmt>.+)$",
+    _row("actually", "en", FACT,
+         r"^(?:well,?\s+|oh,?\s+|so,?\s+)?(?:actually|in fact|(?:it\s+|as\s+it\s+)?turns out(?:\s+that)?|it\s+seems\s+(?:that\s+)?i\s+was\s+wrong)\b[,:\s]+(?P<stmt>.+)$",
          [("Actually, the deploy target is eu-central-1, not eu-west-1.",
            {"key": "deploy target", "value": "eu-central-1", "corrects": "eu-west-1"}),
           ("actually it's Z, not Y", {"key": "", "value": "Z", "corrects": "Y"}),
           ("Actually the p95 budget is 150 ms, not 120 ms", {"kind": "number", "key": "p95 budget", "value": "150", "unit": "ms", "corrects": "120"})],
-         needles=("actually", "in fact"), weak=True),
+         needles=("actually", "in fact", "turns out", "wrong"), weak=True),
     _row("instead_of_first", "en", FACT, r"^instead of\s+(?P<old>[^,]{1,40}?),?\s+(?P<stmt>(?:use|go with|pick|switch to|let's)\b.+)$",
          [("Instead of npm, use pnpm for installs.", {"key": "installs", "value": "pnpm", "corrects": "npm"})], needles=("instead",)),
     _row("instead_of", "en", FACT,

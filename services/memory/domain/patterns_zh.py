@@ -36,6 +36,10 @@ RULES_ZH = (
     _row("zh_must", "zh", RULE, r"(?P<marker>必须|务必|一定要|必需)",
          [("所有提交必须签名。", {"key": "rule:所有提交必须签名"}), ("务必先备份数据库", {"value": "务必先备份数据库"})],
          needles=("必须", "务必", "一定要", "必需"), weak=True),
+    # A prohibition on a thing, not a person's inability: "海外用户的数据不能出境".
+    _row("zh_cannot", "zh", RULE, r"^(?![我你他她它咱])[^，,。！？]{2,24}?(?P<marker>不能|不可以|不可|不许|不应该|不应)(?![不])(?![^，,。！？]*了(?:[，,。！？]|$))",
+         [("海外用户的数据不能出境，这一条要写进合同。", {"key": "rule:海外用户的数据不能出境，这一条要写进合同"})],
+         needles=("不能", "不可", "不许", "不应"), weak=True),
     _row("zh_please", "zh", RULE, r"^(?P<marker>请)(?:使用|用|以|保持|按照|遵循)\S",
          [("请用中文回答。", {"key": "rule:用中文回答"})], needles=("请",), weak=True),
 )
@@ -59,9 +63,9 @@ FACTS_ZH = (
          [("测试环境的存储桶叫logs-stg。", {"key": "测试环境的存储桶", "value": "logs-stg"})], needles=("叫", "名为", "称为")),
     _row("zh_set", "zh", FACT,
          r"^(?:请)?(?:(?:我们|咱们|我)(?:已经|已)?)?(?:把|将)?" + _KEY_ZH
-         + r"(?:设为|设置为|设置成|设成|设定为|定为|配置为|配置成|换成|改成|(?:改|挪|调|移|推迟|提前)到了?)(?P<value>.+)$",
-         [("把日志级别设为debug。", {"key": "日志级别", "value": "debug"}), ("默认分支改成main", {"key": "默认分支", "value": "main"}),
-          ("我们把站会改到了早上十点。", {"key": "站会", "value": "早上十点"})],
+         + r"(?:设为|设置为|设置成|设成|设定为|定为|配置为|配置成|换成|改成|改为|改用|调成|调为|(?:改|挪|调|移|推迟|提前)到了?)(?P<value>.+)$",
+         [("把日志级别设为debug。", {"key": "日志级别", "value": "debug"}), ("默认分支设成main", {"key": "默认分支", "value": "main"}),
+          ("我们把站会挪到了早上十点。", {"key": "站会", "value": "早上十点"})],
          needles=("设", "定为", "配置", "换成", "改成", "改到", "挪到", "调到", "移到", "推迟到", "提前到")),
     # What a person says of themselves; the key is the row's (an empty key group takes the suffix).
     _row("zh_call_me", "zh", FACT, r"^(?:你)?(?:可以)?叫我(?P<key>)(?P<value>[\u4e00-\u9fffA-Za-z]{1,6}?)(?:就行|就好|就可以)?了?$",
@@ -76,6 +80,23 @@ FACTS_ZH = (
          [("我们用pnpm安装依赖。", {"key": "安装依赖", "value": "pnpm"}), ("我们用Redis做缓存", {"key": "缓存", "value": "Redis"})], needles=("用",)),
     _row("zh_use_key_first", "zh", FACT, r"^" + _KEY_ZH + r"(?:用的是|使用的是|就用|统一用|使用|采用|用)(?P<value>[^，,。]{1,30})$",
          [("安装依赖用pnpm。", {"key": "安装依赖", "value": "pnpm"}), ("数据库用的是PostgreSQL 16", {"key": "数据库", "value": "PostgreSQL 16"})], needles=("用",)),
+    # Who a duty belongs to now: "退货审批现在归刘洋".
+    _row("zh_belongs", "zh", FACT,
+         r"^" + _KEY_ZH + r"(?:现在|目前|以后|今后|已经|改)?(?:归|划给|转给)" + _NAME_ZH + r"(?:负责|来管|管)?了?(?=[，,。；;]|$)",
+         [("退货审批现在归刘洋，张伟调走了。", {"key": "退货审批负责人", "value": "刘洋"})],
+         needles=("归", "划给", "转给"), key_suffix="负责人"),
+    # Whom to call when something happens: "有紧急情况找赵敏", "出了故障直接打给孙浩".
+    _row("zh_contact", "zh", FACT,
+         r"^(?:有|出了?|遇到|如果有?|万一)(?P<key>[^，,。找打联]{1,12}?)(?:的话|时|的时候)?[，,]?\s*(?:就|直接|请|可以|先)*(?:找|打给|联系|呼叫|通知|call)\s*"
+         + _NAME_ZH + r"(?=[，,。；;]|$|来|处理|负责)",
+         [("有紧急情况找赵敏，她负责支付网关。", {"key": "紧急情况联系人", "value": "赵敏"}),
+          ("出了故障直接打给孙浩。", {"key": "故障联系人", "value": "孙浩"})],
+         needles=("找", "打给", "联系", "呼叫", "通知", "call"), key_suffix="联系人"),
+    # When something happens: "对账任务每天凌晨两点跑一次".
+    _row("zh_when", "zh", FACT,
+         r"^" + _KEY_ZH + r"(?P<value>(?:每(?:天|日|周|星期|个?月|年|个?工作日)|周[一二三四五六日天]|星期[一二三四五六日天])[^，,。；;]{1,20})$",
+         [("对账任务每天凌晨两点跑一次。", {"key": "对账任务", "value": "每天凌晨两点跑一次"})],
+         needles=("每", "周", "星期")),
     _row("zh_is", "zh", FACT, r"^" + _KEY_ZH + r"(?:就是|是|(?<![因认作成以称行较更极最])为|等于|=)(?!否|不是)(?P<value>.+)$",
          [("部署目标是eu-west-1。", {"key": "部署目标", "value": "eu-west-1"}),
           ("我们的主数据库是Postgres", {"key": "主数据库", "value": "Postgres"})], needles=("是", "为", "等于", "=")),
@@ -87,7 +108,7 @@ FACTS_ZH = (
 _PRE_ZH = r"^(?:(?P<pre>(?:在|对于|针对)[^，,]{1,20}|[^，,]{1,20}(?:时|的时候|情况下))[，,]\s*)?"
 NUMBERS_ZH = (
     _row("zh_num", "zh", NUMBER,
-         _PRE_ZH + r"(?:把|将)?" + _KEY_ZH + _LINK_ZH + r"(?P<per>每个?[\u4e00-\u9fff]{1,3}?)?" + _CUR + _VAL_ZH + r"(?P<tail>.*)$",
+         _PRE_ZH + r"(?:把|将)?" + _KEY_ZH + _LINK_ZH + r"(?P<per>每个?[\u4e00-\u9fff]{0,3}?)?\s*" + _CUR + _VAL_ZH + r"(?P<tail>.*)$",
          [("采样率为5%（仅限生产环境）", {"key": "采样率", "value": "5", "unit": "%", "condition": "仅限生产环境"}),
           ("超时时间设为30秒。", {"key": "超时时间", "value": "30", "unit": "秒", "condition": ""}),
           ("p95延迟必须低于120毫秒（500 rps下）", {"key": "p95延迟", "value": "120", "unit": "毫秒", "condition": "低于; 500 rps下"}),
@@ -96,6 +117,16 @@ NUMBERS_ZH = (
           ("每月预算不超过2000元", {"key": "每月预算", "value": "2000", "unit": "元", "condition": "不超过"}),
           ("错误率不能超过0.1%", {"key": "错误率", "value": "0.1", "unit": "%", "condition": "不能超过"}),
           ("在生产环境中，采样率为5%", {"key": "采样率", "value": "5", "unit": "%", "condition": "在生产环境中"})]),
+    # How often something runs: "清理任务每 30 分钟跑一次".
+    _row("zh_every", "zh", NUMBER,
+         _PRE_ZH + _KEY_ZH + r"(?P<per>每个?)\s*" + _CUR + _VAL_ZH + r"\s*(?P<unit>" + UNITS_ZH.pattern + r")(?P<tail>.*)$",
+         [("日志归档任务每 20 分钟跑一次。", {"key": "日志归档任务", "value": "20", "unit": "分钟", "condition": "每; 跑一次"})],
+         needles=("每",)),
+    # A key and its value side by side: "dropout 0.2，只在训练的时候用".
+    _row("zh_num_bare", "zh", NUMBER,
+         r"^(?P<key>[A-Za-z][\w\-.]*(?:\s[A-Za-z][\w\-.]*)?|[\u4e00-\u9fff]{2,8})\s+" + _CUR + _VAL_ZH + r"(?P<tail>\s*[A-Za-z\u4e00-\u9fff%％]*\s*(?:[（(，,；;].*)?)$",
+         [("dropout 0.2，只在训练的时候用。", {"key": "dropout", "value": "0.2", "unit": "", "condition": "只在训练的时候用"}),
+          ("batch size 64（单卡训练时）", {"key": "batch size", "value": "64", "condition": "单卡训练时"})]),
     # 按 N 配: "先按 6 个配，只在夜间窗口生效".
     _row("zh_num_by", "zh", NUMBER,
          _PRE_ZH + r"(?:把|将)?" + _KEY_ZH + r"(?:先|暂时|暂且|统一|都|就|一律)?(?:按照|按|照)\s*" + _CUR + _VAL_ZH
@@ -116,8 +147,14 @@ CORRECTIONS_ZH = (
     _row("zh_not_but", "zh", FACT, r"^(?P<key>[^，,]{0,20}?)不是(?P<old>[^，,]{1,30}?)[，,]?\s*(?:而是|而应该是|应该是|是)(?P<new>.+)$",
          [("部署区域不是eu-west-1而是eu-central-1", {"key": "部署区域", "value": "eu-central-1", "corrects": "eu-west-1"}),
           ("不是pnpm，是yarn", {"key": "", "value": "yarn", "corrects": "pnpm"})], needles=("不是",)),
-    _row("zh_change_to", "zh", FACT, r"^(?:请)?(?:把|将)?(?P<key>[^，,]{1,20}?)(?:改为|更改为|变更为|改用)(?P<new>.+)$",
-         [("把部署区域改为eu-central-1", {"key": "部署区域", "value": "eu-central-1"})], needles=("改为", "更改为", "变更为", "改用")),
+    _row("zh_update", "zh", FACT, r"^(?:更新一下|更新|最新情况|最新|变更|调整一下|调整|补充一下)\s*[：:，,]\s*(?P<stmt>.+)$",
+         [("更新一下：部署区域是 eu-central-1。", {"key": "部署区域", "value": "eu-central-1"})], needles=("更新", "最新", "变更", "调整", "补充"), weak=True),
+    # A change stated as a statement: read with the fact and number tables, as an update.
+    _row("zh_change_to", "zh", FACT,
+         r"^(?P<stmt>(?:请)?(?:把|将)?[^，,：:]{1,20}?(?:改为|更改为|变更为|改用|改成|换成|调到|调成|调整为|调整到|改到)[^，,]+)(?:[，,].*)?$",
+         [("把部署区域改为eu-central-1", {"key": "部署区域", "value": "eu-central-1"}),
+          ("线程池上限调到 64 了，运维要求的。", {"kind": "number", "key": "线程池上限", "value": "64"})],
+         needles=("改为", "更改为", "变更为", "改用", "改成", "换成", "调到", "调成", "调整为", "调整到", "改到")),
     _row("zh_misspoke", "zh", FACT, r"^(?:我|刚才|刚刚|之前|前面)*(?:说错了|搞错了|弄错了|写错了)[，,。！\s]*(?P<stmt>.+)$",
          [("我说错了，应该是eu-central-1。", {"key": "", "value": "eu-central-1"})], needles=("错了",)),
     _row("zh_instead", "zh", FACT, r"^(?:不用|别用|不要用|不再用)(?P<old>[^，,]+?)了?[，,]\s*(?:改用|用|换成|改成)(?P<new>.+)$",

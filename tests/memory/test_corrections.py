@@ -1,0 +1,173 @@
+"""Corrections and updates resolved by what they are about, through the service on a real store.
+
+Every sentence here is written for these tests (several phrasings per behaviour); none comes
+from a corpus. tests/memory/redis/test_redis_corrections.py re-runs them on Redis.
+"""
+
+import pytest
+from dsh.memory.v1 import memory_pb2
+
+from tests.memory.conftest import all_items, append, event
+
+S = "session-c"
+ACTIVE, SUPERSEDED = memory_pb2.ITEM_STATUS_ACTIVE, memory_pb2.ITEM_STATUS_SUPERSEDED
+DERIVED = (memory_pb2.ITEM_KIND_FACT, memory_pb2.ITEM_KIND_NUMBER)
+
+
+def derived(memory, session: str = S) -> list[memory_pb2.Item]:
+    return [item for item in all_items(memory.stub, session) if item.kind in DERIVED]
+
+
+def holding(memory, fragment: str, session: str = S) -> list[memory_pb2.Item]:
+    """Facts and numbers whose value (with its unit) holds the fragment."""
+    fragment = fragment.lower()
+    return [item for item in derived(memory, session) if fragment in f"{item.value} {item.unit}".lower()]
+
+
+def assert_replaced(memory, old: str, new: str, session: str = S) -> None:
+    """Every item holding old is superseded, its chain ends at an active item holding new, and that
+    item is the only active one under its key."""
+    items = {item.item_id: item for item in derived(memory, session)}
+    olds = holding(memory, old, session)
+    assert olds, f"no item holds {old!r}: {[(i.key, i.value) for i in items.values()]}"
+    for item in olds:
+        assert item.status == SUPERSEDED, (item.key, item.value)
+        current = item
+        while current.status == SUPERSEDED:
+            current = items[current.superseded_by]
+        assert new.lower() in f"{current.value} {current.unit}".lower(), (current.key, current.value)
+        rivals = [i for i in items.values() if i.status == ACTIVE and i.key == current.key]
+        assert len(rivals) == 1, [(i.key, i.value) for i in rivals]
+
+
+def send(memory, *texts: str, session: str = S, start: int = 1, kind: str = "user") -> int:
+    """Append texts as turns (an assistant acknowledgement after each user turn); returns the next seq."""
+    seq = start
+    events = []
+    for text in texts:
+        events.append(event(seq, text, kind=kind, event_id=f"{session}:e{seq}"))
+        events.append(event(seq + 1, "Noted.", kind="assistant", event_id=f"{session}:e{seq + 1}"))
+        seq += 2
+    for begin in range(0, len(events), 40):
+        append(memory.stub, session, *events[begin : begin + 40])
+    return seq
+
+
+@pytest.mark.parametrize(
+    ("first", "correction", "old", "new"),
+    [
+        ("The Grafana folder for alerts is team-alpha-dash.",
+         "oops, I meant team-beta-dash. team-alpha-dash was archived last spring.", "team-alpha-dash", "team-beta-dash"),
+        ("Our artifact bucket is builds-eu-1.",
+         "Sorry, wrong one: it's builds-eu-2; builds-eu-1 only holds the old nightlies.", "builds-eu-1", "builds-eu-2"),
+        ("The on-call rotation lives in the PagerDuty schedule ops-primary.",
+         "My mistake, I meant ops-secondary, ops-primary is the weekend one.", "ops-primary", "ops-secondary"),
+    ],
+)
+def test_a_keyless_correction_replaces_the_value_its_message_names(memory, first, correction, old, new):
+    seq = send(memory, first, "Can you check the dashboards?")
+    send(memory, correction, start=seq)
+    assert_replaced(memory, old, new)
+
+
+@pytest.mark.parametrize(
+    ("first", "update", "old", "new"),
+    [
+        ("Our CDN provider is Fastly.", "Update: we moved the CDN from Fastly to Cloudflare over the summer.", "Fastly", "Cloudflare"),
+        ("The primary region is us-east-2.", "Change of plan from compliance: we're hosting in ca-central-1 now, us-east-2 is out.",
+         "us-east-2", "ca-central-1"),
+        ("The nightly export job runs at 02:00 UTC.", "Heads up: the nightly export job is now at 04:30 UTC.", "02:00", "04:30"),
+    ],
+)
+def test_an_update_far_from_the_original_finds_it_through_the_index(memory, first, update, old, new):
+    seq = send(memory, first)
+    # Seventy other settings in between: more than any "latest items" window holds.
+    filler = [f"The {name} service listens on port {4000 + index}." for index, name in
+              enumerate(f"svc{chr(97 + i % 26)}{i}" for i in range(70))]
+    seq = send(memory, *filler, start=seq)
+    send(memory, update, start=seq)
+    assert_replaced(memory, old, new)
+
+
+def test_a_chain_of_corrections_ends_with_one_current_value(memory):
+    seq = send(memory, "Worker concurrency for the importer: 16.")
+    seq = send(memory, "no wait, 16 starves the database, make it 8.", start=seq)
+    seq = send(memory, "update: worker concurrency is now 12, the new replica helps.", start=seq)
+    send(memory, "Worker concurrency, third try: turns out it's 10.", start=seq)
+    for old in ("16", "8", "12"):
+        assert_replaced(memory, old, "10")
+    assert [item.value for item in holding(memory, "10") if item.status == ACTIVE] == ["10"]
+
+
+@pytest.mark.parametrize(
+    ("context", "update", "old", "new"),
+    [
+        ("For background: the workers run Node 18 and we queue jobs in Redis.",
+         "We upgraded from Node 18 to Node 20 last week, so fetch is built in now.", "Node 18", "Node 20"),
+        ("FYI we're on Kafka 2.8 with ZooKeeper, three brokers.",
+         "Heads up: the platform team moved from Kafka 2.8 to Kafka 3.6 on Monday.", "Kafka 2.8", "Kafka 3.6"),
+    ],
+)
+def test_an_old_value_that_was_only_said_in_passing_is_recorded_as_replaced(memory, context, update, old, new):
+    seq = send(memory, context)
+    send(memory, update, start=seq)
+    assert_replaced(memory, old, new)
+    replaced = [item for item in holding(memory, old) if item.status == SUPERSEDED]
+    assert replaced and all(item.source_event_ids == [f"{S}:e1"] for item in replaced)
+
+
+@pytest.mark.parametrize(
+    "unrelated",
+    [
+        "Update: the design review moved to Thursday.",
+        "Actually, the team offsite is in Lisbon this year.",
+        "Change of plan: we'll write the report in Markdown.",
+    ],
+)
+def test_an_update_about_something_else_supersedes_nothing(memory, unrelated):
+    seq = send(memory, "The deploy target is eu-west-1.", "Our cache TTL is 300 seconds.")
+    send(memory, unrelated, start=seq)
+    assert {(item.value, item.status) for item in holding(memory, "eu-west-1") + holding(memory, "300")} == {
+        ("eu-west-1", ACTIVE), ("300", ACTIVE)}
+
+
+def test_corrections_never_cross_sessions_nor_come_from_tool_output(memory):
+    send(memory, "The cache TTL is 300 seconds.", session="tenant-a")
+    send(memory, "The cache TTL is 300 seconds.", session="tenant-b")
+    send(memory, "Actually, the cache TTL is 600 seconds.", session="tenant-b", start=3)
+    send(memory, "Update: the cache TTL is now 900 seconds.", session="tenant-a", start=3, kind="tool")
+    assert [(i.value, i.status) for i in holding(memory, "300", "tenant-a")] == [("300", ACTIVE)]
+    assert_replaced(memory, "300", "600", session="tenant-b")
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "old", "new"),
+    [
+        ("退货审批人是张伟。", "之前说错了，退货审批现在归刘洋，张伟调去仓储了。", "张伟", "刘洋"),
+        ("订单库的连接池上限是 150。", "更新一下：连接池上限调到 90 了，运维那边要求的。", "150", "90"),
+        ("日志清理任务每 30 分钟跑一次。", "清理任务改成每 10 分钟跑一次，30 分钟太慢了。", "30 分钟", "10 分钟"),
+    ],
+)
+def test_chinese_corrections_find_their_subject(memory, first, second, old, new):
+    seq = send(memory, first)
+    send(memory, second, start=seq)
+    assert_replaced(memory, old, new)
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "unit", "condition"),
+    [
+        ("Memory limits: no more than 4 GB per worker unless it's the GPU pool.", "4", "GB", "GPU pool"),
+        ("Refund notice: the customer must hear from us within 3 business days of the claim, for orders over $50.",
+         "3", "business days", "orders over $50"),
+        ("For P2 incidents the response target is 8 hours, but the clock only starts once support confirms the bug.",
+         "8", "hours", "support confirms the bug"),
+        ("图片缓存的 TTL 设 600 秒，只对热门商品生效。", "600", "秒", "热门商品"),
+        ("学习率先定 2e-4（只在微调阶段）。", "2e-4", "", "微调阶段"),
+    ],
+)
+def test_numbers_keep_unit_and_condition_as_people_say_them(memory, text, value, unit, condition):
+    send(memory, text)
+    numbers = [item for item in derived(memory) if item.kind == memory_pb2.ITEM_KIND_NUMBER and item.value == value]
+    assert numbers, [(i.key, i.value, i.unit, i.condition) for i in derived(memory)]
+    assert numbers[0].unit == unit and condition in numbers[0].condition, (numbers[0].unit, numbers[0].condition)
