@@ -55,6 +55,62 @@ def test_split_sentences(text, sentences):
 
 
 @pytest.mark.parametrize(
+    "text",
+    [
+        # Company suffixes, titles, Latin and common abbreviations, months, initials: one sentence each.
+        "We signed with Ledgerly Pte. Ltd. last week.",
+        "Invoices go to Brightwater Co. Ltd. in Shenzhen.",
+        "Acme Inc. is the supplier and Kestrel Corp. the reseller.",
+        "Payroll runs through Norrland Pty. Ltd. and Tallis LLC. since May.",
+        "Our Dutch entity is Veldt B.V. and it files in Utrecht.",
+        "Billing moved to Cortado S.A. next to Haber N.V. last year.",
+        "Send the crates to Tan Bros. (the movers) by Friday.",
+        "Fenwick plc. owns the brand.",
+        "Acme Corp. 是我们的供应商。",
+        "Ping Dr. Chen and Mr. O'Neil before the release.",
+        "Ms. Park, Mrs. Ito and Prof. Alvarez sign off.",
+        "Meet at St. Pancras at 10.",
+        "Use a cache, e.g. Redis, i.e. something in memory.",
+        "Install ruff, mypy, black, etc. before you push.",
+        "Compare pnpm vs. npm first.",
+        "It takes approx. 30 minutes, cf. the runbook.",
+        "Approx. 30 users are affected.",
+        "See fig. 3 and sec. 4.2 of the spec, vol. 2 ch. 5.",
+        "Vol. IV covers the migration.",
+        "Ticket no. 4512 is the blocker.",
+        "The budget is ca. $40k, est. 3 sprints.",
+        "Ask the Finance Dept. about misc. expenses.",
+        "The launch is on Jan. 15 and the review in Sept. 2026.",
+        "Freeze from Dec. through Feb. is fixed.",
+        "J. R. R. Tolkien wrote it.",
+        "We ship to the U.S. and the U.K. first.",
+        "Standup is at 9 a.m. sharp.",
+    ],
+)
+def test_split_sentences_keeps_abbreviations_inside_the_sentence(text):
+    assert split_sentences(text) == [text]
+
+
+@pytest.mark.parametrize(
+    ("text", "sentences"),
+    [
+        # An abbreviation that may end a sentence ends it before a new one.
+        ("The vendor is Ledgerly Pte. Ltd. The invoice is due Friday.", ["The vendor is Ledgerly Pte. Ltd.", "The invoice is due Friday."]),
+        ("The contract is with Brightline GmbH. Payments go out monthly.", ["The contract is with Brightline GmbH.", "Payments go out monthly."]),
+        ("Martin Hale Jr. approves refunds. Ask him first.", ["Martin Hale Jr. approves refunds.", "Ask him first."]),
+        ("Install ruff, mypy, etc. Then run the tests.", ["Install ruff, mypy, etc.", "Then run the tests."]),
+        ("Is it ready? No. We wait for QA.", ["Is it ready?", "No.", "We wait for QA."]),
+        ("We moved the servers to the U.S. The latency dropped.", ["We moved the servers to the U.S.", "The latency dropped."]),
+        ("Standup is at 9 a.m. The retro is at 4 p.m. on Fridays.", ["Standup is at 9 a.m.", "The retro is at 4 p.m. on Fridays."]),
+        ("Fallback is plan B. Then we roll back.", ["Fallback is plan B.", "Then we roll back."]),
+        ("alpha = 0.05. Region is eu-west-1.b now.", ["alpha = 0.05.", "Region is eu-west-1.b now."]),
+    ],
+)
+def test_split_sentences_ends_at_an_abbreviation_before_a_new_sentence(text, sentences):
+    assert split_sentences(text) == sentences
+
+
+@pytest.mark.parametrize(
     ("phrase", "key"),
     [
         ("The Deploy  Target", "deploy target"),

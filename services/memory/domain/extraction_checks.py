@@ -3,7 +3,7 @@
 import re
 
 from services.memory.domain import patterns as P
-from services.memory.domain.text import context_free_key, normalize_key
+from services.memory.domain.text import context_free_key, ends_with_abbreviation, normalize_key
 
 MAX_VALUE_WORDS = 10
 MAX_ZH_VALUE_CHARS = 30
@@ -75,7 +75,8 @@ def hedged(value: str) -> bool:
 
 
 def clean_value(value: str) -> str:
-    return " ".join(value.split()).strip(" ,;:，；：、.。!！\"'`“”‘’「」")
+    cleaned = " ".join(value.split()).strip(" ,;:，；：、.。!！\"'`“”‘’「」")
+    return cleaned + "." if ends_with_abbreviation(value.strip(" ,;:，；：、。!！")) else cleaned
 
 
 def good_key(key: str, grammar: str, max_words: int) -> bool:

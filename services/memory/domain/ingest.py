@@ -11,6 +11,7 @@ from dataclasses import replace as _replace
 from services.common.errors import Conflict
 from services.memory.domain.extraction import extract
 from services.memory.domain.indexing import event_metadata
+from services.memory.domain.quoting import own_words
 from services.memory.domain.model import (
     QUOTABLE_KINDS,
     TRUSTED_KINDS,
@@ -180,7 +181,8 @@ def _derive_items(overlay: _Overlay, event: Event, context: str) -> None:
         index += 1
     if event.kind not in TRUSTED_KINDS or not event.text.strip():
         return
-    for candidate in extract(event.text):
+    # What the user pasted (an email, a page, a code block) is quoted evidence, never their own rules or goals.
+    for candidate in extract(own_words(event.text)):
         index += 1
         _reconcile(overlay, event, candidate, item_id_for(overlay.session_id, event.event_id, index), metadata)
 

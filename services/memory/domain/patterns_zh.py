@@ -78,8 +78,9 @@ FACTS_ZH = (
          r"^(?:请|我们|咱们|我)?(?:都)?(?:使用|用|采用|改用)(?P<value>[A-Za-z0-9_.\-+/@ ]+?)\s*(?:来|去|进行|做|作为|当作|当)?"
          r"(?P<key>[\u4e00-\u9fff][\u4e00-\u9fffA-Za-z0-9 ]{1,15})$",
          [("我们用pnpm安装依赖。", {"key": "安装依赖", "value": "pnpm"}), ("我们用Redis做缓存", {"key": "缓存", "value": "Redis"})], needles=("用",)),
-    _row("zh_use_key_first", "zh", FACT, r"^" + _KEY_ZH + r"(?:用的是|使用的是|就用|统一用|使用|采用|用)(?P<value>[^，,。]{1,30})$",
-         [("安装依赖用pnpm。", {"key": "安装依赖", "value": "pnpm"}), ("数据库用的是PostgreSQL 16", {"key": "数据库", "value": "PostgreSQL 16"})], needles=("用",)),
+    _row("zh_use_key_first", "zh", FACT, r"^" + _KEY_ZH + r"(?:用的是|使用的是|就用|统一用|使用|采用|用(?![户途法量品语餐于意人到]))(?P<value>[^，,。]{1,30})(?:[，,；;].*)?$",
+         [("安装依赖用pnpm。", {"key": "安装依赖", "value": "pnpm"}), ("数据库用的是PostgreSQL 16", {"key": "数据库", "value": "PostgreSQL 16"}),
+          ("合同抬头用 Acme Pte. Ltd.，别再用旧的了", {"key": "合同抬头", "value": "Acme Pte. Ltd."})], needles=("用",)),
     # Who a duty belongs to now: "退货审批现在归刘洋".
     _row("zh_belongs", "zh", FACT,
          r"^" + _KEY_ZH + r"(?:现在|目前|以后|今后|已经|改)?(?:归|划给|转给)" + _NAME_ZH + r"(?:负责|来管|管)?了?(?=[，,。；;]|$)",

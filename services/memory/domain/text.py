@@ -20,7 +20,31 @@ _IDEOGRAPH_WEIGHT = 3
 # only before whitespace or the end (so "0.05", "eu-west-1.b" and URLs survive).
 _TERMINATOR = re.compile(r"[。！？；…]+|[.!?]+(?=[\s\"'”’)\]]|$)")
 _CLOSERS = "\"'”’)]」』"
-_ABBREVIATIONS = frozenset({"e.g", "i.e", "etc", "vs", "mr", "mrs", "ms", "dr", "no", "approx", "cf", "fig", "st"})
+# How a dot after an abbreviation reads, keyed by the lowercased word before it:
+# "joined": never ends a sentence, the next word continues it ("e.g. Redis", "Dr. Lin", "Pte. Ltd.");
+# "number": continues before a number or a lowercase word ("no. 5", "fig. 3"), ends before a capital ("No. We wait.");
+# "end": may close a sentence (company suffixes, months, etc.): a capitalized next word starts a new one unless
+# it is another abbreviation ("Co. Ltd."). Initials and dotted letters ("J.", "U.S") end a sentence only before
+# one of _OPENERS_AFTER_DOT.
+_ABBREVIATIONS = {
+    **dict.fromkeys(("e.g", "i.e", "vs", "viz", "cf", "approx", "mr", "mrs", "ms", "mx", "dr", "prof", "rev", "hon",
+                     "st", "pte", "pty"), "joined"),
+    **dict.fromkeys(("no", "nos", "fig", "figs", "vol", "vols", "ch", "sec", "pp", "art", "para", "eq", "ref", "ca"), "number"),
+    **dict.fromkeys(("etc", "inc", "ltd", "co", "corp", "llc", "plc", "gmbh", "bros", "s.a", "b.v", "n.v", "jr", "sr",
+                     "dept", "est", "misc", "a.m", "p.m", "ph.d", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep",
+                     "sept", "oct", "nov", "dec"), "end"),
+}
+_DOTTED_LETTERS = re.compile(r"[a-z](?:\.[a-z])*")
+_ROMAN = re.compile(r"[IVXLC]+[.,;:)]*")
+_NEXT_WORD = re.compile(r"[\s\"'”’)\]」』]*[\"'“‘(\[「『]*(?P<word>[^\s\"'”’)\],;:]*)")
+# Capitalized words that open a sentence rather than continue a name, so "plan B. Then" splits and
+# "J. R. R. Tolkien" or "the U.S. Army" does not.
+_OPENERS_AFTER_DOT = frozenset(
+    """a an the this that these those it its i we you he she they there here our my your their his her
+    then also and but so or if when while after before once now next finally first however meanwhile anyway
+    please always never don't do does did is are was were can could should would will let's let what why how
+    which who where yes no ok okay thanks note use run make keep set add check send ask try go stop""".split()
+)
 _BULLET = re.compile(r"^\s*(?:[-*•·▪‣◦+>]+\s+|#{1,6}\s+|\d{1,3}[.)]\s+|\d{1,3}、\s*|[（(]\d{1,3}[)）]\s*|[a-z][.)]\s+)")
 
 _LEADING_DETERMINER = re.compile(r"^(?:(?:the|our|my|a|an|this|that|these|those|your|their|its)\s+)+")
@@ -48,7 +72,7 @@ _OPENERS = {
         r"(?:alright|right|well|great|cool|perfect|yes|yeah|"
         r"yep|sure|thanks|thank you|got it|note|nb|ps|important|reminder|one more thing|heads up|quick note|before we (?:start|begin)|"
         r"first things first|first off|for the record|for context|side note|one thing|"
-        r"(?:quick |short |brief )?(?:status update|status|update|recap|progress report)(?: (?:on|for|about|re) [^:,]{1,60})?)"
+        r"(?:quick |short |brief )?(?:status update|status|recap|progress report)(?: (?:on|for|about|re) [^:,]{1,60})?)"
         r"\s*[,:!.\-–—]+\s*)+",
         re.IGNORECASE),
     "zh": re.compile(r"^(?:(?:对了|另外|还有|顺便说一下|顺便|补充一下|补充|注意|提醒一下|提醒|然后|那么|所以|总之|先说一下|说明一下)[，,：:、！!\s]*|"
@@ -131,9 +155,27 @@ def split_sentences(text: str) -> list[str]:
 
 
 def _is_abbreviation(line: str, dot: int) -> bool:
-    word = line[:dot].rsplit(None, 1)[-1].lower() if line[:dot].strip() else ""
-    word = word.lstrip("(\"'")
-    return word in _ABBREVIATIONS or (len(word) == 1 and word.isalpha()) or (len(word) == 3 and word[1] == ".")
+    """True when the dot at line[dot] closes an abbreviation inside a sentence, not the sentence itself."""
+    word = line[:dot].rsplit(None, 1)[-1] if line[:dot].strip() else ""
+    word = word.lstrip("(\"'“‘[「『").lower()
+    kind = _ABBREVIATIONS.get(word) or ("initial" if _DOTTED_LETTERS.fullmatch(word) else "")
+    if not kind:
+        return False
+    following = _NEXT_WORD.match(line, dot + 1).group("word")
+    if kind == "joined" or not following[:1].isupper():
+        return True  # digits, lowercase, symbols and CJK continue the sentence; at the line's end it does not matter
+    bare = following.rstrip(".!?").lower()
+    if kind == "number":
+        return word != "no" and bool(_ROMAN.fullmatch(following))  # "Vol. IV", "Ch. XII"; "No. I think" splits
+    if kind == "end":
+        return bare in _ABBREVIATIONS  # "Co. Ltd.", "Pte. Ltd."
+    return bare not in _OPENERS_AFTER_DOT
+
+
+def ends_with_abbreviation(text: str) -> bool:
+    """True when a final dot belongs to an abbreviation ("Acme Pte. Ltd."), so it is not punctuation to trim."""
+    words = text.rstrip().rsplit(None, 1)
+    return text.rstrip().endswith(".") and bool(words) and words[-1][:-1].lower().lstrip("(\"'") in _ABBREVIATIONS
 
 
 def _add_sentence(sentences: list[str], piece: str) -> None:
