@@ -14,13 +14,14 @@ MEMORY_ADDR ?=
 ANSWERER_ADDR ?=
 MEMORY ?=
 LOCOMO ?=
+FIXTURES ?=
 ARGS ?=
 
 EVAL_FLAGS = --profile $(PROFILE) \
 	$(if $(TURNS),--turns $(TURNS)) $(if $(SEED),--seed $(SEED)) \
 	$(if $(BASELINES),--baselines $(BASELINES)) $(if $(ANSWERER),--answerer $(ANSWERER)) \
 	$(if $(MEMORY_ADDR),--memory-addr $(MEMORY_ADDR)) $(if $(ANSWERER_ADDR),--answerer-addr $(ANSWERER_ADDR)) \
-	$(if $(MEMORY),--memory $(MEMORY)) $(if $(LOCOMO),--locomo $(LOCOMO)) $(ARGS)
+	$(if $(MEMORY),--memory $(MEMORY)) $(if $(LOCOMO),--locomo $(LOCOMO)) $(if $(FIXTURES),--fixtures $(FIXTURES)) $(ARGS)
 
 .DEFAULT_GOAL := help
 .PHONY: help setup embeddings system-deps proto test conformance bench eval wheelhouse images up down fixtures serve-memory serve-answerer serve-harness demo clean
@@ -69,11 +70,11 @@ conformance: setup ## certify a MemoryService: make conformance MEMORY_ADDR=host
 bench: setup ## performance benchmark: make bench [ARGS="--sizes 1000,10000 --stores sqlite --queries 300 --json"]
 	$(PY) -m services.harness bench $(ARGS)
 
-eval: setup ## run the evaluation: make eval PROFILE=smoke|standard|full|seed|locomo [TURNS= SEED= BASELINES= ANSWERER= MEMORY_ADDR= LOCOMO= ARGS=]
+eval: setup ## run the evaluation: make eval PROFILE=smoke|standard|full|seed|handwritten|locomo [TURNS= SEED= BASELINES= ANSWERER= MEMORY_ADDR= LOCOMO= FIXTURES= ARGS=]
 	$(PY) -m services.harness eval $(EVAL_FLAGS)
 
 fixtures: setup ## generate fixtures only: make fixtures PROFILE=...
-	$(PY) -m services.harness fixtures --profile $(PROFILE) $(if $(SEED),--seed $(SEED)) $(if $(TURNS),--turns $(TURNS)) $(ARGS)
+	$(PY) -m services.harness fixtures --profile $(PROFILE) $(if $(SEED),--seed $(SEED)) $(if $(TURNS),--turns $(TURNS)) $(if $(FIXTURES),--fixtures $(FIXTURES)) $(ARGS)
 
 serve-memory: setup ## run the memory service in the foreground (MEMORY_LISTEN, MEMORY_DB, MEMORY_STORE)
 	$(PY) -m services.memory

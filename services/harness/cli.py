@@ -42,7 +42,8 @@ def build_parser() -> argparse.ArgumentParser:
         sub.add_argument("--profile", choices=list(PROFILES), default="smoke", help="fixture profile (default smoke)")
         sub.add_argument("--turns", type=_sizes, default=(), help="session sizes overriding the profile's, e.g. 100,200")
         sub.add_argument("--seed", default=DEFAULT_SEED, help="fixture generation seed")
-        sub.add_argument("--fixtures", default="", help="fixture folder to replay (with a manifest.json), or root to generate under (default tests/fixtures/generated)")
+        sub.add_argument("--fixtures", default="", help="fixture folder to replay (with a manifest.json), or root to generate under (default tests/fixtures/generated); "
+                         "for --profile handwritten the corpus folder (default ../shared/corpora/handwritten-dev)")
         sub.add_argument("--regenerate", action="store_true", help="force fixture regeneration")
         sub.add_argument("--verbose", action="store_true", help="log what happens on stderr")
 
@@ -124,8 +125,10 @@ def _eval(args: argparse.Namespace, settings: Settings) -> int:
     from services.harness.runner import PrerequisiteError, run_eval
 
     bar = ProgressBar(enabled=False if args.json else None)
+    request = request_from_args(args)
+    _note_ignored(request)
     try:
-        result = run_eval(request_from_args(args), settings, progress=bar)
+        result = run_eval(request, settings, progress=bar)
     except PrerequisiteError as exc:
         bar.finish()
         print(f"harness: {exc}", file=sys.stderr)
@@ -145,6 +148,7 @@ def _fixtures(args: argparse.Namespace) -> int:
 
     request = EvalRequest(profile=args.profile, sizes=tuple(args.turns), seed=args.seed,
                           fixtures_dir=args.fixtures, regenerate=args.regenerate)
+    _note_ignored(request)
     try:
         directory, regenerated, _, scenarios = load_scenarios(request)
     except PrerequisiteError as exc:
@@ -153,3 +157,12 @@ def _fixtures(args: argparse.Namespace) -> int:
     state = "generated" if regenerated else "up to date"
     print(f"fixtures {state}: {directory} ({len(scenarios)} scenarios)")
     return EXIT_OK
+
+
+def _note_ignored(request) -> None:
+    """Say which given options the profile does not use, rather than ignore them silently."""
+    from services.harness.runner import ignored_options
+
+    if ignored := ignored_options(request):
+        print(f"harness: --profile {request.profile} replays its fixtures as they are: "
+              f"{', '.join(ignored)} {'does' if len(ignored) == 1 else 'do'} not apply", file=sys.stderr)

@@ -17,7 +17,9 @@ Relevance, as the harness defines it (the fixtures' answer key, never the plugin
   they cost every baseline the same).
 - ruleCoverage: fraction of questions with a governingRule whose rule text is in the
   answer context; storage expectations match valueContains against an item's value or,
-  for numbers, its value followed by its unit; storageCorrectness, taskStateAccuracy, guardPassRate: fractions of the
+  for numbers, its value followed by its unit, and an `active` one counts only extracted
+  items (rule, fact or number): a stored quote or a task entry holding the value is not
+  storage of it; storageCorrectness, taskStateAccuracy, guardPassRate: fractions of the
   fixture's expectations met, null for baselines without storage; llmAnswerAccuracy:
   fraction of answers containing the expected answer, only with the llm answerer.
 
@@ -47,7 +49,10 @@ METRIC_ORDER = (
 )
 # The same message is scored per question, per scenario, per size and overall: estimate it once.
 tokens_of = functools.lru_cache(maxsize=8192)(estimate_tokens)
-EXTRACTED_KINDS = frozenset({"rule", "fact", "number", "task"})
+# What an `active` storage assertion can be met by: the kinds a planted rule, fact or number is extracted as.
+ASSERTABLE_KINDS = frozenset({"rule", "fact", "number"})
+# Everything derived from an event rather than quoted from it (what `not_extracted` forbids).
+EXTRACTED_KINDS = ASSERTABLE_KINDS | {"task"}
 TASK_FIELDS = {"goal": "goal", "progress": "progress", "blockers": "blockers", "blocker": "blockers",
                "open_items": "open_items", "openItems": "open_items", "open": "open_items"}
 
@@ -168,7 +173,9 @@ def storage_met(expectation: dict, items: list[ItemView]) -> bool:
 
 
 def _active_match(expectation: dict, item: ItemView) -> bool:
-    if item.status != "active" or expectation["eventId"] not in item.source_event_ids:
+    # An evidence item quotes its event, so it holds the value whether or not anything was
+    # extracted; a task entry is task state, which taskStateAccuracy scores on its own.
+    if item.kind not in ASSERTABLE_KINDS or item.status != "active" or expectation["eventId"] not in item.source_event_ids:
         return False
     if not value_matches(item, expectation.get("valueContains", "")):
         return False

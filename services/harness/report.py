@@ -1,6 +1,7 @@
 """The report: JSON in the protocol's exact shape, and the human table printed on stdout."""
 
 import json
+import re
 from collections import defaultdict
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -174,10 +175,12 @@ def _questions(runs, baselines) -> list[dict]:
 
 
 def write_report(report: dict, out_dir: Path) -> Path:
-    """<out>/<timestamp>-<profile>.json (timestamp with ':' and '.' made file-name safe)."""
+    """<out>/<timestamp>-<profile>.json (timestamp and profile made file-name safe)."""
     out_dir.mkdir(parents=True, exist_ok=True)
     stamp = report["generatedAt"].replace(":", "-").replace(".", "-")
-    path = out_dir / f"{stamp}-{report['profile']}.json"
+    # The profile may come from a hand-written manifest: it must not leave out_dir or name a folder.
+    label = re.sub(r"[^A-Za-z0-9_-]+", "-", report["profile"]).strip("-") or "fixtures"
+    path = out_dir / f"{stamp}-{label}.json"
     path.write_text(json.dumps(report, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
     return path
 

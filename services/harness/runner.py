@@ -28,7 +28,12 @@ from services.harness.replay import RETRIEVE_LIMIT, Replayer, prepare
 from services.harness.settings import DEFAULT_SEED, LLM_KEY_VAR, Settings
 
 BASELINES = ("skill-only", "rolling-summary", "bm25-turns", "memory")
-PROFILES = {"smoke": (100, 200), "standard": (100, 200, 500), "full": (100, 200, 500, 1000), "seed": (), "locomo": ()}
+PROFILES = {
+    "smoke": (100, 200), "standard": (100, 200, 500), "full": (100, 200, 500, 1000),
+    "seed": (), "handwritten": (), "locomo": (),
+}
+# Profiles whose fixtures are replayed as they are: --seed, --turns and --regenerate do not apply.
+AS_IS_PROFILES = ("seed", "handwritten")
 
 # (phase, baseline, session_id, done, total)
 ProgressFn = Callable[[str, str, str, int, int], None]
@@ -92,15 +97,36 @@ def _answerer_addr(request: EvalRequest, settings: Settings) -> str:
     return request.answerer_addr or settings.answerer_addr
 
 
+def ignored_options(request: EvalRequest) -> list[str]:
+    """The options given that the request's profile does not use, for the CLI to say so."""
+    if request.profile not in AS_IS_PROFILES:
+        return []
+    given = {"--seed": request.seed != DEFAULT_SEED, "--turns": bool(request.sizes), "--regenerate": request.regenerate}
+    return [option for option, set_ in given.items() if set_]
+
+
+def _handwritten_dir(request: EvalRequest, default: Path) -> Path:
+    """The hand-written corpus: --fixtures DIR when given, else the shared corpus beside the repository."""
+    directory = Path(request.fixtures_dir) if request.fixtures_dir else default
+    if not (directory / "manifest.json").is_file():
+        raise PrerequisiteError(
+            f"profile handwritten: no manifest.json in {directory}; point at the corpus with --fixtures DIR "
+            "(make eval PROFILE=handwritten FIXTURES=DIR)"
+        )
+    return directory
+
+
 def load_scenarios(request: EvalRequest) -> tuple[Path, bool, dict, list[dict]]:
     """(directory, regenerated, manifest, scenarios) as the request asks; PrerequisiteError on bad fixtures."""
     try:
-        from services.harness.fixtures import FixtureError, ensure_fixtures, load_fixtures
+        from services.harness.fixtures import HANDWRITTEN_DIR, FixtureError, ensure_fixtures, load_fixtures
     except ImportError as exc:
         raise PrerequisiteError(f"the fixture loader (services.harness.fixtures) is missing: {exc}") from exc
 
     try:
-        if request.fixtures_dir and (Path(request.fixtures_dir) / "manifest.json").exists() and not request.regenerate:
+        if request.profile == "handwritten":
+            directory, regenerated = _handwritten_dir(request, HANDWRITTEN_DIR), False
+        elif request.fixtures_dir and (Path(request.fixtures_dir) / "manifest.json").exists() and not request.regenerate:
             # An explicit folder of fixtures is replayed as it is, never overwritten.
             directory, regenerated = Path(request.fixtures_dir), False
         else:
@@ -112,7 +138,7 @@ def load_scenarios(request: EvalRequest) -> tuple[Path, bool, dict, list[dict]]:
     except (FixtureError, ValueError) as exc:
         raise PrerequisiteError(f"fixtures: {exc}") from exc
     scenarios = fixture_set.scenarios
-    if request.sizes:
+    if request.sizes and request.profile not in AS_IS_PROFILES:
         scenarios = [s for s in scenarios if s.get("size") in request.sizes]
     if not scenarios:
         raise PrerequisiteError(f"no scenarios to replay in {directory}")
@@ -204,7 +230,8 @@ def evaluate(
         built = report_mod.build_report(
             runs,
             baselines=list(request.baselines),
-            profile=request.profile,
+            # A replayed folder is labelled by its own manifest (handwritten-dev, not the default smoke).
+            profile=manifest.get("profile") or request.profile,
             seed=manifest.get("seed") or request.seed,
             answerer=request.answerer,
             environment=environment,

@@ -1,4 +1,4 @@
-"""Harness test fixtures: a real answerer process and the mini fixture folder."""
+"""Harness test fixtures: a real answerer process, the toy memory server and the mini fixture folder."""
 
 import os
 from pathlib import Path
@@ -9,6 +9,7 @@ import structlog
 from services.harness.processes import LocalServices
 from services.harness.settings import load_settings
 from tests.harness.mini_fixture import write_fixture_dir
+from tests.harness.toy_memory import serve_toy
 
 
 @pytest.fixture(scope="session")
@@ -23,6 +24,21 @@ def settings(tmp_path):
     env = {k: v for k, v in os.environ.items() if not k.startswith(("HARNESS_", "DSH_EVAL_"))}
     env["HARNESS_RESULTS_DIR"] = str(tmp_path / "results")
     return load_settings(env)
+
+
+@pytest.fixture
+def toy():
+    """start(**bug_flags) -> the address of a fresh toy MemoryService on loopback; all stopped after the test."""
+    servers = []
+
+    def start(**flags) -> str:
+        served = serve_toy(**flags)
+        servers.append(served)
+        return f"127.0.0.1:{served.port}"
+
+    yield start
+    for served in servers:
+        served.stop(0)
 
 
 @pytest.fixture

@@ -132,8 +132,8 @@ def scenarios() -> list[dict]:
     return [long_haul(), multi_session()]
 
 
-def write_fixture_dir(directory: Path) -> Path:
-    """The mini scenarios as a fixture folder (manifest + one file per scenario)."""
+def write_fixture_dir(directory: Path, profile: str = "hand-made") -> Path:
+    """The mini scenarios as a fixture folder (manifest + one file per scenario), labelled `profile`."""
     directory.mkdir(parents=True, exist_ok=True)
     names = []
     for scenario in scenarios():
@@ -141,6 +141,6 @@ def write_fixture_dir(directory: Path) -> Path:
         (directory / name).write_text(json.dumps(scenario, indent=1))
         names.append(name)
     manifest = {"format": "dsh-memory-fixtures", "version": 1, "generator": {"name": "hand-made", "version": "1"},
-                "seed": "hand-made", "profile": "smoke", "sizes": [5, 20], "scenarios": names}
+                "seed": "hand-made", "profile": profile, "sizes": [5, 20], "scenarios": names}
     (directory / "manifest.json").write_text(json.dumps(manifest, indent=1))
     return directory

@@ -10,21 +10,6 @@ import pytest
 
 from services.harness.runner import EvalRequest, evaluate
 from tests.harness.mini_fixture import scenarios
-from tests.harness.toy_memory import serve_toy
-
-
-@pytest.fixture
-def toy():
-    servers = []
-
-    def start(**flags) -> str:
-        served = serve_toy(**flags)
-        servers.append(served)
-        return f"127.0.0.1:{served.port}"
-
-    yield start
-    for served in servers:
-        served.stop(0)
 
 
 def run(settings, answerer_addr, memory_addr, **request):
@@ -86,7 +71,9 @@ def test_baselines_only_need_no_memory(settings, answerer_addr):
      ({"duplicate_retries": True}, "retry_no_duplicate")],
 )
 def test_cli_against_memory_addr(answerer_addr, toy, fixture_dir, tmp_path, capsys, flags, invariant):
-    """`eval --memory-addr --fixtures DIR`: exit 1 naming the broken invariant, 0 for the honest toy."""
+    """`eval --memory-addr --fixtures DIR`: exit 1 naming the broken invariant, 0 for the honest toy.
+
+    The folder's manifest says `hand-made`: the report is labelled so, not as the default smoke."""
     from services.harness.cli import main
 
     out = tmp_path / "out"
@@ -97,6 +84,9 @@ def test_cli_against_memory_addr(answerer_addr, toy, fixture_dir, tmp_path, caps
     if invariant:
         assert f"FAIL  {invariant}" in table
     assert "| `storageCorrectness` | n/a | n/a |" in table
-    assert len(list(out.glob("*-smoke.json"))) == 1
+    assert table.startswith("`hand-made` profile")
+    assert len(list(out.glob("*-hand-made.json"))) == 1 and not list(out.glob("*-smoke.json"))
     assert main([*argv, "--json"], env={}) == code
-    assert json.loads(capsys.readouterr().out)["format"] == "dsh-long-conversation-memory-eval-report"
+    report = json.loads(capsys.readouterr().out)
+    assert report["format"] == "dsh-long-conversation-memory-eval-report"
+    assert (report["profile"], report["seed"]) == ("hand-made", "hand-made")

@@ -87,6 +87,29 @@ def test_storage_expectations(expectation, items, expected):
     assert m.storage_met(expectation, items) is expected
 
 
+FACT = {"type": "active", "eventId": "e3", "kind": "fact", "valueContains": "eu-west-1"}
+NUMBER = {"type": "active", "eventId": "e5", "kind": "number", "valueContains": "120", "unit": "ms"}
+
+
+@pytest.mark.parametrize(
+    "expectation,items,expected",
+    [
+        (FACT, [item("q", ["e3"], "evidence", value="The deploy target is eu-west-1.")], False),  # a quote is not extraction
+        (FACT, [item("t", ["e3"], "task", value="deploy to eu-west-1")], False),  # task state is scored apart
+        (FACT, [item("q", ["e3"], "evidence", value="The deploy target is eu-west-1."),
+                item("f", ["e3"], "fact", key="deploy target", value="eu-west-1")], True),
+        (FACT, [item("r", ["e3"], "rule", value="deploy only to eu-west-1")], True),
+        (FACT, [item("f", ["e4"], "fact", value="eu-west-1")], False),  # another event's fact
+        ({**FACT, "valueContains": "25 connections"}, [item("n", ["e3"], "number", value="25", unit="connections")], True),
+        (NUMBER, [item("q", ["e5"], "evidence", value="120 ms")], False),
+        (NUMBER, [item("f", ["e5"], "fact", value="120 ms")], False),  # a number keeps its unit as a number
+        (NUMBER, [item("n", ["e5"], "number", value="120", unit="ms")], True),
+    ],
+)
+def test_active_counts_only_extracted_items(expectation, items, expected):
+    assert m.storage_met(expectation, items) is expected
+
+
 def test_task_and_validation_expectations():
     state = {"goal": ["Migrate the billing service"], "progress": [], "blockers": ["waiting on DBA"], "open_items": []}
     assert m.task_met({"field": "goal", "contains": "migrate the billing"}, state)

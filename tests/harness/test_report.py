@@ -2,7 +2,7 @@
 
 from services.harness.metrics import METRIC_ORDER
 from services.harness.records import AskRecord, ScenarioRun
-from services.harness.report import build_report, render_table, retrieval_note
+from services.harness.report import build_report, render_table, retrieval_note, write_report
 
 TOP_KEYS = ["format", "version", "generatedAt", "profile", "seed", "answerer", "environment", "fixtures",
             "metricOrder", "metrics", "hardInvariants", "perScenario", "perSize", "questions", "notes"]
@@ -78,3 +78,12 @@ def test_retrieval_note_comes_from_what_memory_reported():
     assert hybrid.startswith("memory retrieval: hybrid: numpy 2.4.6 MiniLM-L6-v2 (no torch)")
     assert "not reported" in retrieval_note({"retrieval": {"memory": None}})
     assert retrieval_note({"retrieval": {"skill-only": None}}) is None and retrieval_note({}) is None
+
+
+def test_report_file_is_named_by_a_file_safe_profile(tmp_path):
+    # A hand-written manifest names the profile; whatever it says, the report stays in out_dir.
+    report = {"generatedAt": "2026-01-05T09:00:00.000Z", "profile": "../hand written/dev"}
+    path = write_report(report, tmp_path)
+    assert path.parent == tmp_path and path.name == "2026-01-05T09-00-00-000Z-hand-written-dev.json"
+    report["profile"] = "handwritten-dev"
+    assert write_report(report, tmp_path / "b").name.endswith("-handwritten-dev.json")
