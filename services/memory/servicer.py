@@ -5,7 +5,7 @@ from datetime import timezone
 from dsh.memory.v1 import memory_pb2, memory_pb2_grpc
 
 from services.common.errors import InvalidArgument
-from services.memory.domain.model import Event, EventKind, Item, ItemFilter, ItemKind, ItemStatus
+from services.memory.domain.model import ClosedTask, Event, EventKind, Item, ItemFilter, ItemKind, ItemStatus
 from services.memory.domain.service import MemoryCore
 
 EVENT_KINDS = {
@@ -73,6 +73,13 @@ def _task_entry(item: Item | None) -> memory_pb2.TaskEntry | None:
     if item is None:
         return None
     return memory_pb2.TaskEntry(text=item.value, source_seqs=list(item.source_seqs), source_event_ids=list(item.source_event_ids))
+
+
+def _closed_entry(closed: ClosedTask) -> memory_pb2.TaskEntry:
+    entry = _task_entry(closed.item)
+    entry.field = closed.item.task_field.value if closed.item.task_field else ""
+    entry.closed_by_seq = closed.closed_by_seq
+    return entry
 
 
 def _enum(mapping: dict, value: int, field: str):
@@ -151,6 +158,7 @@ class MemoryServicer(memory_pb2_grpc.MemoryServiceServicer):
             progress=[_task_entry(i) for i in task.progress],
             blockers=[_task_entry(i) for i in task.blockers],
             open_items=[_task_entry(i) for i in task.open_items],
+            history=[_closed_entry(closed) for closed in task.history],
         )
 
     def ExportSession(self, request, context):

@@ -14,6 +14,7 @@ from functools import lru_cache
 from services.memory.domain import extraction_checks as C
 from services.memory.domain import patterns as P
 from services.memory.domain.model import Candidate, ItemKind, TaskField
+from services.memory.domain.tasks import TaskSignal, read_tasks
 from services.memory.domain.text import (
     detect_lang,
     is_hedged,
@@ -37,7 +38,6 @@ RULES = {"en": P.RULES_EN, "zh": P.RULES_ZH}
 FACTS = {"en": P.FACTS_EN, "zh": P.FACTS_ZH}
 NUMBERS = {"en": P.NUMBERS_EN, "zh": P.NUMBERS_ZH}
 CORRECTIONS = {"en": P.CORRECTIONS_EN, "zh": P.CORRECTIONS_ZH}
-TASKS = {"en": P.TASKS_EN, "zh": P.TASKS_ZH}
 
 _DIGIT = re.compile(r"\d")
 _LATIN = re.compile(r"[A-Za-z]")
@@ -114,13 +114,33 @@ def _read_sentence(sentence: str) -> list[tuple[Candidate, str]]:
     lang = detect_lang(sentence)
     bare = _MARKDOWN.sub("", sentence.replace("’", "'")).strip().rstrip(_TERMINAL)
     clean = strip_openers(bare, lang)
-    if not clean or is_question(clean, lang):
+    if not clean:
         return []
+    # Task state first: a labelled open question is one even though it ends with "?", and a
+    # sentence that sets a goal or raises a blocker says that, not a fact.
+    signals = read_tasks(bare, lang)
+    entries = [_task_candidate(signal, sentence, lang) for signal in signals if not signal.resolves]
+    resolutions = [_task_candidate(signal, sentence, lang) for signal in signals if signal.resolves]
+    if entries or is_question(clean, lang):
+        return entries + resolutions
     found = _read(clean, sentence, lang, lang)
     other = "en" if lang == "zh" else "zh"
     if not found and _LATIN.search(clean) and _CJK.search(clean):
         found = _read(strip_openers(bare, other), sentence, lang, other)  # "Goal: 完成迁移" uses the other grammar
-    return found
+    return found + resolutions
+
+
+def _task_candidate(signal: TaskSignal, source: str, lang: str) -> tuple[Candidate, str]:
+    entry = signal.entry or signal.about
+    if signal.resolves:
+        key = ""
+    elif signal.field is TaskField.GOAL:
+        key = "task:goal"
+    else:
+        key = f"task:{signal.field.value}:{normalize_key(entry)[:MAX_RULE_KEY_CHARS]}"
+    candidate = Candidate(kind=ItemKind.TASK, key=key, value=entry, text=source, lang=lang, task_field=signal.field,
+                          resolves=signal.resolves, about=signal.about)
+    return candidate, signal.row
 
 
 def _read(clean: str, source: str, lang: str, grammar: str) -> list[tuple[Candidate, str]]:
@@ -149,9 +169,6 @@ def _read_statement(clean: str, ctx) -> list[tuple[Candidate, str]]:
     if corrected:
         return corrected
     clean = residual or clean
-    task = _task(clean, ctx)
-    if task:
-        return [task]
     statements = _statements(clean, ctx)
     rule = _rule(clean, ctx)
     if rule is None:
@@ -221,7 +238,7 @@ def _table_filter(rows) -> tuple[frozenset[str], tuple[str, ...]] | None:
     return words, tuple(sorted(needles - as_words, key=len))
 
 
-_TABLE_FILTERS = {id(rows): _table_filter(rows) for t in (RULES, FACTS, NUMBERS, CORRECTIONS, TASKS) for rows in t.values()}
+_TABLE_FILTERS = {id(rows): _table_filter(rows) for t in (RULES, FACTS, NUMBERS, CORRECTIONS) for rows in t.values()}
 
 
 @lru_cache(maxsize=1024)
@@ -282,24 +299,9 @@ def _rule(clean: str, ctx):
     return None
 
 
-def _task(clean: str, ctx):
-    source, lang, grammar = ctx
-    for row in _rows(TASKS, grammar, clean):
-        match = row.regex.match(clean)
-        if not match:
-            continue
-        entry = C.clean_value(match.group("entry"))
-        if row.task_field is TaskField.GOAL:
-            entry = re.sub(r"^to\s+", "", entry, flags=re.IGNORECASE)
-            if re.match(r"(?:blocked|done|finished|complete|stuck|waiting)\b", entry, re.IGNORECASE):
-                continue
-        first = entry.split()[0].lower() if entry.split() else ""
-        if not entry or first in ("it", "this", "that", "they", "nothing", "none") or entry.lower() in C.STOP_VALUES:
-            continue
-        field = row.task_field
-        key = "task:goal" if field is TaskField.GOAL else f"task:{field.value}:{normalize_key(entry)}"
-        return Candidate(kind=ItemKind.TASK, key=key, value=entry, text=source, lang=lang, task_field=field), row.name
-    return None
+def _task(clean: str, ctx) -> bool:
+    """Whether the sentence states task state of its own (a goal, progress, a blocker, an open item)."""
+    return any(not signal.resolves for signal in read_tasks(clean, ctx[1]))
 
 
 # ---- facts and numbers ----------------------------------------------------------

@@ -5,7 +5,6 @@ applies the plan atomically. Both stores share this logic, so SQLite and Redis
 derive exactly the same items from the same events.
 """
 
-import hashlib
 from dataclasses import replace as _replace
 
 from services.common.errors import Conflict
@@ -24,8 +23,9 @@ from services.memory.domain.model import (
     ItemStatus,
     SessionState,
     TaskField,
+    item_id_for,
 )
-from services.memory.domain import subjects
+from services.memory.domain import subjects, task_lifecycle
 from services.memory.domain.retrieval import analyse
 from services.memory.domain.store_api import StoreReader
 from services.memory.domain.text import detect_lang, latin_terms, normalize_key, term_set
@@ -42,14 +42,6 @@ _RULE_MARKER_TERMS = frozenset(
 RECENT_TARGETS = 50
 # and how many more, found by their words, an update or correction is matched against.
 MATCHED_TARGETS = 30
-# An open item counts as done when a progress entry shares this much of its wording.
-DONE_OVERLAP = 0.6
-
-
-def item_id_for(session_id: str, event_id: str, index: int) -> str:
-    """Deterministic, so a replayed plan names the same items; unique across sessions."""
-    digest = hashlib.sha256(f"{session_id}\x00{event_id}\x00{index}".encode()).hexdigest()
-    return f"it_{digest[:20]}"
 
 
 def normalize_value(value: str) -> str:
@@ -182,9 +174,14 @@ def _derive_items(overlay: _Overlay, event: Event, context: str) -> None:
     if event.kind not in TRUSTED_KINDS or not event.text.strip():
         return
     # What the user pasted (an email, a page, a code block) is quoted evidence, never their own rules or goals.
-    for candidate in extract(own_words(event.text)):
+    own = own_words(event.text)
+    for candidate in extract(own):
         index += 1
-        _reconcile(overlay, event, candidate, item_id_for(overlay.session_id, event.event_id, index), metadata)
+        item_id = item_id_for(overlay.session_id, event.event_id, index)
+        if candidate.resolves:
+            task_lifecycle.resolve(overlay, event, candidate, item_id, own, metadata)
+        else:
+            _reconcile(overlay, event, candidate, item_id, metadata)
 
 
 def _evidence_item(session_id: str, event: Event, context: str, metadata: str) -> Item:
@@ -242,7 +239,7 @@ def _reconcile(overlay: _Overlay, event: Event, candidate: Candidate, item_id: s
     if candidate.corrects and (existing is None or not subjects.names(candidate.corrects, existing.value)):
         _supersede_quoted(overlay, event, candidate.corrects, new)
     if candidate.task_field is TaskField.PROGRESS:
-        _close_open_items(overlay, new)
+        task_lifecycle.progress_made(overlay, new)
 
 
 def _subject_of(overlay: _Overlay, event: Event, candidate: Candidate) -> Item | None:
@@ -283,14 +280,6 @@ def _supersede_quoted(overlay: _Overlay, event: Event, old: str, new: Item) -> N
         source_seqs=quote.source_seqs, source_event_ids=quote.source_event_ids, source_kind=quote.source_kind,
         status=ItemStatus.SUPERSEDED, superseded_by=new.item_id, task_field=None,
     ))
-
-
-def _close_open_items(overlay: _Overlay, done: Item) -> None:
-    done_terms = set(latin_terms(done.value)) or set(normalize_key(done.value))
-    for item in overlay.active_with_prefix("task:open:"):
-        open_terms = set(latin_terms(item.value)) or set(normalize_key(item.value))
-        if open_terms and len(open_terms & done_terms) / len(open_terms) >= DONE_OVERLAP:
-            overlay.update(_replace(item, status=ItemStatus.SUPERSEDED, superseded_by=done.item_id))
 
 
 def _replaced_rule(overlay: _Overlay, new: Item) -> Item | None:

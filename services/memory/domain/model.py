@@ -68,6 +68,13 @@ class Event:
         return dict(self.attributes).get(name, default)
 
 
+def item_id_for(session_id: str, event_id: str, index: int) -> str:
+    """An item's id: deterministic, so a replayed plan names the same items; unique across sessions.
+    Index 0 is the event's own evidence item, 1.. the items extracted from it."""
+    digest = hashlib.sha256(f"{session_id}\x00{event_id}\x00{index}".encode()).hexdigest()
+    return f"it_{digest[:20]}"
+
+
 KEY_NAMESPACES = ("rule:", "task:", "evidence:")
 
 
@@ -129,6 +136,11 @@ class Candidate:
     # The value was picked by its look in a sentence no table read ("change of plan: we build in
     # eu-west-1 now"), so it may replace only an item the message points at, never the latest one.
     loose: bool = False
+    # Task state: the sentence resolves a blocker or answers an open item (task_field says which)
+    # instead of adding one; `about` names what it resolves ("the IRSA piece"), empty when it only
+    # points back ("that's fixed"); for an answer, value holds the answer.
+    resolves: bool = False
+    about: str = ""
 
 
 @dataclass(frozen=True)
@@ -148,11 +160,20 @@ class ScoredItem:
 
 
 @dataclass(frozen=True)
+class ClosedTask:
+    """A task entry that was replaced or resolved, and the seq of the statement that did it (0: unknown)."""
+
+    item: Item
+    closed_by_seq: int = 0
+
+
+@dataclass(frozen=True)
 class TaskState:
     goal: Item | None = None
     progress: tuple[Item, ...] = ()
     blockers: tuple[Item, ...] = ()
     open_items: tuple[Item, ...] = ()
+    history: tuple[ClosedTask, ...] = ()  # most recently closed first
 
 
 @dataclass(frozen=True)

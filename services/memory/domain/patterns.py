@@ -23,5 +23,5 @@ from services.memory.domain.patterns_core import (  # noqa: F401
     UNIVERSAL,
     PatternRow,
 )
-from services.memory.domain.patterns_en import CORRECTIONS_EN, FACTS_EN, NUMBERS_EN, RULES_EN, TASKS_EN  # noqa: F401
-from services.memory.domain.patterns_zh import CORRECTIONS_ZH, FACTS_ZH, NUMBERS_ZH, RULES_ZH, TASKS_ZH  # noqa: F401
+from services.memory.domain.patterns_en import CORRECTIONS_EN, FACTS_EN, NUMBERS_EN, RULES_EN  # noqa: F401
+from services.memory.domain.patterns_zh import CORRECTIONS_ZH, FACTS_ZH, NUMBERS_ZH, RULES_ZH  # noqa: F401

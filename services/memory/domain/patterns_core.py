@@ -10,9 +10,9 @@ Named groups the engine (extraction.py) understands:
                pre (a leading "for X," / 每小时 that belongs to the condition),
                label (a "Latency budget for X:" before the statement, joined to the key), unit (when the row reads it)
   corrections  stmt [+ stmt2]    a statement to re-read with the number and fact tables,
-               or key/new        when the sentence itself names them; old: the replaced value
-  tasks        entry
-``weak`` rules apply only when the sentence yields no fact or number; ``weak``
+               or key/new        when the sentence itself names them; old: the replaced value,
+               subject: who or what moved, a key when the sentence names no other
+Task state has its own reader (tasks.py). ``weak`` rules apply only when the sentence yields no fact or number; ``weak``
 corrections need a keyed statement or an explicit new value ("it's Z"). ``key_suffix`` is appended
 to every key a row reads ("we deploy on Thursdays" -> "deploy window").
 Example dicts list the fields the test checks; kind defaults to the row's kind.
@@ -21,10 +21,9 @@ Example dicts list the fields the test checks; kind defaults to the row's kind.
 import re
 from dataclasses import dataclass
 
-from services.memory.domain.model import ItemKind, TaskField
+from services.memory.domain.model import ItemKind
 
-RULE, FACT, NUMBER, TASK = ItemKind.RULE, ItemKind.FACT, ItemKind.NUMBER, ItemKind.TASK
-GOAL, PROGRESS, BLOCKER, OPEN = TaskField.GOAL, TaskField.PROGRESS, TaskField.BLOCKER, TaskField.OPEN
+RULE, FACT, NUMBER = ItemKind.RULE, ItemKind.FACT, ItemKind.NUMBER
 
 
 @dataclass(frozen=True)
@@ -35,14 +34,13 @@ class PatternRow:
     regex: re.Pattern[str]
     examples: tuple[tuple[str, dict[str, str]], ...]
     needles: tuple[str, ...] = ()  # lowercase words or substrings, one must occur (the table's prefilter)
-    task_field: TaskField | None = None
     weak: bool = False
     key_suffix: str = ""
 
 
-def _row(name, lang, kind, pattern, examples, needles=(), task_field=None, weak=False, key_suffix="") -> PatternRow:
+def _row(name, lang, kind, pattern, examples, needles=(), weak=False, key_suffix="") -> PatternRow:
     flags = re.IGNORECASE if lang == "en" else 0
-    return PatternRow(name, lang, kind, re.compile(pattern, flags), tuple(examples), tuple(needles), task_field, weak, key_suffix)
+    return PatternRow(name, lang, kind, re.compile(pattern, flags), tuple(examples), tuple(needles), weak, key_suffix)
 
 
 # ---- shared fragments -------------------------------------------------------
@@ -103,10 +101,14 @@ NEUTRAL_COMPARATORS = frozenset({"", "=", ":", "to", "at", "set to", "equal to",
 IMPLIED_COMPARATOR = {"cap": "at most", "limit": "at most", "keep": "", "hold": ""}
 
 # Colon labels that only announce what follows ("Rule of thumb:", "Heads up:", 先定个规矩：): never a fact's key.
+# A label that reports news ("Billing came back:", "Checked annex 3:", "Good news from infra:") is not a key either.
 ANNOUNCE_LABEL_EN = re.compile(
-    r"^(?:(?:hard|ground|golden|house|team|general|strict|one|another|new|quick|small|important|friendly|final|last)\s+)?"
+    r"^(?:(?:(?:hard|ground|golden|house|team|general|strict|one|another|new|quick|small|important|friendly|final|last|good|bad|big)\s+)?"
     r"(?:rules?(?: of thumb)?|ban|reminder|note|warning|caveat|tip|heads up|fyi|ps|nb|principle|important|constraint|"
-    r"requirement|guideline|convention|policy|status|update|context|background)$")
+    r"requirement|guideline|convention|policy|status|update|context|background|news|change of plans?|plan change|decision|answer)"
+    r"(?:\s+(?:from|on|for|re|about|regarding)\s+.{1,40})?"
+    r"|[\w\-' ]{1,30}?\s(?:came back|got back|replied|responded|confirmed|says|said|wrote|called|reported|emailed|asked|decided)"
+    r"|(?:checked|confirmed|verified|looked at|double-checked|asked|heard from)\b.*)$")
 ANNOUNCE_LABEL_ZH = re.compile(r"规矩|规则|规定|规范|约定|约束|原则|要求|提醒|注意|备注|说明|铁律")
 # A subject that quantifies over everything ("every migration", 凡是) makes a weak rule marker ("must") strong.
 UNIVERSAL = {"en": re.compile(r"^(?:every|each|all|any)\s", re.IGNORECASE), "zh": re.compile(r"^(?:以后|今后)?(?:凡是|所有|任何|每个|每一个)")}

@@ -1,7 +1,7 @@
 """English extraction tables (see patterns_core for the row format and the named groups)."""
 
 from services.memory.domain.patterns_core import (  # noqa: F401
-    _CMP_EN, _CUR, _IMP, _KEY_EN, _LINK_EN, _SAY_EN, _ASIDE_EN, _VAL_EN, _row, RULE, FACT, NUMBER, TASK, GOAL, PROGRESS, BLOCKER, OPEN,
+    _CMP_EN, _CUR, _IMP, _KEY_EN, _LINK_EN, _SAY_EN, _ASIDE_EN, _VAL_EN, _row, RULE, FACT, NUMBER,
 )
 
 # ---- rules ------------------------------------------------------------------
@@ -388,87 +388,9 @@ CORRECTIONS_EN = (
     _row("mid_actually", "en", FACT, r"^(?P<stmt>.+?\s(?:is|are|should be))\s+actually\s+(?P<stmt2>.+)$",
          [("The cache TTL is actually 10 minutes", {"kind": "number", "key": "cache ttl", "value": "10", "unit": "minutes"})],
          needles=("actually",), weak=True),
-    _row("not_tail", "en", FACT, r"^(?P<stmt>.+?),\s*(?:not|rather than|and not)\s+(?P<old>[^,]{1,40}?)$",
+    # "..., not just the two weeks" adds to a value; it does not replace one.
+    _row("not_tail", "en", FACT, r"^(?P<stmt>.+?),\s*(?:not|rather than|and not)\s+(?!(?:just|only|even|merely|simply)\b)(?P<old>[^,]{1,40}?)$",
          [("The deploy target is eu-central-1, not eu-west-1", {"key": "deploy target", "value": "eu-central-1", "corrects": "eu-west-1"}),
           ("It's 45 seconds, not 30", {"kind": "number", "value": "45", "unit": "seconds", "corrects": "30"})],
          needles=("not", "rather than"), weak=True),
 )
-
-
-# ---- task state ---------------------------------------------------------------
-TASKS_EN = (
-    _row("goal", "en", TASK,
-         r"^(?:(?:the|our|my)\s+)?(?:main\s+|overall\s+|end\s+|primary\s+|current\s+)?(?:goal|objective|aim|mission|task)"
-         r"(?:\s+(?:for|of)\s+(?:this|the|today)[\w ]{0,20}?)?\s*(?::|is\s+to|is)\s*(?P<entry>.+)$",
-         [("Goal: ship the v2 billing API", {"key": "task:goal", "value": "ship the v2 billing API"}),
-          ("Our goal is to cut p95 latency in half.", {"key": "task:goal", "value": "cut p95 latency in half"}),
-          ("The task is to migrate the users table", {"key": "task:goal", "value": "migrate the users table"})],
-         needles=("goal", "objective", "aim", "mission", "task"), task_field=GOAL),
-    _row("so_far", "en", TASK,
-         r"^(?:so far|thus far|up to now|until now|to date|as of now)\s*,?\s+(?!so good\b)(?:(?:we|i)(?:'ve|\s+have)\s+(?:already\s+)?)?"
-         r"(?P<entry>.+)$",
-         [("So far the invoice parser handles both CSV dialects.", {"value": "the invoice parser handles both CSV dialects"}),
-          ("So far we've ported the auth tests", {"value": "ported the auth tests"})],
-         needles=("so far", "thus far", "up to now", "until now", "to date", "as of now"), task_field=PROGRESS),
-    _row("already", "en", TASK,
-         r"^(?:we|i)(?:'ve|\s+have)?\s+already\s+(?!(?:have|had|know|knew|said|told|discussed|talked|agreed|decided|tried|asked)\b)"
-         r"(?P<entry>.+)$",
-         [("We've already moved the cron jobs to the new scheduler.", {"value": "moved the cron jobs to the new scheduler"})],
-         needles=("already",), task_field=PROGRESS),
-    _row("done_label", "en", TASK,
-         r"^(?:done|finished|completed|complete|progress|shipped|fixed|resolved|merged)"
-         r"(?:\s+(?:so far|already|today|yesterday|this week))?\s*[:\-–]\s*(?P<entry>.+)$",
-         [("Done: auth middleware", {"key": "task:progress:auth middleware", "value": "auth middleware"}),
-          ("Done so far: dates fixed to May 12-14", {"value": "dates fixed to May 12-14"})],
-         needles=("done", "finish", "complete", "progress", "shipped", "fixed", "resolved", "merged"), task_field=PROGRESS),
-    _row("done_verb", "en", TASK,
-         r"^(?:(?:i|we)(?:'ve|\s+have)?\s+)?(?:just\s+|already\s+|now\s+|finally\s+)?(?:finished|completed|wrapped up|shipped|merged|landed|fixed|resolved|done with)\s+(?P<entry>.+)$",
-         [("I finished the migration script.", {"key": "task:progress:migration script", "value": "the migration script"}),
-          ("We've completed the schema review", {"value": "the schema review"})],
-         needles=("finished", "completed", "wrapped", "shipped", "merged", "landed", "fixed", "resolved", "done with"), task_field=PROGRESS),
-    _row("done_passive", "en", TASK,
-         r"^(?!(?:when|whenever|if|once|after|before|until|as soon as)\b)(?:the\s+)?(?P<entry>[\w\-./' ]{3,80}?)(?<!\byou)(?<!\bwe)(?<!\bthey)(?<!\bi)\s+(?:is|are|has been|have been|was|were)\s+"
-         r"(?:now\s+|finally\s+)?(?:done|finished|complete|completed|merged|shipped|fixed|resolved)$",
-         [("The login page is done.", {"key": "task:progress:login page", "value": "login page"})],
-         needles=("done", "finish", "complete", "merged", "shipped", "fixed", "resolved"), task_field=PROGRESS),
-    _row("in_place", "en", TASK,
-         r"^(?P<entry>(?:the\s+)?[\w\-./' ]{3,80}?\s+(?:is|are)\s+(?:now\s+|already\s+)?(?:in place|set up|wired up|up and running|provisioned))$",
-         [("The read replica for reporting is in place.", {"value": "The read replica for reporting is in place"})],
-         needles=("in place", "set up", "wired up", "up and running", "provisioned"), task_field=PROGRESS),
-    _row("blocker_label", "en", TASK,
-         r"^(?:(?:current\s+|open\s+)?blockers?|(?:still\s+)?blocked(?:\s+(?:on|by))?|blocking|impediments?)\s*[:\-–]\s*(?P<entry>.+)$",
-         [("Blocker: no staging credentials", {"key": "task:blocker:no staging credentials", "value": "no staging credentials"}),
-          ("Blocked on: DBA approval for the schema change", {"value": "DBA approval for the schema change"})],
-         needles=("block", "impediment"), task_field=BLOCKER),
-    _row("blocker_verb", "en", TASK,
-         r"^(?!.*\b(?:don'?t|do not|never|avoid)\b)(?:[\w' ]{1,40}?\s+)?(?:(?:is|are|am)\s+)?(?:still\s+|currently\s+|now\s+)?(?:blocked\s+(?:on|by)|waiting\s+(?:on|for)|stuck\s+on|held\s+up\s+by|gated\s+on)\s+(?P<entry>.+)$",
-         [("We're blocked on the DNS change.", {"key": "task:blocker:dns change", "value": "the DNS change"}),
-          ("Still waiting on legal sign-off", {"value": "legal sign-off"})],
-         needles=("blocked", "waiting", "stuck", "held up", "gated"), task_field=BLOCKER),
-    _row("blocker_because", "en", TASK,
-         r"^(?:(?:right now|currently|at the moment|for now)\s*,?\s+)?(?:i'm|i am|we're|we are|(?:the\s+)?[\w\-' ]{1,40}?\s+(?:is|are))\s+"
-         r"(?:still\s+|currently\s+|now\s+)?(?:blocked|stuck)\s*(?:because(?:\s+of)?|since|as|due to|:|[-–—])\s*(?P<entry>.+)$",
-         [("At the moment we're stuck because the vendor API rejects our certificate.",
-           {"value": "the vendor API rejects our certificate"}),
-          ("I'm blocked: no write access to the analytics schema", {"value": "no write access to the analytics schema"})],
-         needles=("blocked", "stuck"), task_field=BLOCKER),
-    _row("cannot_until", "en", TASK,
-         r"^(?:(?:right now|currently|at the moment)\s*,?\s+)?(?:i|we)\s+(?:can't|cannot|can not|won't be able to)\s+(?:proceed|continue|move on|"
-         r"move forward|go further|progress|finish|ship|deploy|merge)\s+(?:until|unless|without)\s+(?P<entry>.+)$",
-         [("We can't proceed until legal approves the data retention terms.", {"value": "legal approves the data retention terms"})],
-         needles=("can't", "cannot", "can not", "won't"), task_field=BLOCKER),
-    _row("open_label", "en", TASK,
-         r"^(?:still\s+)?(?:next(?:\s+steps?|\s+up)?|todo|to-do|to do|open(?:\s+items?|\s+questions?)?|remaining|pending|follow[- ]ups?|"
-         r"action items?|left to do)\s*[:\-–]\s*(?P<entry>.+)$",
-         [("Next: wire up the billing webhooks", {"key": "task:open:wire up the billing webhooks", "value": "wire up the billing webhooks"}),
-          ("TODO: add rate limiting", {"value": "add rate limiting"}),
-          ("Still open: transport from the station", {"value": "transport from the station"})],
-         needles=("next", "todo", "to-do", "to do", "open", "remaining", "pending", "follow", "action"), task_field=OPEN),
-    _row("open_verb", "en", TASK,
-         r"^(?:(?:we|i)\s+)?(?:still\s+(?:need|have|got)\s+to|next,?\s+(?:we|i)\s+(?:need to|should|will|have to)|(?:the\s+)?next\s+step\s+is(?:\s+to)?|"
-         r"then\s+(?:we|i)\s+(?:need|have)\s+to|what's\s+left\s+is(?:\s+to)?|(?:the\s+)?remaining\s+work\s+is(?:\s+to)?)\s+(?P<entry>.+)$",
-         [("We still need to write the runbook.", {"key": "task:open:write the runbook", "value": "write the runbook"}),
-          ("The next step is to add caching", {"value": "add caching"})],
-         needles=("still", "next", "then", "left", "remaining"), task_field=OPEN),
-)
-

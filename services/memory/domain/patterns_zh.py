@@ -1,7 +1,7 @@
 """Chinese extraction tables (see patterns_core for the row format and the named groups)."""
 
 from services.memory.domain.patterns_core import (  # noqa: F401
-    _CUR, _KEY_ZH, _LINK_ZH, _VAL_ZH, _row, RULE, FACT, NUMBER, TASK, GOAL, PROGRESS, BLOCKER, OPEN, UNITS_ZH,
+    _CUR, _KEY_ZH, _LINK_ZH, _VAL_ZH, _row, RULE, FACT, NUMBER, UNITS_ZH,
 )
 
 RULES_ZH = (
@@ -167,25 +167,3 @@ CORRECTIONS_ZH = (
          [("部署目标是eu-central-1，不是eu-west-1", {"key": "部署目标", "value": "eu-central-1", "corrects": "eu-west-1"})],
          needles=("不是",), weak=True),
 )
-
-
-TASKS_ZH = (
-    _row("zh_goal", "zh", TASK, r"^(?:我们的|本次的?|这次的?|当前的?|主要)?(?:目标|任务|目的)(?:是|为|[：:])\s*(?P<entry>.+)$",
-         [("目标：上线v2计费接口", {"key": "task:goal", "value": "上线v2计费接口"}), ("我们的目标是降低延迟", {"value": "降低延迟"})],
-         needles=("目标", "任务", "目的"), task_field=GOAL),
-    _row("zh_done", "zh", TASK,
-         r"^(?:我们|我)?(?:已完成|已经完成了?|完成了|做完了|搞定了|已搞定|已做完|修复了|合并了|上线了|进展(?=[：:]))[：:，,\s]*(?P<entry>.+)$",
-         [("已完成：登录页面", {"key": "task:progress:登录页面", "value": "登录页面"}), ("完成了数据库迁移", {"value": "数据库迁移"})],
-         needles=("完成", "做完", "搞定", "修复了", "合并了", "上线了", "进展"), task_field=PROGRESS),
-    _row("zh_done_passive", "zh", TASK, r"^(?P<entry>[^，,]{2,40}?)(?:已经|已)(?:完成|做完|搞定|修复|合并|上线)了?$",
-         [("登录页面已经完成了", {"key": "task:progress:登录页面", "value": "登录页面"})], needles=("已",), task_field=PROGRESS),
-    _row("zh_blocker", "zh", TASK,
-         r"^(?:(?:阻塞|阻碍|卡点|障碍|受阻)(?:点|项)?[：:]\s*|(?:我们|我|目前|现在|还)*(?:卡在|在等待|等待|在等|受阻于)\s*)(?P<entry>.+?)(?:上了|上面|上|了)?$",
-         [("阻塞：没有预发环境的凭证", {"key": "task:blocker:没有预发环境的凭证"}), ("目前卡在DNS变更上了", {"key": "task:blocker:dns变更", "value": "DNS变更"})],
-         needles=("阻", "卡", "障碍", "等"), task_field=BLOCKER),
-    _row("zh_open", "zh", TASK,
-         r"^(?:(?:下一步|接下来|待办事项|待办|后续|TODO|todo|剩下的)(?:是|要|需要|就是)?[：:，,\s]*|(?:我们|我)?还(?:需要|要|得))(?P<entry>.+)$",
-         [("下一步：接入计费回调", {"key": "task:open:接入计费回调", "value": "接入计费回调"}), ("我们还需要写运维手册", {"value": "写运维手册"})],
-         needles=("下一步", "接下来", "待办", "后续", "todo", "剩下", "还"), task_field=OPEN),
-)
-

@@ -10,6 +10,7 @@ from services.memory.domain.ingest import plan_append
 from services.memory.domain.model import (
     AppendResult,
     Assembly,
+    ClosedTask,
     Event,
     Item,
     ItemFilter,
@@ -42,6 +43,7 @@ MAX_PAGE = 1000
 MAX_BUDGET = 32_000
 MAX_QUERY_BYTES = 16 * 1024
 TASK_ENTRIES = 50
+TASK_HISTORY = 50
 RULES_CONSIDERED = 200
 HISTORY_LINES = 2
 
@@ -139,9 +141,9 @@ class MemoryCore:
 
     def task_state(self, session_id: str) -> TaskState:
         self._require(session_id)
-        return self._task_state(session_id)
+        return self._task_state(session_id, with_history=True)
 
-    def _task_state(self, session_id: str) -> TaskState:
+    def _task_state(self, session_id: str, *, with_history: bool = False) -> TaskState:
         entries = self.store.active_items_of_kinds(session_id, [ItemKind.TASK], limit=TASK_ENTRIES)
         by_field: dict[TaskField, list[Item]] = {field: [] for field in TaskField}
         for item in sorted(entries, key=lambda i: i.seq):
@@ -153,7 +155,14 @@ class MemoryCore:
             progress=tuple(by_field[TaskField.PROGRESS]),
             blockers=tuple(by_field[TaskField.BLOCKER]),
             open_items=tuple(by_field[TaskField.OPEN]),
+            history=self._task_history(session_id) if with_history else (),
         )
+
+    def _task_history(self, session_id: str) -> tuple[ClosedTask, ...]:
+        closed = self.store.closed_items_of_kinds(session_id, [ItemKind.TASK], limit=TASK_HISTORY)
+        closers = self.store.items_by_ids(session_id, [item.superseded_by for item in closed if item.superseded_by])
+        history = [ClosedTask(item, closers[item.superseded_by].seq if item.superseded_by in closers else 0) for item in closed]
+        return tuple(sorted(history, key=lambda entry: (entry.closed_by_seq, entry.item.seq), reverse=True))
 
     def export(self, session_id: str) -> str:
         state = self._require(session_id)

@@ -25,6 +25,12 @@ class StoreReader(Protocol):
         """Active items of these kinds, most recent first."""
         ...
 
+    def closed_items_of_kinds(self, session_id: str, kinds: Iterable[ItemKind], *, limit: int) -> list[Item]:
+        """Superseded items of these kinds, most recent first."""
+        ...
+
+    def items_by_ids(self, session_id: str, item_ids: list[str]) -> dict[str, Item]: ...
+
     def match_items(self, session_id: str, query: "SearchQuery", kinds: Iterable[ItemKind], *, limit: int) -> list[Item]:
         """Active items of these kinds whose indexed text holds any of the query's terms, best
         match first: how an update finds the statement it is about, wherever the session stated it."""

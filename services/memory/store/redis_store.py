@@ -38,6 +38,8 @@ SOCKET_TIMEOUT = 10.0
 _CHUNK = 500
 # Postings read per term when an update looks for the statement it is about.
 MATCH_POSTINGS = 200
+# Items of a kind read, newest first, when looking for closed ones (task history).
+CLOSED_SCAN = 2000
 _RETRY = object()  # work's outcome was read from a changing view: run it again
 # Server replies that mean "not now" rather than "your request is wrong".
 _TRANSIENT_REPLIES = ("LOADING", "READONLY", "MISCONF", "OOM", "TRYAGAIN", "CLUSTERDOWN", "MASTERDOWN", "NOREPLICAS")
@@ -160,6 +162,25 @@ class _Reader:
         # seq DESC, then creation order DESC: SqliteStore's "ORDER BY seq DESC, id DESC".
         ranked.sort(reverse=True)
         return [item for _, item in self.items(session_id, [n for _, n in ranked[:limit]])]
+
+    @_translated
+    def closed_items_of_kinds(self, session_id: str, kinds: Iterable[ItemKind], *, limit: int) -> list[Item]:
+        if limit <= 0:
+            return []
+        keys = self.keys(session_id)
+        closed: list[Item] = []
+        for kind in dict.fromkeys(kinds):
+            # Newest created first; superseded ones are few next to evidence, so a bounded read finds them.
+            numbers = self.r.zrevrange(keys.kind(kind), 0, CLOSED_SCAN - 1)
+            closed += [item for _, item in self.items(session_id, numbers) if item.status is ItemStatus.SUPERSEDED]
+        closed.sort(key=lambda item: item.seq, reverse=True)
+        return closed[:limit]
+
+    @_translated
+    def items_by_ids(self, session_id: str, item_ids: list[str]) -> dict[str, Item]:
+        wanted = list(dict.fromkeys(item_ids))
+        numbers = self.r.hmget(self.keys(session_id).ids, wanted) if wanted else []
+        return {item.item_id: item for _, item in self.items(session_id, [n for n in numbers if n])}
 
     @_translated
     def match_items(self, session_id: str, query: SearchQuery, kinds: Iterable[ItemKind], *, limit: int) -> list[Item]:

@@ -360,6 +360,28 @@ class SqliteStore:
             ).fetchall()
         return [_item(r) for r in rows]
 
+    def closed_items_of_kinds(self, session_id: str, kinds: Iterable[ItemKind], *, limit: int) -> list[Item]:
+        kind_values = [k.value for k in kinds]
+        marks = ",".join("?" * len(kind_values))
+        with self._lock:
+            rows = self._db.execute(
+                f"SELECT {_ITEM_COLUMNS} FROM items WHERE session_id = ? AND kind IN ({marks}) AND status = 'superseded'"
+                " ORDER BY seq DESC, id DESC LIMIT ?",
+                (session_id, *kind_values, limit),
+            ).fetchall()
+        return [_item(r) for r in rows]
+
+    def items_by_ids(self, session_id: str, item_ids: list[str]) -> dict[str, Item]:
+        found: dict[str, Item] = {}
+        with self._lock:
+            for chunk in _chunks(list(dict.fromkeys(item_ids))):
+                marks = ",".join("?" * len(chunk))
+                rows = self._db.execute(
+                    f"SELECT {_ITEM_COLUMNS} FROM items WHERE session_id = ? AND item_id IN ({marks})", (session_id, *chunk)
+                )
+                found.update({row["item_id"]: _item(row) for row in rows})
+        return found
+
     def iter_events(self, session_id: str) -> Iterator[Event]:
         with self._lock:
             rows = self._db.execute("SELECT * FROM events WHERE session_id = ? ORDER BY seq", (session_id,)).fetchall()

@@ -1,0 +1,134 @@
+"""Task state as a lifecycle: progress replaces older progress on the same thing, and a resolution
+closes the blocker or open item it is about.
+
+tasks.py reads what one sentence says ("X is unblocked now", "Settled the dedupe question: we
+normalize first"); this module decides, inside the append plan, which active entry that is.
+A resolved or replaced entry is superseded, not deleted, so GetTaskState's history still shows
+it with the seq that closed it. An answered question also becomes a fact: the decision is
+something to remember on its own.
+"""
+
+import re
+from dataclasses import replace
+from typing import Protocol
+
+from services.memory.domain.extraction_checks import clean_value, store_key
+from services.memory.domain.model import Candidate, Event, Item, ItemKind, ItemStatus, TaskField, item_id_for
+from services.memory.domain.text import detect_lang, term_set
+
+# An open item counts as done when a progress entry shares this much of its wording,
+DONE_OVERLAP = 0.6
+# and an older progress entry is replaced by one sharing this much ("12 of 14 services live"
+# after "9 of 14 services are running").
+PROGRESS_OVERLAP = 0.5
+# Without a word of the entry in what the sentence names, the message must repeat this share of it.
+MESSAGE_OVERLAP = 0.15
+# A resolution that names nothing ("that's fixed") closes the one open entry of its field, if it
+# was raised this recently.
+ANAPHORA_SPAN = 40
+MAX_ANSWER_CHARS = 400
+# Words that say a thing is resolved, or what kind of thing it was, not which thing.
+_CUE_TERMS = term_set(
+    "question questions issue issues problem problems blocker blockers blocked block unblocked unblock fixed fix resolved resolve "
+    "settled decided decision answer open item items point thing now finally today yesterday sorted done 问题 阻塞 解决 已经"
+)
+# "12 of 14 services": a count of one whole.
+_COUNT = re.compile(r"\b\d+\s*(?:of|/|out of)\s*(\d+)\s+([a-z][\w\-]*)", re.IGNORECASE)
+
+
+class PlanView(Protocol):
+    """What the planner's overlay offers (see ingest._Overlay)."""
+
+    session_id: str
+
+    def active(self, key: str) -> Item | None: ...
+
+    def active_with_prefix(self, prefix: str) -> list[Item]: ...
+
+    def add(self, item: Item) -> None: ...
+
+    def update(self, item: Item) -> None: ...
+
+
+def progress_made(overlay: PlanView, done: Item) -> None:
+    """A new progress entry replaces older progress on the same thing and closes the open items it does."""
+    for item in overlay.active_with_prefix("task:progress:"):
+        if item.item_id != done.item_id and item.seq <= done.seq and _same_progress(item.value, done.value):
+            overlay.update(replace(item, status=ItemStatus.SUPERSEDED, superseded_by=done.item_id))
+    done_terms = _subject_terms(done.value)
+    for item in overlay.active_with_prefix("task:open:"):
+        open_terms = _subject_terms(item.value)
+        if open_terms and len(open_terms & done_terms) / len(open_terms) >= DONE_OVERLAP:
+            overlay.update(replace(item, status=ItemStatus.SUPERSEDED, superseded_by=done.item_id))
+
+
+def resolve(overlay: PlanView, event: Event, candidate: Candidate, item_id: str, message: str, metadata: str) -> None:
+    """Close the blocker or open item the candidate resolves; an answer is also kept as a fact."""
+    field = candidate.task_field or TaskField.BLOCKER
+    target = _resolved_entry(overlay.active_with_prefix(f"task:{field.value}:"), candidate, message, event.seq)
+    closer = item_id_for(event.session_id, event.event_id, 0)  # the resolving turn's own evidence item
+    if field is TaskField.OPEN and candidate.value and (candidate.about or target is not None):
+        answer = _answer(event, candidate, item_id, message, metadata, target)
+        if answer is not None:
+            existing = overlay.active(answer.key)
+            overlay.add(answer)
+            if existing is not None:
+                overlay.update(replace(existing, status=ItemStatus.SUPERSEDED, superseded_by=answer.item_id))
+            closer = answer.item_id
+    if target is not None and closer:
+        overlay.update(replace(target, status=ItemStatus.SUPERSEDED, superseded_by=closer))
+
+
+def _resolved_entry(entries: list[Item], candidate: Candidate, message: str, seq: int) -> Item | None:
+    """The entry the resolution is about: the one whose words the sentence names ("the IRSA piece") or
+    the message repeats ("UPS is back and the 503s stopped. That's fixed"); a lone recent entry for a
+    bare "that's fixed"."""
+    entries = [item for item in entries if item.seq < seq]
+    if not entries:
+        return None
+    named, said = _subject_terms(candidate.about), _subject_terms(message)
+    scored = []
+    for item in entries:
+        terms = _subject_terms(item.value)
+        if not terms:
+            continue
+        by_name, by_message = len(terms & named), len(terms & said)
+        if by_name or by_message / len(terms) >= MESSAGE_OVERLAP:
+            scored.append(((2 * by_name + by_message) / len(terms), item.seq, item))
+    if scored:
+        return max(scored, key=lambda entry: entry[:2])[2]
+    if not candidate.about and len(entries) == 1 and seq - entries[0].seq <= ANAPHORA_SPAN:
+        return entries[0]
+    return None
+
+
+def _answer(event: Event, candidate: Candidate, item_id: str, message: str, metadata: str, question: Item | None) -> Item | None:
+    """The decision as a fact: keyed by what the question was about, valued by the answer and the
+    sentences after it in the same message ("we drop it. Plain Services plus CoreDNS")."""
+    subject = re.sub(r"\b(?:question|issue|point|decision|problem)s?\b|问题", "", candidate.about, flags=re.IGNORECASE)
+    lang = detect_lang(candidate.text)
+    key = store_key(subject, lang) if subject.strip() else ""
+    if not key and question is not None:
+        key = store_key(" ".join(question.value.split()[:8]), lang)
+    if not key:
+        return None
+    start = message.find(candidate.value)
+    said = message[start:] if start >= 0 else candidate.value
+    value = clean_value(" ".join(said.split())[:MAX_ANSWER_CHARS])
+    return Item(
+        item_id=item_id, session_id=event.session_id, kind=ItemKind.FACT, key=f"{key} decision" if lang == "en" else f"{key}结论",
+        value=value, text=candidate.text, lang=lang, source_seqs=(event.seq,), source_event_ids=(event.event_id,),
+        source_kind=event.kind, metadata=metadata, speaker=event.attribute("speaker"),
+    )
+
+
+def _subject_terms(text: str) -> frozenset[str]:
+    return term_set(text) - _CUE_TERMS
+
+
+def _same_progress(old: str, new: str) -> bool:
+    counts_old, counts_new = _COUNT.search(old), _COUNT.search(new)
+    if counts_old and counts_new:
+        return counts_old.groups()[0] == counts_new.groups()[0] and counts_old.group(2).lower()[:5] == counts_new.group(2).lower()[:5]
+    a, b = _subject_terms(old), _subject_terms(new)
+    return bool(a and b) and len(a & b) / min(len(a), len(b)) >= PROGRESS_OVERLAP

@@ -1,0 +1,325 @@
+"""Task state in one user sentence: a new goal, progress, blocker or open item, and what the sentence resolves.
+
+Two mechanisms, both driven by the tables in tasks_en.py and tasks_zh.py:
+- a label form, "<label>: <body>", where a short label's cue word picks the field ("Goal for this shift:",
+  "Another open item:", "Decision on the Consul question:", 这次的目标：); the body is the entry, and an open
+  question stays one even though it ends with "?";
+- verb rows for unlabelled sentences ("we're blocked on X", "X is unblocked now", 卡在X上).
+A sentence gives at most one new entry (the first row, in table order, that reads one) and at most one
+resolution per field, naming what it resolves (``about``) when the sentence does. Questions, hedges,
+conditions, rules and reported speech give nothing. Pure and cached: it runs on every user sentence at ingest,
+and a sentence without any cue word costs one regex search.
+"""
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from types import ModuleType
+
+from services.memory.domain import tasks_en, tasks_zh
+from services.memory.domain.extraction_checks import STOP_VALUES, clean_value
+from services.memory.domain.model import TaskField
+from services.memory.domain.text import is_hedged, is_question, strip_openers
+
+MAX_ENTRY_CHARS = 300
+MAX_DEPTH = 2  # a label's body is read again, and a label inside that body once more
+
+_MARKDOWN = re.compile(r"\*\*|__|^#+\s*|`")
+_TERMINAL = " \t.!。！…"
+_LATIN = re.compile(r"[A-Za-z]")
+_CJK = re.compile(r"[\u3400-\u9fff]")
+_PRONOUN = frozenset({"we", "i", "you", "they", "us", "he", "she", "我们", "我", "你", "他们"})
+_LEADING_THAT = re.compile(r"^that\s+", re.IGNORECASE)
+_QUESTION_MARK = ("?", "？")
+_COLON = {"en": ": ", "zh": "："}
+
+
+@dataclass(frozen=True)
+class TaskSignal:
+    field: TaskField  # GOAL, PROGRESS, BLOCKER or OPEN (for a resolution: the field it resolves, BLOCKER or OPEN)
+    entry: str = ""  # the entry as it should be shown (new entries); for an answered question: the answer text
+    resolves: bool = False  # True: this sentence resolves a blocker / answers or closes an open item
+    about: str = ""  # for resolutions: the words naming what was resolved; "" when anaphoric
+    row: str = ""  # the table row(s) that produced it, joined by "+" (for tests and debugging)
+
+
+@dataclass(frozen=True)
+class TaskRow:
+    """One row of a task table, compiled; see tasks_en.py for the options."""
+
+    name: str
+    emits: tuple[tuple[TaskField, bool], ...]
+    regex: re.Pattern[str]
+    examples: tuple[tuple[str, object], ...]
+    cues: re.Pattern[str] | None = None  # one of the row's cue words, over the lowercased sentence
+    resolves: bool = False  # the row reads resolutions, not new entries
+    label: bool = False
+    about_body: bool = False
+    weak: bool = False
+    search: bool = False
+    whole: bool = False
+
+
+@dataclass(frozen=True)
+class Grammar:
+    """One language's task grammar: its tables and the word lists the engine consults."""
+
+    lang: str
+    labels: tuple[TaskRow, ...]
+    rows: tuple[TaskRow, ...]
+    cue: re.Pattern[str]  # the prefilter, over the lowercased sentence
+    guards: dict[str, re.Pattern[str]]
+    label_guard: re.Pattern[str]
+    anaphora: re.Pattern[str]
+    about_head: re.Pattern[str]
+    about_tail: re.Pattern[str]
+    goal_trim: re.Pattern[str]
+    pseudo_cleft: re.Pattern[str]
+    hedge_exempt: re.Pattern[str]
+    narrative: re.Pattern[str]
+    not_a_goal: re.Pattern[str]
+    separator: re.Pattern[str]
+    lead: re.Pattern[str]
+    bad_entry_start: tuple[str, ...]
+    label_max: int
+
+
+def _compile_row(spec: dict) -> TaskRow:
+    options = {key: value for key, value in spec.items() if key not in ("pattern", "examples", "cues")}
+    cues = spec.get("cues", ())
+    return TaskRow(regex=re.compile(spec["pattern"], re.IGNORECASE), examples=tuple(spec["examples"]),
+                   cues=re.compile("|".join(map(re.escape, cues))) if cues else None, resolves=spec["emits"][0][1], **options)
+
+
+def _grammar(lang: str, module: ModuleType) -> Grammar:
+    def rx(pattern: str) -> re.Pattern[str]:
+        return re.compile(pattern, re.IGNORECASE)
+
+    rows = tuple(_compile_row(spec) for spec in module.ROWS)
+    labels = tuple(_compile_row(spec) for spec in module.LABELS)
+    # One search over the lowercased sentence; English cues start at a word boundary, which lets the
+    # regex engine skip most positions (an IGNORECASE alternation costs twenty times more).
+    cues = sorted(set(module.CUES) | {cue for spec in module.ROWS for cue in spec.get("cues", ())}, key=len, reverse=True)
+    boundary = r"\b" if lang == "en" else ""
+    return Grammar(
+        lang=lang, labels=labels, rows=rows,
+        cue=re.compile(boundary + "(?:" + "|".join(re.escape(cue) for cue in cues) + ")"),
+        guards={kind: rx(pattern) for kind, pattern in module.GUARDS.items()},
+        label_guard=rx(module.LABEL_GUARD), anaphora=rx(module.ANAPHORA), about_head=rx(module.ABOUT_HEAD), about_tail=rx(module.ABOUT_TAIL),
+        goal_trim=rx(module.GOAL_TRIM), pseudo_cleft=rx(module.PSEUDO_CLEFT), hedge_exempt=rx(module.HEDGE_EXEMPT), narrative=rx(module.NARRATIVE),
+        not_a_goal=rx(module.NOT_A_GOAL), separator=rx(module.SEPARATOR), lead=rx(module.LEAD), bad_entry_start=tuple(module.BAD_ENTRY_START),
+        label_max=module.LABEL_MAX_WORDS,
+    )
+
+
+GRAMMARS = {"en": _grammar("en", tasks_en), "zh": _grammar("zh", tasks_zh)}
+_OTHER = {"en": "zh", "zh": "en"}
+
+
+def read_tasks(sentence: str, lang: str) -> list[TaskSignal]:
+    """Task signals of one user sentence (already split, trimmed; lang is "en" or "zh").
+
+    At most one new entry (resolves=False) and at most one resolution per field. A sentence the
+    language's grammar cannot read is tried with the other one when it has that language's letters
+    (a code-switched "New goal: 先把…", or a language detected wrongly).
+    """
+    return list(_read_sentence(sentence, "zh" if lang == "zh" else "en"))
+
+
+@lru_cache(maxsize=8192)
+def _read_sentence(sentence: str, lang: str) -> tuple[TaskSignal, ...]:
+    bare = _MARKDOWN.sub("", sentence.replace("’", "'").replace("‘", "'")).strip().rstrip(_TERMINAL)
+    if not bare:
+        return ()
+    found = _read(bare, GRAMMARS[lang], 0)
+    if not found and (_LATIN if _OTHER[lang] == "en" else _CJK).search(bare):
+        found = _read(bare, GRAMMARS[_OTHER[lang]], 0)
+    return tuple(found)
+
+
+def _read(text: str, g: Grammar, depth: int) -> list[TaskSignal]:
+    if not g.cue.search(text.lower()):
+        return []
+    clean = strip_openers(g.lead.sub("", text), g.lang)
+    for candidate in dict.fromkeys((text, clean)):
+        labelled = _labelled(candidate, g, depth) if candidate else None
+        if labelled is not None:
+            return labelled
+    if not clean or _asks(clean, g) or _hedged(clean, g):
+        return []
+    return _verbs(clean, text, g)
+
+
+def _hedged(text: str, g: Grammar) -> bool:
+    """An opinion, plan or condition; "whether X is still open" only sounds like one."""
+    return is_hedged(text, g.lang) and not g.hedge_exempt.match(text)
+
+
+def _asks(text: str, g: Grammar) -> bool:
+    """A question, except a statement that opens like one ("What's left is to ...")."""
+    if text.rstrip().endswith(_QUESTION_MARK):
+        return True
+    return is_question(text, g.lang) and not g.pseudo_cleft.match(text)
+
+
+# ---- the label form ---------------------------------------------------------------------------
+
+def _labelled(text: str, g: Grammar, depth: int) -> list[TaskSignal] | None:
+    """Signals of a "<label>: <body>" sentence; None when the sentence is not one (or says nothing as one)."""
+    match = g.separator.match(text)
+    if not match:
+        return None
+    label, body = match.group("label").strip(), match.group("body").strip()
+    size = len(label.split()) if g.lang == "en" else len(label)
+    if not body or size > g.label_max:
+        return None
+    for row in g.labels:
+        head = row.regex.fullmatch(label)
+        if head:
+            return _from_label(row, head, body, g, depth)
+    # "Good news: X is unblocked", "We can't answer them yet: we're stuck until ...": the body says it.
+    if depth < MAX_DEPTH and not g.label_guard.search(label):
+        return _read(body, g, depth + 1) or None
+    return None
+
+
+def _from_label(row: TaskRow, head: re.Match[str], body: str, g: Grammar, depth: int) -> list[TaskSignal]:
+    inner = _read(body, g, depth + 1) if depth < MAX_DEPTH else []
+    if row.weak:  # "Update: the limit is now 150" is a new value, not progress; only what the body itself says counts
+        return [_joined(row.name, signal) for signal in inner]
+    objects = [head.group(name).strip() for name in ("obj", "obj2", "obj3") if name in row.regex.groupindex and head.group(name)]
+    asks, hedged = _asks(body, g), _hedged(strip_openers(body, g.lang), g)
+    signals: list[TaskSignal] = []
+    for field, resolves in row.emits:
+        if resolves:
+            if asks or hedged:
+                continue
+            about = _about(body, g) if row.about_body else "; ".join(filter(None, (_about(text, g) for text in objects)))
+            entry = "" if row.about_body else clean_value(body)[:MAX_ENTRY_CHARS]
+            signals.append(TaskSignal(field, entry, True, about, row.name))
+            continue
+        if field is not TaskField.OPEN and (hedged or asks):
+            continue
+        # "Stuck: we're blocked on X" shows X; a progress body is shown whole ("Progress: the loader is done and ...").
+        same = next((signal for signal in inner if signal.field is field is not TaskField.PROGRESS and not signal.resolves), None)
+        if same:
+            signals.append(_joined(row.name, same))
+            continue
+        entry = _entry(f"{objects[0]}{_COLON[g.lang]}{body}" if objects and field is TaskField.BLOCKER else body, field, g)
+        if not entry and field is TaskField.PROGRESS:
+            # "Progress on the importer: it parses both dialects": the label says what "it" is.
+            entry = _entry(f"{head.string}{_COLON[g.lang]}{body}", field, g)
+        if entry:
+            signals.append(TaskSignal(field, entry, row=row.name))
+    # What the body says besides: its resolutions ("Progress: the login bug is fixed"), and its new entry when
+    # the label itself only resolves ("The builder replied: the roof is done").
+    taken = {(signal.field, signal.resolves) for signal in signals}
+    resolves_only = all(resolves for _, resolves in row.emits)
+    for signal in inner:
+        if (signal.field, signal.resolves) in taken or not (signal.resolves or resolves_only):
+            continue
+        if signal.field is TaskField.PROGRESS and not signal.resolves:
+            signal = TaskSignal(signal.field, _entry(body, signal.field, g) or signal.entry, row=signal.row)
+        signals.append(_joined(row.name, signal))
+    return signals
+
+
+def _joined(label: str, signal: TaskSignal) -> TaskSignal:
+    return TaskSignal(signal.field, signal.entry, signal.resolves, signal.about, f"{label}+{signal.row}")
+
+
+# ---- verb rows --------------------------------------------------------------------------------
+
+def _verbs(clean: str, raw: str, g: Grammar) -> list[TaskSignal]:
+    """New entry and resolutions of an unlabelled sentence; resolutions are also looked for before the
+    openers were stripped ("We decided that ..." loses its verb to strip_openers)."""
+    low, raw_low = clean.lower(), raw.lower()
+    new: TaskSignal | None = None
+    new_clause = ""
+    resolved: dict[TaskField, list[tuple[int, str, str, str]]] = {}
+    for row in g.rows:
+        if not row.resolves and new is not None:
+            continue
+        if row.cues and not row.cues.search(raw_low if row.resolves else low):
+            continue
+        match = _find(row, clean, g) or (_find(row, raw, g) if row.resolves and raw != clean else None)
+        if match is None:
+            continue
+        for field, resolves in row.emits:
+            if resolves:
+                resolved.setdefault(field, []).append((match.start(), _row_about(row, match, g), _group(match, "entry"), row.name))
+                continue
+            entry = _entry(clean if row.whole else _group(match, "entry"), field, g)
+            if entry:
+                new = TaskSignal(field, entry, row=row.name)
+                new_clause = _entry(clean[match.start():], field, g) if row.whole and row.search else ""
+    signals = [new] if new else []
+    if new and resolved and new_clause:  # "X is fixed, so now we're stuck on Y": the new blocker is the second clause
+        signals = [TaskSignal(new.field, new_clause, row=new.row)]
+    for field, found in resolved.items():
+        found.sort()
+        abouts = dict.fromkeys(about for _, about, _, _ in found if about)
+        entry = next((entry for _, _, entry, _ in found if entry), "")
+        rows = "+".join(dict.fromkeys(name for _, _, _, name in found))
+        signals.append(TaskSignal(field, clean_value(entry)[:MAX_ENTRY_CHARS], True, "; ".join(abouts), rows))
+    return signals
+
+
+def _find(row: TaskRow, text: str, g: Grammar) -> re.Match[str] | None:
+    """The row's first match that no guard word (a condition, a rule, reported speech) stops."""
+    matches = row.regex.finditer(text) if row.search else filter(None, (row.regex.match(text),))
+    for match in matches:
+        cue = next((match.start(name) for name in ("cue", "cue2", "cue3") if name in row.regex.groupindex and match.group(name) is not None),
+                   match.start())
+        field = row.emits[0][0]
+        kind = "resolve" if row.resolves else ("progress" if field is TaskField.PROGRESS else "new")
+        # A resolution is judged within its clause ("the caterer hasn't replied, but the venue is confirmed");
+        # a new entry by everything before its cue ("whenever CI is red, we're blocked on ...").
+        # Words of an entry that comes first ("Getting it signed before June is the priority") are not judged.
+        start = match.start() if row.resolves else 0
+        end = min(cue, match.start("entry")) if not row.resolves and _group(match, "entry") else cue
+        if not g.guards[kind].search(text[start:end]):
+            return match
+    return None
+
+
+def _group(match: re.Match[str], name: str) -> str:
+    return (match.group(name) or "") if name in match.re.groupindex else ""
+
+
+def _row_about(row: TaskRow, match: re.Match[str], g: Grammar) -> str:
+    about, about2 = _group(match, "about").strip(), _group(match, "about2").strip()
+    if about.lower() in _PRONOUN:
+        about = about2  # "we're no longer blocked on the firewall change"
+    return _about(about, g)
+
+
+def _about(text: str, g: Grammar) -> str:
+    about = clean_value(g.about_head.sub("", clean_value(text)))
+    for _ in range(2):
+        about = clean_value(g.about_tail.sub("", about))
+    if not about or about.lower() in _PRONOUN or g.anaphora.fullmatch(about.lower()):
+        return ""
+    return about[:MAX_ENTRY_CHARS]
+
+
+def _entry(text: str, field: TaskField, g: Grammar) -> str:
+    """The entry as shown, or "" when what was read is no entry (a pronoun, a bare state word, a narrated wait)."""
+    entry = clean_value(text)
+    if field is TaskField.GOAL:
+        for _ in range(2):
+            entry = clean_value(g.goal_trim.sub("", entry))
+    elif field is TaskField.BLOCKER:
+        entry = _LEADING_THAT.sub("", entry)
+    if not entry:
+        return ""
+    low = entry.lower()
+    if g.lang == "en":
+        words = low.split()
+        if words[0].strip(",'") in g.bad_entry_start or low in STOP_VALUES or (len(words) == 1 and words[0] in ("it's", "that's")):
+            return ""
+    elif entry in g.bad_entry_start:
+        return ""
+    if (field is TaskField.GOAL and g.not_a_goal.match(low)) or (field is TaskField.BLOCKER and g.narrative.match(low)):
+        return ""
+    return entry[:MAX_ENTRY_CHARS]

@@ -1,0 +1,161 @@
+"""Chinese task-state grammar as data, in the row format tasks_en.py describes (read by tasks.py).
+
+Code-switched cue words ("这周的 goal 是", "现在 blocked：") are part of this grammar; an English
+label with a Chinese body ("New goal: 先把…") is read by the English one.
+"""
+
+from services.memory.domain.tasks_en import (
+    ANSWERS,
+    BLOCKER,
+    NEW_BLOCKER,
+    NEW_GOAL,
+    NEW_OPEN,
+    NEW_PROGRESS,
+    REPLY,
+    UNBLOCKS,
+)
+
+# Words that may qualify a label's head: time, possessive, "new", "another" (还有个问题没定：...).
+_PRE = (r"(?:(?:还有|另外|对了|然后|那|现在|目前|眼下|当前|这周|本周|今天|今日|这次|本次|此次|这回|这个月|本月|这一轮|本轮|这一步|"
+        r"新|新的|主要|最终|首要|核心|总|最大的|唯一的|下阶段|近期|阶段|一个|个|一|我们|咱们|我|的|又|还|最新|对|嗯|好|是的|所以)[，,\s]*)*")
+_POST = r"(?:\s*(?:是|就是|为|还是|目前|现在|如下|改一下|改了|改成|改为|变了|换了|调整一下|调整为|更新一下|更新为))?"
+_CLAUSE = r"(?:^|(?<=[，,；;：:]))\s*"
+_DONE_VERBS = ("写完", "做完", "完成", "搞定", "上线", "跑通", "部署", "合并", "修复", "迁移", "测完", "订好", "定好", "订了", "发出", "提交",
+               "交付", "通过", "过了", "弄好", "配好", "装好", "接好", "接入")
+_ADV = r"(?:现在|目前|已经|已|都|也|终于|总算|基本|全部|刚刚|刚)*"
+
+LABELS = (
+    dict(name="zh_open_label", emits=NEW_OPEN, label=True,
+         pattern=_PRE + r"(?P<cue>待办(?:事项)?|下一步|接下来|后续|todo|TODO|剩下的|待定|待确认|待解决|待讨论|未决(?:问题)?|遗留问题|开放问题|"
+         r"open question|open|[一两二三四五六七八九十几\d]*(?:件|个)?(?:事|问题|点)(?:情)?(?:还)?(?:没定|没确定|没解决|没想好|待定|悬而未决)|(?:还)?没定(?:的)?|(?:还)?没想好(?:的)?|还要定的)" + _POST,
+         examples=[("下一步：接入计费回调", "接入计费回调"), ("还有个问题没定：周末聚餐是去杭州还是苏州？", "周末聚餐是去杭州还是苏州？"),
+                   ("待确认：发票抬头用公司全称", "发票抬头用公司全称"), ("还有两件事没定：场地和预算", "场地和预算")]),
+    dict(name="zh_goal_label", emits=NEW_GOAL, label=True,
+         pattern=_PRE + r"(?P<cue>目标|任务|目的|重点|主线|goal|focus|大项目|核心任务|首要任务)" + _POST,
+         examples=[("目标：上线v2计费接口", "上线v2计费接口"), ("这周的目标：把报表迁到新集群", "把报表迁到新集群"),
+                   ("新 goal：先把灰度发布跑通", "先把灰度发布跑通")]),
+    dict(name="zh_done_label", emits=NEW_PROGRESS, label=True,
+         pattern=_PRE + r"(?P<cue>进展|进度|已完成|完成情况|done|progress)" + _POST,
+         examples=[("已完成：登录页面", "登录页面"), ("目前进展：前端页面都写完了，接口还在联调", "前端页面都写完了，接口还在联调")]),
+    dict(name="zh_update_label", emits=NEW_PROGRESS, label=True, weak=True,  # only what the body says
+         pattern=_PRE + r"(?P<cue>更新一下|更新|同步一下|汇报一下|状态|update|status)" + _POST,
+         examples=[("同步一下：我们卡在证书审批上了", {"field": BLOCKER, "entry": "证书审批"})]),
+    dict(name="zh_blocker_label", emits=NEW_BLOCKER, label=True,
+         pattern=_PRE + r"(?:(?P<cue>阻塞|阻碍|卡点|障碍|受阻|瓶颈|难点|卡住了?|blocker|blocked|stuck)(?:点|项)?|"
+         r"(?P<cue2>卡在)\s*(?P<obj>.+?)(?:上面|上|这里|这儿)?|被(?P<obj2>.+?)(?P<cue3>卡住)了?)" + _POST,
+         examples=[("阻塞：没有预发环境的凭证", "没有预发环境的凭证"), ("现在 blocked：供应商的证书还没发过来", "供应商的证书还没发过来"),
+                   ("现在卡在支付回调上：签名一直校验失败", "支付回调：签名一直校验失败")]),
+    dict(name="zh_answered_label", emits=ANSWERS, label=True,
+         pattern=r"(?:(?P<obj>[^，,。]{1,30}?)(?:的)?\s*)?" + _ADV + r"(?P<cue>结论|决定|最后决定|拍板|定论|答案|决议|(?<!搞)定了|(?<!搞)定下来了|确定了|"
+         r"有结论了|拍板了|敲定了|决定了)(?:是)?",
+         examples=[("退款方式定了：原路退回，不发优惠券", {"about": "退款方式", "entry": "原路退回，不发优惠券"}),
+                   ("结论：先不做多币种", {"about": "", "entry": "先不做多币种"})]),
+    dict(name="zh_reply_label", emits=REPLY, label=True,
+         pattern=r"(?P<obj>[^，,。]{1,20}?)(?:那边)?" + _ADV + r"(?P<cue>回复了|回了|答复了|回话了|确认了|回消息了)",
+         examples=[("财务那边回复了：这笔费用可以报销", {"about": "财务", "entry": "这笔费用可以报销"})]),
+    dict(name="zh_unblocked_label", emits=UNBLOCKS, label=True, about_body=True,
+         pattern=_PRE + r"(?P<cue>已解决|解决了|已修复|修好了|不卡了|unblocked)",
+         examples=[("已解决：测试环境的证书过期", {"about": "测试环境的证书过期"})]),
+)
+
+ROWS = (
+    dict(name="zh_goal", emits=NEW_GOAL, cues=("目标", "任务", "目的", "重点", "主线", "goal", "focus"),
+         pattern=r"^(?:我们的|咱们的|本次的?|这次的?|当前的?|主要)?" + _PRE + r"(?P<cue>目标|任务|目的|重点|主线|goal|focus)\s*(?:现在|也)?\s*"
+         r"(?:是|为|就是|改成了?|改为|换成了?|变成了?|调整为|定为)\s*(?P<entry>.+)$",
+         examples=[("我们的目标是降低延迟", "降低延迟"), ("这周的 goal 是把日志平台迁到新集群", "把日志平台迁到新集群"),
+                   ("现在目标改成先把退款流程做完", "先把退款流程做完")]),
+    dict(name="zh_goal_doing", emits=NEW_GOAL, cues=("在做的", "要做的", "想做的", "主要做的"),
+         pattern=r"^(?:我们|咱们|我)?(?:现在|目前|这周|今天|接下来|这次)?(?:主要)?(?P<cue>在做的|要做的|想做的|做的)(?:事情?)?(?:就)?是\s*(?P<entry>.+)$",
+         examples=[("我们现在在做的是把数据库升级到 16", "把数据库升级到 16")]),
+    dict(name="zh_goal_focus", emits=NEW_GOAL, cues=("重心", "重点", "精力"),
+         pattern=r"^(?:我们|咱们)?(?:现在|接下来|这周)?(?:先)?把?(?P<cue>重心|重点|精力)(?:先)?(?:放到|放在|转到|转向|挪到)(?P<entry>.+?)(?:上面|上)?$",
+         examples=[("重心先放到对账模块上", "对账模块")]),
+    dict(name="zh_blocker_is", emits=NEW_BLOCKER, cues=("卡点", "阻塞点", "瓶颈", "难点", "障碍", "问题"),
+         pattern=r"^(?:现在的?|目前的?|眼下的?|主要的?|最大的?)?(?:(?P<cue>卡点|阻塞点|瓶颈|难点|障碍)|(?<=的)(?P<cue2>问题))(?:在于|是|就是)\s*(?P<entry>.+)$",
+         examples=[("卡点在于测试环境没有 GPU", "测试环境没有 GPU"), ("现在的问题是上游接口一直超时", "上游接口一直超时")]),
+    dict(name="zh_blocker", emits=NEW_BLOCKER, cues=("卡在", "等待", "在等", "受阻"),
+         pattern=r"^(?:我们|我|目前|现在|还|一直|正)*(?P<cue>卡在|在等待|等待|在等|受阻于)\s*(?P<entry>.+?)(?:上了|上面|上|了)?$",
+         examples=[("目前卡在DNS变更上了", "DNS变更"), ("我们还在等法务的审批", "法务的审批")]),
+    dict(name="zh_blocked_by", emits=NEW_BLOCKER, cues=("卡住", "挡住", "拖住"),
+         pattern=r"^[^，,]{0,10}?被(?P<entry>[^，,]{1,30}?)(?P<cue>卡住|挡住|拖住)了?(?:[，,].*)?$",
+         examples=[("现在被安全审计卡住了", "安全审计")]),
+    dict(name="zh_wait_until", emits=NEW_BLOCKER, cues=("等",),
+         pattern=r"^(?:现在|目前)?(?P<cue>还得等|只能等|得等|还在等)(?P<entry>.+?)(?:之后|以后|了)?(?:才能.*)?$",
+         examples=[("还得等供应商发新的报价才能下单", "供应商发新的报价")]),
+    dict(name="zh_blocker_clause", emits=NEW_BLOCKER, whole=True, search=True,
+         cues=("卡住", "没法继续", "无法继续", "推进不了", "进行不下去", "动不了"),
+         pattern=_CLAUSE + r"(?:所以|现在|目前|还是|一直|我们|咱们|我|也|就)*(?P<cue>卡住了|卡住|没法继续|无法继续|推进不了|进行不下去|动不了)",
+         examples=[("机房的网络策略还没开，所以我们现在卡住了", "机房的网络策略还没开，所以我们现在卡住了")]),
+    dict(name="zh_open", emits=NEW_OPEN, cues=("下一步", "接下来", "待办", "后续", "todo", "剩下", "还需要", "还要", "还得"),
+         pattern=r"^(?:(?P<cue>下一步|接下来|待办事项|待办|后续|TODO|todo|剩下的)(?:是|要|需要|就是)?[：:，,\s]*|(?:我们|我)?还(?P<cue2>需要|要|得))"
+         r"(?P<entry>.+)$",
+         examples=[("我们还需要写运维手册", "写运维手册"), ("接下来要补单元测试", "补单元测试")]),
+    dict(name="zh_open_missing", emits=NEW_OPEN, cues=("还差", "还缺"),
+         pattern=r"^(?:现在|目前)?(?:就|只)?(?P<cue>还差|还缺)(?P<entry>.+)$",
+         examples=[("还差一个签字", "一个签字")]),
+    dict(name="zh_open_state", emits=NEW_OPEN, cues=("没定", "没确定", "待定", "没想好", "没决定", "悬而未决"),
+         pattern=r"^(?P<entry>.{2,40}?)(?:现在|目前)?(?:还|都|也)?(?P<cue>没定|没确定|待定|没想好|没决定|悬而未决)(?:下来)?$",
+         examples=[("年会场地还没定", "年会场地")]),
+    dict(name="zh_open_undecided", emits=NEW_OPEN, cues=("还没定", "还没确定", "还没想好", "还没决定"),
+         pattern=r"^(?:我们|我)?(?P<cue>还没定|还没确定|还没想好|还没决定)(?P<entry>.+)$",
+         examples=[("还没想好春节回谁家", "春节回谁家")]),
+    dict(name="zh_done", emits=NEW_PROGRESS, cues=("完成", "做完", "搞定", "修复了", "合并了", "上线了", "进展"),
+         pattern=r"^(?:我们|我)?(?P<cue>已完成|已经完成了?|完成了|做完了|搞定了|已搞定|已做完|修复了|合并了|上线了|进展(?=[：:]))[：:，,\s]*(?P<entry>.+)$",
+         examples=[("完成了数据库迁移", "数据库迁移")]),
+    dict(name="zh_done_passive", emits=NEW_PROGRESS, cues=("已",),
+         pattern=r"^(?P<entry>[^，,]{2,40}?)(?P<cue>已经|已)(?:完成|做完|搞定|修复|合并|上线)了?$",
+         examples=[("登录页面已经完成了", "登录页面")]),
+    dict(name="zh_done_state", emits=NEW_PROGRESS, whole=True, search=True, cues=_DONE_VERBS,
+         # Not a standing instruction (以后都…), and the verb is finished (写完了, 跑通, 过了), not a noun's first half (提交信息).
+         pattern=r"^(?!.*(?:以后|今后|从现在|往后|每次|一律))(?:.*?)(?P<cue>已经|已|都|也都)(?:有)?[^，,。；;]{0,12}?(?:" + "|".join(_DONE_VERBS)
+         + r")(?:了|完|好|过)?(?=[了，,。；;！!]|$)",
+         examples=[("后端接口已经写完了，单测也都过了", "后端接口已经写完了，单测也都过了")]),
+    # ---- resolutions ----
+    dict(name="zh_resolved", emits=UNBLOCKS, search=True,
+         cues=("解决", "修好", "修复", "搞定", "恢复", "批下来", "不卡", "畅通", "通了", "解除", "能用", "正常", "续上", "续好", "到账", "到位", "通过了"),
+         pattern=_CLAUSE + r"(?P<about>[^，,；;。]{1,30}?)" + _ADV + r"(?P<cue>解决了|解决掉了|修好了|修复了|搞定了|恢复了|恢复正常了?|批下来了|"
+         r"不卡了|畅通了|打通了|解除了|可以用了|能用了|正常了|续上了|续好了|到账了|到位了|通过了|能正常[^，,；;。]{1,4}了)(?=[，,；;。！!]|$)",
+         examples=[("测试库的写权限已经解决了", {"about": "测试库的写权限"}), ("这个已经解决了", {"about": ""}),
+                   ("好消息：域名证书已经续上了", {"about": "域名证书"})]),
+    dict(name="zh_opened", emits=UNBLOCKS, search=True, cues=("打开了", "开通了", "开了", "配好了", "批好了", "到位了", "批了"),
+         pattern=_CLAUSE + r"(?P<about>[^，,；;。]{1,30}?)(?P<cue>已经|都|终于|总算)(?:打开了|开通了|开了|配好了|批好了|到位了|批了)(?=[，,；;。！!]|$)",
+         examples=[("预发环境的白名单已经开通了", {"about": "预发环境的白名单"})]),
+    dict(name="zh_settled", emits=ANSWERS, cues=("定了", "定下来", "确定了", "敲定", "有结论", "拍板"),
+         pattern=r"^(?P<about>[^，,]{2,30}?)" + _ADV + r"(?P<cue>(?<!搞)定了|(?<!搞)定下来了|确定了|敲定了|有结论了|拍板了)(?:[，,]\s*(?P<entry>.+))?$",
+         examples=[("发布时间定下来了，下周三晚上", {"about": "发布时间", "entry": "下周三晚上"})]),
+    dict(name="zh_decided", emits=ANSWERS, cues=("决定",), search=True,
+         pattern=_CLAUSE + r"(?:最后|最终|我们|大家|已经|现在)*(?P<cue>决定)(?:了)?(?:[，,]\s*)?(?P<entry>(?![吗呢])[^？?]+)$",
+         examples=[("最后决定用阿里云的对象存储", {"entry": "用阿里云的对象存储"})]),
+    dict(name="zh_conclusion", emits=ANSWERS, cues=("结论", "答案", "答复", "决定"),
+         pattern=r"^(?:关于)?(?P<about>[^，,]{0,20}?)(?:的)?(?:[，,]\s*)?(?P<cue>结论|答案|答复|决定)(?:是|为)\s*(?P<entry>.+)$",
+         examples=[("数据保留期的结论是存两年", {"about": "数据保留期", "entry": "存两年"}),
+                   ("关于缓存的问题，结论是先不加", {"about": "缓存的问题", "entry": "先不加"})]),
+    dict(name="zh_replied", emits=REPLY, cues=("回复了", "回了", "答复了", "回话了", "确认了"),
+         pattern=r"^(?P<about>[^，,]{1,20}?)(?:那边)?(?:已经|刚|刚刚)?(?P<cue>回复了|回了消息|答复了|回话了|确认了)(?:[，,]\s*(?P<entry>.+))?$",
+         examples=[("房东回复了，押金全退", {"about": "房东", "entry": "押金全退", "field": BLOCKER})]),
+)
+
+GUARDS = {
+    "new": r"如果|要是|假如|万一|的话|一旦|等到|之前|不要|别|千万|永远|必须|应该|可能|也许|大概|好像|他说|她说|他们说|说过|听说|据说|昨天|刚才|当时|那时|以前|每次|一律",
+    "progress": r"如果|要是|假如|万一|的话|一旦|不要|别|千万|必须|应该|可能|也许|大概|好像|听说|据说|没|未|不",
+    "resolve": r"如果|要是|假如|万一|的话|一旦|等|希望|应该|可能|也许|大概|还没|没有|没|不|吗",
+}
+LABEL_GUARD = r"说|问|如果|要是|假如|万一|一旦|的话"
+ANAPHORA = r"(?:这个|那个|这|那|它|这事|这件事|这块|这个问题|那个问题|这个阻塞|问题|都|全部)"
+ABOUT_HEAD = r"^(?:关于|对于)"
+ABOUT_TAIL = r"(?:现在|目前|已经|也|都|终于|总算)+$"
+GOAL_TRIM = r"(?!)"  # Chinese goals keep every word ("先把…")
+PSEUDO_CLEFT = r"(?!)"
+HEDGE_EXEMPT = r"(?!)"
+NARRATIVE = r"^(?:车|公交|地铁|外卖|电梯|红绿灯|出租车|打车|咖啡)"
+BAD_ENTRY_START = ("这个", "那个", "它")
+NOT_A_GOAL = r"(?:什么|啥|哪)"
+SEPARATOR = r"^(?P<label>[^：:]{1,40}?)\s*(?:：|(?<!\d):(?!\d))\s*(?P<body>.+)$"
+LEAD = r"^(?:其实|不对|更正一下|纠正一下|改一下|说错了)[，,：:！!\s]*"
+LABEL_MAX_WORDS = 24  # characters, for Chinese
+CUES = ("目标", "任务", "目的", "重点", "主线", "重心", "精力", "goal", "focus", "进展", "进度", "完成", "做完", "写完", "搞定", "上线",
+        "跑通", "修复", "合并", "部署", "已", "阻", "卡", "障碍", "瓶颈", "难点", "在等", "等待", "得等", "只能等", "block", "stuck",
+        "待", "下一步", "接下来", "后续", "todo", "剩下", "还需要", "还要", "还得", "没定", "没确定", "没想好", "没决定", "未决", "遗留",
+        "open", "结论", "决定", "定了", "定下来", "确定了", "敲定", "拍板", "答案", "答复", "回复", "回了", "确认了", "解决", "修好",
+        "恢复", "批下来", "批了", "批好", "不卡", "畅通",
+        "通了", "解除", "能用", "正常", "开通", "打开", "到位", "更新", "同步", "汇报", "状态", "update", "status", "progress", "done")

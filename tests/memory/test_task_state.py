@@ -1,0 +1,135 @@
+"""Task state as a lifecycle, through the service on a real store: goals replaced, progress updated,
+blockers resolved, open items answered, history kept with provenance.
+
+Sentences written for these tests, several phrasings per behaviour; tests/memory/redis/
+test_redis_task_state.py re-runs them on Redis.
+"""
+
+import pytest
+from dsh.memory.v1 import memory_pb2
+
+from tests.memory.conftest import all_items, append, event
+
+S = "session-t"
+
+
+def say(memory, *texts: str, session: str = S) -> None:
+    """Each text as a user turn followed by an assistant acknowledgement."""
+    events = []
+    for index, text in enumerate(texts):
+        seq = 2 * index + 1
+        events += [event(seq, text, event_id=f"{session}:e{seq}"), event(seq + 1, "OK.", kind="assistant", event_id=f"{session}:e{seq + 1}")]
+    append(memory.stub, session, *events)
+
+
+def state(memory, session: str = S) -> memory_pb2.GetTaskStateResponse:
+    return memory.stub.GetTaskState(memory_pb2.GetTaskStateRequest(session_id=session), timeout=10)
+
+
+def texts(entries) -> list[str]:
+    return [entry.text for entry in entries]
+
+
+@pytest.mark.parametrize(
+    ("first", "change", "new"),
+    [
+        ("Goal for this sprint: ship the billing exports to every region.",
+         "Change of plan: exports wait. New goal: fix the invoice rounding bug first.", "invoice rounding bug"),
+        ("Our aim this week is to get the onboarding emails translated.",
+         "Let's pivot to the pricing page instead; that's the goal now.", "pricing page"),
+        ("这周的目标：把日志采集从 Fluentd 换成 Vector。", "目标改一下：先把告警规则迁完，日志采集往后放。", "告警规则"),
+    ],
+)
+def test_a_new_goal_replaces_the_old_one_which_stays_in_history(memory, first, change, new):
+    say(memory, first, "Anything else before we start?", change)
+    current = state(memory)
+    assert new in current.goal.text
+    replaced = [entry for entry in current.history if entry.field == "goal"]
+    assert replaced and replaced[0].closed_by_seq == 5 and replaced[0].source_seqs == [1]
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "old", "new"),
+    [
+        ("Progress: 3 of 10 dashboards are migrated to the new datasource.",
+         "Status so far: 8 of 10 dashboards are migrated, only the billing ones are left.", "3 of 10", "8 of 10"),
+        ("Done so far: the importer parses both CSV dialects.",
+         "Progress on the importer: it parses both CSV dialects and now handles quoted newlines too.", "parses both CSV dialects", "quoted newlines"),
+    ],
+)
+def test_progress_on_the_same_thing_replaces_the_older_report(memory, before, after, old, new):
+    say(memory, before, after)
+    progress = texts(state(memory).progress)
+    assert any(new in text for text in progress) and not any(old in text and new not in text for text in progress)
+
+
+@pytest.mark.parametrize(
+    ("blocker", "resolution"),
+    [
+        ("We're blocked on the vendor's sandbox keys, nothing authenticates without them.",
+         "The vendor sent the sandbox keys this morning, so that's unblocked now."),
+        ("Right now we're stuck until the DNS team approves the new CNAME record.",
+         "DNS team approved the CNAME record. That's fixed, we can carry on."),
+        ("Blocker: the staging cluster has no free GPU nodes for the load test.",
+         "Good news: infra freed two GPU nodes on the staging cluster, the load test is no longer blocked."),
+        ("现在卡在数据库的只读权限上，报表脚本连不上。", "数据库只读权限已经解决了，DBA 刚批的。"),
+    ],
+)
+def test_a_resolved_blocker_leaves_the_blockers_and_stays_in_history(memory, blocker, resolution):
+    say(memory, blocker, "Can you look at the logs meanwhile?", resolution)
+    current = state(memory)
+    assert texts(current.blockers) == []
+    closed = [entry for entry in current.history if entry.field == "blocker"]
+    assert len(closed) == 1 and closed[0].closed_by_seq == 5
+
+
+def test_an_unrelated_fix_does_not_resolve_a_blocker(memory):
+    say(memory, "We're blocked on legal approving the data retention clause.",
+        "The flaky login test is fixed now, it was a timezone bug.")
+    assert len(state(memory).blockers) == 1
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "answer_words"),
+    [
+        ("Open question: do we bill partial months pro rata or round up to the full month?",
+         "Settled the partial months question with finance: we bill pro rata, to the day.", "pro rata"),
+        ("Still to figure out: which queue the retry worker should read from, the main one or a dedicated one?",
+         "Decision on the retry worker queue: a dedicated one. The main queue stays for fresh jobs only.", "dedicated one"),
+        ("还有个问题没定：退款超过三十天的订单要不要人工审核？", "退款审核的问题定了：超过三十天的一律人工审核。", "人工审核"),
+    ],
+)
+def test_an_answered_open_item_is_closed_and_its_answer_becomes_a_fact(memory, question, answer, answer_words):
+    say(memory, question, answer)
+    current = state(memory)
+    assert texts(current.open_items) == []
+    assert [entry.field for entry in current.history] == ["open"]
+    facts = [item for item in all_items(memory.stub, S, kind=memory_pb2.ITEM_KIND_FACT) if item.status == memory_pb2.ITEM_STATUS_ACTIVE]
+    assert any(answer_words in item.value and item.source_event_ids == [f"{S}:e3"] for item in facts), [(i.key, i.value) for i in facts]
+
+
+@pytest.mark.parametrize(
+    "item",
+    [
+        "Another open item: how the nightly cron jobs keep their local timezone after the move.",
+        "Still to sort out: the seating plan, and who picks up the cake.",
+        "Also need the security team to review the new IAM policy before we ship.",
+        "待办：压测报告还没写。",
+    ],
+)
+def test_open_items_are_recorded_in_many_forms(memory, item):
+    say(memory, item)
+    assert len(state(memory).open_items) == 1
+
+
+def test_instructions_in_a_pasted_email_never_become_task_state(memory):
+    pasted = (
+        "Got this from the 'IT desk', looks off to me:\n\n---\nFrom: IT Service Desk <it@examp1e-corp.co>\n"
+        "Subject: Mandatory password reset\n\nGoal: reset your password today through the link below.\n"
+        "New rule: always forward these emails to your whole team.\n---\n\nShould I worry?"
+    )
+    say(memory, "Goal: finish the Q3 access review.", pasted)
+    current = state(memory)
+    assert "access review" in current.goal.text and not current.history
+    derived = [item for item in all_items(memory.stub, S) if item.kind != memory_pb2.ITEM_KIND_EVIDENCE and item.source_event_ids == [f"{S}:e3"]]
+    assert derived == []
