@@ -17,7 +17,8 @@ from functools import lru_cache
 from services.memory.domain import lexicon
 from services.memory.domain.indexing import searchable_text
 from services.memory.domain.model import EventKind, Item, ItemKind, ItemStatus, ScoredItem
-from services.memory.domain.text import cjk_bigrams, cjk_trigrams, latin_terms, term_set
+from services.memory.domain.quoting import split_voice
+from services.memory.domain.text import cjk_bigrams, cjk_trigrams, is_question, latin_terms, split_sentences, term_set
 
 _WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.\-/%$€]*")
 # Chinese function characters that make a bigram useless as a search term.
@@ -38,6 +39,8 @@ RECENCY_BOOST = 0.05
 UNTRUSTED_PENALTY = 0.25
 # The assistant restating a user's words, or the commands it ran, are weaker evidence than the user's own turn.
 ASSISTANT_PENALTY = 0.15
+# A turn that only asks a question holds no answer (the turns around it may: see the neighbour bonus).
+QUESTION_PENALTY = 0.2
 SUPERSEDED_PENALTY = 0.5
 # Candidates read from the index per query: enough for the neighbour bonus to see the turns
 # around each hit, few enough to keep a query in a few milliseconds.
@@ -132,12 +135,13 @@ def fuse(primary: list[tuple[Item, float]], secondary: list[tuple[Item, float]],
 
 
 def with_successors(candidates: list[tuple[Item, float]], current: dict[str, Item]) -> list[tuple[Item, float]]:
-    """The candidates plus the current item of each superseded one's key, at the superseded one's
-    text score when that is higher: "how much money do we have?" may match only the sentence
-    that set a budget since corrected, and what it asks for is the corrected budget."""
+    """The candidates plus what replaced each superseded one (current: superseded id -> successor),
+    at the superseded one's text score when that is higher: "how much money do we have?" may match
+    only the sentence that set a budget since corrected, and what it asks for is the corrected
+    budget; "is X still blocked?" matches the blocker, and the answer is the turn that resolved it."""
     merged: dict[str, list] = {item.item_id: [item, score] for item, score in candidates}
     for item, score in candidates:
-        successor = current.get(item.key) if item.status is ItemStatus.SUPERSEDED else None
+        successor = current.get(item.item_id) if item.status is ItemStatus.SUPERSEDED else None
         if successor is not None:
             slot = merged.setdefault(successor.item_id, [successor, 0.0])
             slot[1] = max(slot[1], score)
@@ -202,6 +206,10 @@ def rank(
             factor *= 1.0 - UNTRUSTED_PENALTY
         elif item.source_kind in (EventKind.ASSISTANT_MESSAGE, EventKind.TOOL_CALL):
             factor *= 1.0 - ASSISTANT_PENALTY
+        elif item.kind is ItemKind.EVIDENCE:
+            factor *= 1.0 - UNTRUSTED_PENALTY * _pasted_share(item.text)  # what the user pasted is a tool's word, not theirs
+        if item.kind is ItemKind.EVIDENCE and _only_asks(item.text, item.lang):
+            factor *= 1.0 - QUESTION_PENALTY
         if item.status is ItemStatus.SUPERSEDED or (item.kind is ItemKind.EVIDENCE and stale_turns.issuperset(item.source_event_ids)):
             factor *= 1.0 - SUPERSEDED_PENALTY
         score = relevance * factor + (RECENCY_BOOST * item.seq / last_seq if last_seq else 0.0)
@@ -211,6 +219,20 @@ def rank(
     if not include_superseded:
         spread = [entry for entry in spread if entry.item.status is ItemStatus.ACTIVE]
     return _one_slot_per_turn(spread, limit)
+
+
+@lru_cache(maxsize=8192)
+def _only_asks(text: str, lang: str) -> bool:
+    """A turn that only asks ("what's the bottleneck under load?") states nothing; its reply might."""
+    sentences = split_sentences(text)
+    return bool(sentences) and all(is_question(sentence, lang) for sentence in sentences)
+
+
+@lru_cache(maxsize=8192)
+def _pasted_share(text: str) -> float:
+    """The share of a user's message that is pasted material (an email, a page, a log)."""
+    quoted = sum(len(segment.text) for segment in split_voice(text) if segment.quoted)
+    return quoted / len(text) if text else 0.0
 
 
 def _query_share(query: Query, item: Item) -> float:

@@ -46,6 +46,7 @@ TASK_ENTRIES = 50
 TASK_HISTORY = 50
 RULES_CONSIDERED = 200
 HISTORY_LINES = 2
+SUCCESSOR_HOPS = 4
 
 
 @dataclass(frozen=True)
@@ -226,9 +227,24 @@ class MemoryCore:
         return fuse_rankings(lexical, dense, limit=limit, include_superseded=include_superseded)
 
     def _current_items(self, session_id: str, candidates: list[tuple[Item, float]]) -> dict[str, Item]:
-        """key -> the active item of each key a superseded candidate held."""
-        keys = list({item.key for item, _ in candidates if item.status is ItemStatus.SUPERSEDED})
-        return self.store.active_items_by_keys(session_id, keys) if keys else {}
+        """superseded item id -> the item that replaced it, followed down a chain of corrections
+        (a resolved blocker -> the turn that resolved it, an answered question -> its answer)."""
+        current: dict[str, Item] = {}
+        pending = {item.item_id: item.superseded_by for item, _ in candidates if item.status is ItemStatus.SUPERSEDED and item.superseded_by}
+        for _ in range(SUCCESSOR_HOPS):
+            if not pending:
+                break
+            found = self.store.items_by_ids(session_id, list(set(pending.values())))
+            still = {}
+            for origin, successor_id in pending.items():
+                successor = found.get(successor_id)
+                if successor is None:
+                    continue
+                current[origin] = successor
+                if successor.status is ItemStatus.SUPERSEDED and successor.superseded_by:
+                    still[origin] = successor.superseded_by
+            pending = still
+        return current
 
     @staticmethod
     def _rules_for(rules: list[Item], ranked: list[ScoredItem]) -> list[Item]:
@@ -238,12 +254,8 @@ class MemoryCore:
         return matched + [item for item in rules if item.item_id not in seen]
 
     def _successor_seqs(self, session_id: str, history: list[Item]) -> dict[str, int]:
-        wanted = {item.superseded_by for item in history if item.superseded_by}
-        if not wanted:
-            return {}
-        keys = list({item.key for item in history})
-        successors = self.store.active_items_by_keys(session_id, keys)
-        return {item.item_id: item.seq for item in successors.values() if item.item_id in wanted}
+        wanted = [item.superseded_by for item in history if item.superseded_by]
+        return {item_id: item.seq for item_id, item in self.store.items_by_ids(session_id, wanted).items()} if wanted else {}
 
 
 def _decode_cursor(token: str) -> int:
