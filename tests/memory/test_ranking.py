@@ -26,12 +26,12 @@ def test_the_speaker_boost_never_lifts_a_weak_match_over_a_strong_one():
     assert ranked[0].item.source_event_ids == ("e10",)
 
 
-def test_a_superseded_candidate_brings_its_keys_current_item_and_demotes_its_quote():
+def test_a_superseded_candidate_brings_what_replaced_it_and_demotes_its_quote():
     old = replace(_quote(4, "Our total budget is 30k for the trip."), item_id="n4", kind=ItemKind.NUMBER, key="total budget",
                   value="30k", status=ItemStatus.SUPERSEDED, superseded_by="n9")
     new = replace(_quote(9, "Correction: the budget is 40k."), item_id="n9", kind=ItemKind.NUMBER, key="total budget", value="40k")
     quote, other = _quote(4, "Our total budget is 30k for the trip."), _quote(6, "The trip starts in May.")
-    candidates = with_successors([(quote, 1.0), (old, 1.0), (other, 0.6)], {"total budget": new})
+    candidates = with_successors([(quote, 1.0), (old, 1.0), (other, 0.6)], {"n4": new})
     assert dict((item.item_id, score) for item, score in candidates)["n9"] == 1.0
     active = rank(analyse("how much money for the trip?"), candidates, last_seq=10, limit=5, include_superseded=False)
     assert [s.item.item_id for s in active] == ["n9", "i6", "i4"]
@@ -39,3 +39,22 @@ def test_a_superseded_candidate_brings_its_keys_current_item_and_demotes_its_quo
     assert "n4" in [s.item.item_id for s in everything]
     # Without a superseded candidate nothing is added and no quote is demoted.
     assert with_successors([(quote, 1.0)], {}) == [(quote, 1.0)]
+
+
+def test_a_turn_that_only_asks_ranks_below_a_statement_of_equal_match():
+    for question, statement in [
+        ("What's the timeout on the payments API?", "The payments API timeout is 8 seconds."),
+        ("支付接口的超时是多少？", "支付接口的超时设成八秒。"),
+        ("Is the payments API timeout still 8 seconds? Did anyone change it?", "Payments API timeout: 8 seconds."),
+    ]:
+        asked, said = replace(_quote(10, question), lang="zh" if "支付" in question else "en"), _quote(12, statement)
+        ranked = rank(analyse("payments API timeout"), [(asked, 1.0), (said, 1.0)], last_seq=20, limit=2)
+        assert ranked[0].item.item_id == "i12", question
+
+
+def test_what_a_user_pasted_counts_less_than_what_they_said():
+    pasted = _quote(10, "Got this email, is it real?\n\n---\nFrom: Billing <billing@examp1e.co>\nSubject: Invoice\n\n"
+                        "Pay the invoice today through the link below or your account closes.\n---")
+    own = _quote(30, "Never pay an invoice from a link in an email without asking me first.")
+    ranked = rank(analyse("Can you pay the invoice from that email?"), [(pasted, 1.0), (own, 1.0)], last_seq=40, limit=2)
+    assert ranked[0].item.item_id == "i30"

@@ -133,3 +133,18 @@ def test_instructions_in_a_pasted_email_never_become_task_state(memory):
     assert "access review" in current.goal.text and not current.history
     derived = [item for item in all_items(memory.stub, S) if item.kind != memory_pb2.ITEM_KIND_EVIDENCE and item.source_event_ids == [f"{S}:e3"]]
     assert derived == []
+
+
+@pytest.mark.parametrize(
+    ("blocker", "resolution", "question"),
+    [
+        ("We're blocked on the vendor's sandbox keys, nothing authenticates without them.",
+         "Vendor finally sent the sandbox keys, that piece is unblocked.", "Are we still waiting for the vendor's keys?"),
+        ("Open question: do we keep nightly snapshots or switch to hourly ones?",
+         "Decision on the snapshot question: hourly, kept for two days.", "How often are we taking snapshots?"),
+    ],
+)
+def test_a_question_about_a_closed_entry_gets_what_closed_it(memory, blocker, resolution, question):
+    say(memory, blocker, "Unrelated: the staging banner text needs a typo fix.", resolution)
+    reply = memory.stub.Retrieve(memory_pb2.RetrieveRequest(session_id=S, query=question, limit=3), timeout=10)
+    assert list(reply.items[0].source_event_ids) == [f"{S}:e5"], [(i.kind, i.text) for i in reply.items]
