@@ -28,7 +28,7 @@ from services.memory.domain.model import (
 from services.memory.domain import subjects, task_lifecycle
 from services.memory.domain.retrieval import analyse
 from services.memory.domain.store_api import StoreReader
-from services.memory.domain.text import detect_lang, latin_terms, normalize_key, term_set
+from services.memory.domain.text import detect_lang, latin_terms, term_set
 
 CORRECTABLE_KINDS = (ItemKind.FACT, ItemKind.NUMBER)
 CONTEXT_CHARS = 300

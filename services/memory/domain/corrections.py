@@ -1,0 +1,167 @@
+"""Corrections and updates in one sentence: the new value, the old one when it is named, and the key
+when the sentence gives one. Which stored item they replace is decided later (subjects.py)."""
+
+import re
+from dataclasses import replace
+
+from services.memory.domain import extraction_checks as C
+from services.memory.domain.model import Candidate, ItemKind
+from services.memory.domain.rules import read_rule
+from services.memory.domain.statements import CLAUSE, MAX_KEY_WORDS, bare_number, statements, trim_value
+from services.memory.domain.tables import CORRECTIONS, rows
+from services.memory.domain.tasks import read_tasks
+from services.memory.domain.text import is_hedged, normalize_key, strip_openers
+
+_INTRO = {
+    "en": re.compile(r"^(?:it's|it is|it should be|it'll be|it will be|it was supposed to be|that's|that is|that should be|"
+                     r"make it|use|go with|let's use|let's go with|we'll use|we will use|switch to|should be|rather|"
+                     r"the answer is|i meant|we meant)\s+(?P<v>.+)$", re.IGNORECASE),
+    "zh": re.compile(r"^(?:应该是|应该为|应为|应该用|其实是|实际上是|改用|换成|改成|是|用)\s*(?P<v>.+)$"),
+}
+_OLD_TAIL = {
+    "en": re.compile(r"^(?P<s>.+?),?\s+(?:not|rather than|and not|instead of)\s+(?P<old>[^,]{1,40}?)$", re.IGNORECASE),
+    "zh": re.compile(r"^(?P<s>.+?)[，,]?\s*(?:而)?不是(?P<old>[^，,]{1,30}?)$"),
+}
+
+def correction(clean: str, ctx, depth: int = 0) -> tuple[list[tuple[Candidate, str]], str]:
+    """(candidates, residual): residual is the sentence minus a correction marker that led nowhere."""
+    grammar = ctx[2]
+    residual = ""
+    if depth > 1:
+        return [], ""
+    for row in rows(CORRECTIONS, grammar, clean):
+        match = row.regex.match(clean)
+        if not match:
+            continue
+        groups = match.groupdict()
+        old = groups.get("old") or ""
+        if groups.get("new") is not None:
+            new, old = _split_old(groups["new"], old, grammar)
+            key = groups.get("key") or ""
+            if key and not C.good_key(key, grammar, MAX_KEY_WORDS):
+                continue
+            key = C.store_key(key, grammar) if key else _shared_words(old, new, grammar)
+            subject = (groups.get("subject") or "").strip()
+            if not key and subject and C.good_key(subject, grammar, MAX_KEY_WORDS):
+                key = C.store_key(subject, grammar)  # "the standup moved from 9:30 to 10:15"
+            candidate = _from_value(new, key, old, ctx)
+        else:
+            stmt = " ".join((groups["stmt"] + " " + (groups.get("stmt2") or "")).split())
+            stmt, old = _split_old(stmt, old, grammar)
+            candidate = _from_statement(stmt, old, row.weak, ctx, depth)
+            if candidate is None and match.start("stmt") > 0 and not residual:
+                residual = stmt
+        if candidate is None:
+            continue
+        found = [(candidate, row.name)]
+        if not candidate.key:
+            rule = read_rule(clean, ctx)  # "use pnpm, not npm" is also a standing preference
+            found += [rule[0]] if rule else []
+        return found, ""
+    return [], residual
+
+
+def _split_old(text: str, old: str, grammar: str) -> tuple[str, str]:
+    match = _OLD_TAIL[grammar].match(text.strip())
+    if match and not old:
+        return match.group("s"), match.group("old")
+    return text, old
+
+
+def _from_statement(stmt: str, old: str, weak: bool, ctx, depth: int = 0) -> Candidate | None:
+    grammar = ctx[2]
+    stmt = strip_openers(stmt, grammar)
+    nested, _ = correction(stmt, ctx, depth + 1)  # "Heads up: we moved from X to Y"
+    if nested and nested[0][0].kind in (ItemKind.FACT, ItemKind.NUMBER):
+        first = nested[0][0]
+        return replace(first, is_correction=True, corrects=first.corrects or _old_value(old, grammar))
+    said = statements(stmt, ctx)
+    if said:
+        return replace(said[0][0], is_correction=True, corrects=_old_value(old, grammar))
+    # "512 blows up on the small nodes, make it 256": the new value is often in the last clause.
+    for clause in [stmt, *reversed(CLAUSE.split(stmt)[1:])]:
+        intro = _INTRO[grammar].match(clause.strip())
+        if intro:
+            return _from_value(intro.group("v"), "", old, ctx)
+    if weak or _task(stmt, ctx) or read_rule(stmt, ctx):
+        return _loose(stmt, old, ctx) if weak and not _task(stmt, ctx) and not read_rule(stmt, ctx) else None
+    # A bare value is a few words and no clause: "deploys go through the green pipeline" is a
+    # statement no table read, not a new value for whatever was said last.
+    short = len(stmt.split()) <= 4 and not _CLAUSE_VERB_EN.search(stmt) if grammar == "en" else len(stmt) <= 20
+    first = stmt.split()[0].lower() if stmt.split() else ""
+    if short and first not in C.BAD_KEY_WORDS and not is_hedged(stmt, grammar):
+        return _from_value(stmt, "", old, ctx)  # "scratch that, eu-central-1"
+    return _loose(stmt, old, ctx)
+
+
+def _task(clean: str, ctx) -> bool:
+    """Whether the sentence states task state of its own (a goal, progress, a blocker, an open item)."""
+    return any(not signal.resolves for signal in read_tasks(clean, ctx[1]))
+
+
+# A value that names itself: a number with its unit, an identifier (eu-west-1, v2.3, PRC-4821), a
+# clock time, a Capitalized name, a multiple (3x). A parenthesis right after it stays with it.
+_LOOSE_VALUE = re.compile(
+    r"(?:[$€£¥])?\d[\d,.]*(?:e-?\d+)?\s?(?:[x×%]|[A-Za-z]{1,12}\b|[\u4e00-\u9fff]{1,2})?(?:\s?\([^)]{1,30}\))?"
+    r"|\b[A-Za-z][\w]*[-_./:][\w\-./:]*\w(?:\s?\([^)]{1,30}\))?"
+    r"|(?<![.!?]\s)(?<!^)\b(?-i:[A-Z])[a-z]+(?:\s+(?-i:[A-Z])[a-z]+)*"
+)
+
+
+def _loose(stmt: str, old: str, ctx) -> Candidate | None:
+    """An update marker and no sentence the tables read: the first value that names itself and is
+    not the old one, to be matched against what the message points at (see subjects.py)."""
+    if is_hedged(stmt, ctx[2]):
+        return None
+    old_norm = old.lower()
+    for match in _LOOSE_VALUE.finditer(stmt):
+        value = C.clean_value(match.group())
+        if value and (not old_norm or value.lower() not in old_norm) and not value.lower().startswith(("i ", "we ")):
+            if value[:1].isdigit() or value[:1] in "$€£¥":
+                value = trim_value(stmt[match.start():], ctx[2])  # a number keeps its unit and condition
+            candidate = _from_value(value, "", old, ctx)
+            return replace(candidate, loose=True) if candidate else None
+    return None
+
+
+def _shared_words(old: str, new: str, grammar: str) -> str:
+    """A key for "from A to B" when the sentence names none: the words both values share
+    ("Postgres" of "Postgres 14" and "Postgres 16"), or the old value itself."""
+    if grammar == "en":
+        shared = [word for word, other in zip(old.split(), new.split()) if word.lower() == other.lower() and not word[:1].isdigit()]
+        return C.store_key(" ".join(shared), grammar) if shared and C.good_key(" ".join(shared), grammar, MAX_KEY_WORDS) else ""
+    prefix = ""
+    for a, b in zip(old, new):
+        if a != b:
+            break
+        prefix += a
+    return normalize_key(prefix) if len(prefix) >= 2 else ""
+
+
+_CLAUSE_VERB_EN = re.compile(
+    r"\b(?:is|are|was|were|be|go|goes|went|run|runs|use|uses|used|need|needs|has|have|had|do|does|did|will|would|should|must|can|could)\b",
+    re.IGNORECASE,
+)
+# A clause after the corrected value is the speaker's aside: "it's 8am, I checked the booking".
+_TRAILING_CLAUSE_EN = re.compile(r",\s+(?:i|we|you|he|she|they)\b.*$", re.IGNORECASE)
+
+
+def _from_value(new: str, key: str, old: str, ctx) -> Candidate | None:
+    source, lang, grammar = ctx
+    new = C.clean_value(trim_value(_TRAILING_CLAUSE_EN.sub("", new), grammar) if grammar == "en" else new)
+    if not new:
+        return None
+    number = bare_number(new, grammar)
+    corrects = _old_value(old, grammar)
+    if number:
+        value, unit, condition = number
+        return Candidate(kind=ItemKind.NUMBER, key=key, value=value, text=source, lang=lang, unit=unit, condition=condition,
+                         corrects=corrects, is_correction=True)
+    return Candidate(kind=ItemKind.FACT, key=key, value=new, text=source, lang=lang, corrects=corrects, is_correction=True)
+
+
+def _old_value(old: str, grammar: str) -> str:
+    """The replaced value as the store holds it: the number alone for "not 120 ms"."""
+    old = C.clean_value(old)
+    number = bare_number(old, grammar) if old else None
+    return number[0] if number else old

@@ -1,0 +1,209 @@
+"""Facts and numbers in one clause: the key, the value, a number's unit and condition, and where a
+value ends and the speaker's comment on it begins."""
+
+import re
+
+from services.memory.domain import extraction_checks as C
+from services.memory.domain import patterns as P
+from services.memory.domain.model import Candidate, ItemKind
+from services.memory.domain.tables import FACTS, NUMBERS, rows
+from services.memory.domain.text import is_hedged, strip_openers
+
+MAX_PER_SENTENCE = 3
+MAX_KEY_WORDS = 8
+MAX_COLON_KEY_WORDS = 4
+MAX_LABEL_WORDS = 8
+DIGIT = re.compile(r"\d")
+_CJK = re.compile(r"[\u3400-\u9fff]")
+_BARE_NUMBER = {
+    "en": re.compile(r"^" + P._CUR + P._VAL_EN + r"(?P<tail>.*)$", re.IGNORECASE),
+    "zh": re.compile(r"^" + P._CUR + P._VAL_ZH + r"(?P<tail>.*)$"),
+}
+# Where a value or condition may end and a statement of its own begin.
+CLAUSE = re.compile(r"\s*[,，;；]\s*|\s+(?:and|but)\s+|(?<=[\u3400-\u9fff])(?:并且|而且|同时)")
+
+# "If you need the errors, the Sentry project is X": the clause says when the fact is useful, not when it holds.
+_NEED_CLAUSE_EN = re.compile(
+    r"^(?:if|in case|whenever|when)\s+(?:you|we|anyone|someone|somebody)\s+(?:ever\s+)?(?:need|want|have to|go looking for|are looking for|look for)\b[^,]{0,60},\s*",
+    re.IGNORECASE)
+
+
+def statements(text: str, ctx, depth: int = 0) -> list[tuple[Candidate, str]]:
+    """Numbers, else facts, stated by text; a trailing clause that is a statement of its own is read too."""
+    grammar = ctx[2]
+    text = strip_openers(text, grammar)
+    if grammar == "en":
+        text = _NEED_CLAUSE_EN.sub("", text)
+    if not text or is_hedged(text, grammar):
+        return []
+    found = (_number(text, ctx) if DIGIT.search(text) else None) or _fact(text, ctx)
+    if found is None:
+        return []
+    candidate, row, rest = found
+    more = statements(rest, ctx, depth + 1) if rest and depth < MAX_PER_SENTENCE - 1 else []
+    return [(candidate, row)] + more
+
+
+def split_clauses(text: str, ctx) -> tuple[str, str]:
+    """Cut text before the first later clause that states something itself: (kept, rest)."""
+    for separator in CLAUSE.finditer(text):
+        rest = text[separator.end() :]
+        part = strip_openers(CLAUSE.split(rest, maxsplit=1)[0], ctx[2])
+        if ctx[2] == "en" and P.QUALIFIER_EN.match(part):
+            continue  # "..., Bonferroni-corrected over 5 arms" qualifies the value before it
+        if part and ((DIGIT.search(part) and _number(part, ctx)) or _fact(part, ctx)):
+            return text[: separator.start()], rest
+    return text, ""
+
+
+def _number(text: str, ctx):
+    source, lang, grammar = ctx
+    for row in rows(NUMBERS, grammar, text):
+        match = row.regex.match(text)
+        if not match:
+            continue
+        groups = match.groupdict()
+        key = _number_key(groups, row, grammar)
+        if not key:
+            continue
+        verb = (groups.get("verb") or "").strip().lower()
+        tail, rest = split_clauses(groups.get("tail") or "", ctx)
+        unit, condition = read_unit(tail, grammar, groups.get("cur") or "", groups.get("unit") or "", match.group("value"))
+        compared = comparator(verb, (groups.get("cmp") or "").strip().lower())
+        parts = [clean_condition(groups.get("pre") or ""), compared, groups.get("per") or "", condition]
+        candidate = Candidate(
+            kind=ItemKind.NUMBER, key=key, value=" ".join(match.group("value").split()),
+            text=source, lang=lang, unit=unit, condition="; ".join(part for part in parts if part),
+        )
+        return candidate, row.name, rest
+    return None
+
+
+def _number_key(groups: dict, row, grammar: str) -> str:
+    """The key a number row read, with a "Label:" before the statement joined in ("p99" + "latency budget for X")."""
+    raw = groups.get("key") or ""
+    if not C.good_key(raw, grammar, MAX_KEY_WORDS):
+        return ""
+    key = C.store_key(raw, grammar, row.key_suffix)
+    label = groups.get("label")
+    if label is None:
+        return key
+    if not C.good_key(label, grammar, MAX_LABEL_WORDS) or C.announces(label, grammar):
+        return ""
+    label = C.store_key(label, grammar)
+    if set(key.split()) <= set(label.split()):
+        return label
+    return key if set(label.split()) <= set(key.split()) else f"{key} {label}"
+
+
+def comparator(verb: str, said: str) -> str:
+    """The comparison a number is stated with: "under", "at most" for "cap ... at", "not exceed"."""
+    if verb in P.IMPLIED_COMPARATOR and said in P.NEUTRAL_COMPARATORS:
+        said = P.IMPLIED_COMPARATOR[verb]
+    if said in P.NEUTRAL_COMPARATORS:
+        said = ""
+    if re.search(r"\b(?:not|never)\b|n't", verb):
+        said = ("not " + said).strip()
+    elif verb.startswith("不"):
+        said = verb + said  # 不能超过: the negation belongs to the comparator
+    return said
+
+
+_MULTIPLIED = re.compile(r"^\s*((?:(?!(?:as|for|of|on|in|at|per|to|with|when|if|unless|and|or|but)\b)[A-Za-z][\w\-]*\s*){1,3})", re.IGNORECASE)
+
+
+def read_unit(tail: str, grammar: str, currency: str, given: str, value: str = "") -> tuple[str, str]:
+    """(unit, condition) from the text after a value; a currency sign is the unit unless "/month" follows.
+    A multiple's unit is what it multiplies: "2x annual fees"."""
+    unit, rest = given, tail
+    multiplied = _MULTIPLIED.match(tail) if value[-1:] in ("x", "×", "X") and grammar == "en" else None
+    if multiplied and not unit:
+        unit, rest = multiplied.group(1).strip(), tail[multiplied.end():]
+    if not unit:
+        stripped = tail.lstrip() if grammar == "zh" else (tail[1:] if tail[:1] == " " else tail)
+        match = (P.UNITS_ZH.match(stripped) if grammar == "zh" else None) or P.UNIT_EN.match(stripped)
+        word = match.group() if match else ""
+        if word and word.lower() not in P.UNIT_STOP_WORDS and not (match.end() < len(stripped) and stripped[match.end()].isalnum()
+                                                                   and not _CJK.match(stripped[match.end()])):
+            unit, rest = word, stripped[match.end():]
+    if currency:
+        unit, rest = (currency + unit, rest) if unit.startswith("/") else (currency, (unit + " " + rest) if unit else rest)
+    return unit, clean_condition(trim_condition(rest, grammar))
+
+
+def clean_condition(text: str) -> str:
+    text = re.sub(r"[()（）]", " ", text)
+    text = " ".join(text.split()).strip(" ,;:，；：、.。!！")
+    return "" if text in ("了", "的", "吧") else text
+
+
+def _fact(text: str, ctx):
+    source, lang, grammar = ctx
+    for row in rows(FACTS, grammar, text):
+        match = row.regex.match(text)
+        if not match:
+            continue
+        colon = row.name.endswith("colon")
+        limit = MAX_COLON_KEY_WORDS if colon else MAX_KEY_WORDS
+        raw_key = match.group("key") or ""
+        said, rest = split_clauses(match.group("value"), ctx)
+        value = C.clean_value(trim_value(said, grammar))
+        if grammar == "en" and not C.good_value(value, grammar) and "," in value:
+            value = C.clean_value(value.split(",", 1)[0])  # a long value's first part is what it is
+        role = (match.groupdict().get("role") or "").strip()
+        suffix = " ".join(part for part in (P.ROLE_SUFFIX.get(role.lower(), role.lower()), row.key_suffix) if part)
+        if raw_key and not C.good_key(raw_key, grammar, limit) or not C.good_value(value, grammar):
+            continue
+        if colon and (C.announces(raw_key, grammar) or C.prose(value, grammar) or C.hedged(said)):
+            continue  # "Rule of thumb: ...", 先定个规矩：... announce a rule; "Flaky test: passes locally, fails in CI" describes
+        key = C.store_key(raw_key, grammar, suffix)
+        if not C.good_key(key, grammar, limit + 2):
+            continue
+        candidate = Candidate(kind=ItemKind.FACT, key=key, value=value, text=source, lang=lang)
+        return candidate, row.name, rest
+    return None
+
+
+# Where a value ends and the speaker's comment on it begins: "Postgres 16 over the weekend, so
+# MERGE works now", "Friday at 3:40 pm, same place", "eu-central-1 (Frankfurt); latency matters".
+_VALUE_END_EN = re.compile(
+    r"\s*(?:;|\s[—–]\s|,\s+(?=(?:so|but|and|because|since|as|which|who|that's|that\s+is|this\s+is|it's|it\s+is|same|then|though|although|"
+    r"after|before|while|i|we|you|he|she|they|it|there|nothing|everything|nobody|everyone|anything|even|especially|particularly|mostly|"
+    r"mainly|except|apart|not|no)\b|[^,\s]+(?:\s+[^,\s]+)?\s+(?:is|are|was|were|isn't|aren't|wasn't|has|have|had|will|won't)\b)"
+    r"|\s+(?:so|because|since)\s).*$",
+    re.IGNORECASE)
+_VALUE_ADVERB_EN = re.compile(
+    r"\s+(?:over the weekend|last (?:week|weekend|night|month|year)|yesterday|today|tonight|this (?:morning|afternoon|evening|week|month)|"
+    r"earlier|recently|now|already|again|instead|as well|too|anymore|for now|from now on|going forward|"
+    r"on (?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:this|last|next) (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|sprint|quarter))$",
+    re.IGNORECASE)
+# A clause after a condition that says something of its own ("finance tightened it on Monday") ends it;
+# one that restricts the value ("but only once the customer confirms") stays.
+_CONDITION_END_EN = re.compile(
+    r"(?:;|,\s+(?!.*\b(?:only|once|unless|except|if|when|until|provided|as long as|included|excluded|including|excluding)\b)"
+    r"(?=(?:so|and|because|since|which|that's|it's|i|we|you|he|she|they|it|there)\b|(?:the\s+)?[a-z]+\s+(?:[a-z]+ed|is|are|was|were|has|have|had|said|says|wants|asked|told)\b)).*$",
+    re.IGNORECASE)
+
+
+def trim_value(value: str, grammar: str) -> str:
+    """The value without the speaker's comment after it."""
+    if grammar != "en":
+        return value
+    value = _VALUE_END_EN.sub("", value)
+    while True:
+        shorter = _VALUE_ADVERB_EN.sub("", value)
+        if shorter == value:
+            return value
+        value = shorter
+
+
+def trim_condition(condition: str, grammar: str) -> str:
+    return _CONDITION_END_EN.sub("", condition) if grammar == "en" else condition
+
+
+def bare_number(text: str, grammar: str) -> tuple[str, str, str] | None:
+    match = _BARE_NUMBER[grammar].match(text.strip())
+    if not match:
+        return None
+    unit, condition = read_unit(match.group("tail"), grammar, match.group("cur") or "", "", match.group("value"))
+    return " ".join(match.group("value").split()), unit, condition

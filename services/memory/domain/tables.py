@@ -1,0 +1,48 @@
+"""The extraction tables by language, and their prefilters: most tables are never run on a sentence."""
+
+import re
+from functools import lru_cache
+
+from services.memory.domain import patterns as P
+
+RULES = {"en": P.RULES_EN, "zh": P.RULES_ZH}
+FACTS = {"en": P.FACTS_EN, "zh": P.FACTS_ZH}
+NUMBERS = {"en": P.NUMBERS_EN, "zh": P.NUMBERS_ZH}
+CORRECTIONS = {"en": P.CORRECTIONS_EN, "zh": P.CORRECTIONS_ZH}
+
+# Table prefilters (the union of the rows' needles), so most tables are never run: an English needle
+# that is a word (or starts a phrase) is looked up in the sentence's word set with the usual endings
+# ("block" also finds "blocked"); other needles are substrings. A prefilter may pass a non-match, never stop a match.
+_NEEDLE_WORD = re.compile(r"[a-z]+(?: [a-z]+)*")
+_WORD = re.compile(r"[a-z]+")
+_ENDINGS = ("", "s", "d", "ed", "ing", "er", "ers", "ion", "ions")
+
+
+def _table_filter(rows) -> tuple[frozenset[str], tuple[str, ...]] | None:
+    if any(not row.needles for row in rows):
+        return None
+    needles = {needle for row in rows for needle in row.needles}
+    as_words = {n for n in needles if rows[0].lang == "en" and _NEEDLE_WORD.fullmatch(n.strip())}
+    words = frozenset(n.split()[0] + ending for n in as_words for ending in _ENDINGS)
+    return words, tuple(sorted(needles - as_words, key=len))
+
+
+_TABLE_FILTERS = {id(rows): _table_filter(rows) for t in (RULES, FACTS, NUMBERS, CORRECTIONS) for rows in t.values()}
+
+
+@lru_cache(maxsize=1024)
+def _features(text: str) -> tuple[str, frozenset[str]]:
+    low = text.lower()
+    return low, frozenset(_WORD.findall(low))
+
+
+def rows(table: dict, grammar: str, text: str):
+    """The table's rows, or none when the text has none of the table's needles.
+    (Row by row, the anchored regexes fail faster than a per-row prefilter would.)"""
+    rows = table[grammar]
+    prefilter = _TABLE_FILTERS[id(rows)]
+    if prefilter is None:
+        return rows
+    low, words = _features(text)
+    needle_words, substrings = prefilter
+    return rows if not needle_words.isdisjoint(words) or any(needle in low for needle in substrings) else ()
