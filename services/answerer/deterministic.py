@@ -11,6 +11,9 @@ from dataclasses import dataclass
 # words always wins, mild enough that such lines still answer when alone.
 SUPERSEDED_FACTOR = 0.35
 UNTRUSTED_FACTOR = 0.45
+# The assistant's own words ("OK, the others stay at the default 60 s") repeat or paraphrase what
+# the user stated, sometimes with a neighbouring value: the user's line wins a tie.
+ASSISTANT_FACTOR = 0.85
 HEADER_FACTOR = 0.2
 # The key ("deploy target", "goal") names what a line is about; a question
 # that names it is asking for that line's value.
@@ -105,6 +108,7 @@ class _Line:
     untrusted: bool
     superseded: bool
     header: bool
+    assistant: bool
     in_rules: bool
     position: int
     successor: str = ""  # "seq N" of the line that replaced this one, when its label names it
@@ -174,6 +178,7 @@ def _parse(context: str) -> list[_Line]:
                     untrusted="untrusted" in attributes or role in _TOOL_ROLES,
                     superseded=in_history or any(part.startswith("superseded") for part in attributes),
                     header=False,
+                    assistant=role == "assistant",
                     in_rules=in_rules,
                     position=len(lines),
                     successor=next((f"seq {m.group(1)}" for part in attributes if (m := _SUCCESSOR.match(part))), ""),
@@ -198,6 +203,7 @@ def _parse(context: str) -> list[_Line]:
                     untrusted=bool(_ROLE_PREFIX.match(piece)),
                     superseded=in_history or "(superseded" in piece.lower(),
                     header=header,
+                    assistant=False,
                     in_rules=in_rules and not header,
                     position=len(lines),
                 )
@@ -268,6 +274,8 @@ def _score(line: _Line, found: set[str], wanted: set[str], idf: dict[str, float]
         score *= SUPERSEDED_FACTOR
     if line.untrusted:
         score *= UNTRUSTED_FACTOR
+    if line.assistant:
+        score *= ASSISTANT_FACTOR
     if line.header:
         score *= HEADER_FACTOR
     return score

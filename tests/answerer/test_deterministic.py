@@ -158,3 +158,18 @@ def test_stem(word, stemmed):
 
 def test_terms_mix_english_and_cjk_bigrams_without_question_words():
     assert terms("What is the 部署区域是什么") == {"部署", "署区", "区域"}
+
+
+@pytest.mark.parametrize(
+    ("user", "assistant", "question", "wanted", "unwanted"),
+    [
+        ('"The idle timeout on the websocket load balancer is 350 seconds."',
+         '"OK, the other load balancers keep the default idle timeout of 60 seconds."',
+         "What's the idle timeout on the websocket load balancer?", "350", "60"),
+        ('"网关的空闲超时设成 300 秒，只针对长连接。"', '"好的，其他网关还是默认的空闲超时 60 秒。"', "长连接网关的空闲超时多久？", "300", "60"),
+    ],
+)
+def test_the_users_own_line_beats_the_assistants_paraphrase(user, assistant, question, wanted, unwanted):
+    context = f"## Memory\nEvidence:\n- [seq 41, assistant] {assistant}\n- [seq 40, user] {user}"
+    got = answer(question, context)
+    assert wanted in got.text and unwanted not in got.text, got
