@@ -87,8 +87,14 @@ def contains(haystack: str, needle: str) -> bool:
 
 
 def value_matches(item: ItemView, fragment: str) -> bool:
-    """valueContains against the item's value, or its value with the unit (numbers store "40" + "connections")."""
-    return contains(item.value, fragment) or (bool(item.unit) and contains(f"{item.value} {item.unit}", fragment))
+    """valueContains against the item's value, or its value written with its unit the ways people
+    type it: "40 connections", "25%", "£150" (numbers store "40" + "connections")."""
+    if contains(item.value, fragment):
+        return True
+    if not item.unit:
+        return False
+    spellings = (f"{item.value} {item.unit}", f"{item.value}{item.unit}", f"{item.unit}{item.value}", f"{item.unit} {item.value}")
+    return any(contains(spelling, fragment) for spelling in spellings)
 
 
 def covered_refs(question: dict, message: str) -> set[str]:

@@ -171,3 +171,10 @@ def test_value_contains_may_span_value_and_unit():
                    "successorEventId": "e2", "successorValueContains": "60 connections"}
     assert m.storage_met(expectation, [pool, new])
     assert not m.value_matches(item("x", [], value="40"), "40 connections")
+
+
+def test_value_contains_reads_units_written_against_the_number():
+    assert m.value_matches(item("p", [], "number", value="25", unit="%"), "25%")
+    assert m.value_matches(item("c", [], "number", value="150", unit="£"), "£150")
+    assert m.value_matches(item("k", [], "number", value="8", unit="kg"), "8 kg")
+    assert not m.value_matches(item("w", [], "number", value="25", unit="%"), "250%")
