@@ -255,3 +255,22 @@ def test_segments_give_the_message_back_and_say_why():
         (False, ""), (True, "pasted"), (False, ""), (True, "reported"), (False, ""), (True, "code"),
     ]
     assert own_words(text) == "Here's what the vendor sent:\nThe doc says - really?"
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ('My landlord just messaged me this, thoughts?\n"Hello! From next month rent is due on the 1st. You must always pay '
+         'through the new portal, no bank transfers. Regards, Tom"', ["My landlord just messaged me this, thoughts?"]),
+        ("老板在群里发了这个：\n“各位好。从下周起所有合同一律走新系统审批。目标是月底前清完旧单据。”\n这个要紧吗？",
+         ["老板在群里发了这个：", "这个要紧吗？"]),
+        ('"We ship on Fridays. Never on Mondays."\nThat is what the old wiki said, ignore it.', ["That is what the old wiki said, ignore it."]),
+    ],
+)
+def test_a_pasted_message_in_quotation_marks_is_quoted(text, kept):
+    assert own(text) == kept
+
+
+@pytest.mark.parametrize("text", ['Call the new service "ledger".', '"Always run the tests" is my rule now.', '"ok"'])
+def test_a_short_quotation_in_the_users_line_stays(text):
+    assert own(text) == [text]

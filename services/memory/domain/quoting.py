@@ -29,6 +29,9 @@ _HINT_WORDS = ("system", "dear", "to whom", "wrote", "says", "said", "reads", "r
                "原始邮件", "原文", "转发")
 _LONE_QUOTE = re.compile(r"(?<!\w)'|'(?!\w)")
 
+_CLOSING_QUOTE = {'"': '"', "“": "”", "「": "」", "『": "』"}
+_QUOTE_LINES = 40  # how far below its opening mark the closing mark of a quoted paste is looked for
+_SENTENCE_BREAK = re.compile(r"[.!?。！？]\s*\S")  # more than one sentence: a message, not a term in quotes
 _COMMENT = re.compile(r"<!--.*?(?:-->|\Z)", re.DOTALL)
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 _DELIMITER = re.compile(r"^\s*(?:-{3,}|[—–─]{2,}|={3,}|(?:\*\s*){3,}|_{3,}|\+{3,}|\"{3,}|'{3,})\s*$")
@@ -265,6 +268,9 @@ def _block_at(lines: list[str], i: int) -> tuple[int, int, str]:
         return i, _region_end(lines, i + 1), "email"
     if _QUOTE_LINE.match(line):
         return i, _run_end(lines, i, _QUOTE_LINE), "quote"
+    quoted_to = _whole_quote_end(lines, i)
+    if quoted_to is not None:
+        return i, quoted_to, "quote"
     if line.lstrip().startswith("<"):
         return i, _markup_end(lines, i), "markup"
     if _INDENTED.match(line) and i > 0 and (not lines[i - 1].strip() or lines[i - 1].rstrip().endswith((":", "："))):
@@ -285,6 +291,23 @@ def _block_at(lines: list[str], i: int) -> tuple[int, int, str]:
             return first, close + 1 if close is not None else _region_end(lines, first + 1), "pasted"
         return first, _region_end(lines, first + 1), "pasted"
     return i, i, ""
+
+
+def _whole_quote_end(lines: list[str], i: int) -> int | None:
+    """The end (exclusive) of a block that is one long quotation from its first character to its last,
+    a pasted message put in quotation marks; None otherwise. Users do not wrap their own paragraphs in quotes."""
+    stripped = lines[i].strip()
+    closer = _CLOSING_QUOTE.get(stripped[:1])
+    if closer is None:
+        return None
+    for j in range(i, min(len(lines), i + _QUOTE_LINES)):
+        tail = lines[j].rstrip()
+        body = "\n".join(lines[i : j + 1]).strip()[1:]
+        if j > i and not tail:
+            return None  # a blank line first: not one quotation
+        if tail.endswith(closer) and (j > i or len(stripped) > 1) and closer not in body[:-1]:
+            return j + 1 if _is_statement(body[:-1]) and _SENTENCE_BREAK.search(body[:-1]) else None
+    return None
 
 
 def _is_intro(stripped: str) -> bool:

@@ -22,6 +22,7 @@ from services.memory.domain.model import TaskField
 from services.memory.domain.text import is_hedged, is_question, strip_openers
 
 MAX_ENTRY_CHARS = 300
+REPORT_WORDS = 4  # a status body shorter than this ("Status: green") reports no progress
 MAX_DEPTH = 2  # a label's body is read again, and a label inside that body once more
 
 _MARKDOWN = re.compile(r"\*\*|__|^#+\s*|`")
@@ -56,6 +57,7 @@ class TaskRow:
     label: bool = False
     about_body: bool = False
     weak: bool = False
+    report: bool = False  # (weak labels) a body that says nothing else is a progress report
     search: bool = False
     whole: bool = False
 
@@ -186,7 +188,10 @@ def _labelled(text: str, g: Grammar, depth: int) -> list[TaskSignal] | None:
 def _from_label(row: TaskRow, head: re.Match[str], body: str, g: Grammar, depth: int) -> list[TaskSignal]:
     inner = _read(body, g, depth + 1) if depth < MAX_DEPTH else []
     if row.weak:  # "Update: the limit is now 150" is a new value, not progress; only what the body itself says counts
-        return [_joined(row.name, signal) for signal in inner]
+        if inner or not row.report or len(body.split()) < REPORT_WORDS or _asks(body, g):
+            return [_joined(row.name, signal) for signal in inner]
+        entry = _entry(body, TaskField.PROGRESS, g)  # "Status: 40 of 60 stores run the new till": a report of progress
+        return [TaskSignal(TaskField.PROGRESS, entry, row=row.name)] if entry else []
     objects = [head.group(name).strip() for name in ("obj", "obj2", "obj3") if name in row.regex.groupindex and head.group(name)]
     asks, hedged = _asks(body, g), _hedged(strip_openers(body, g.lang), g)
     signals: list[TaskSignal] = []

@@ -46,30 +46,40 @@ LABELS = (
          r"investigate|answer|fix|arrange|organi[sz]e|buy|order|chase|ask|agree on|pin down)|things to \w+(?:\s+out)?|"
          r"what's left|what remains|(?:[\w']+\s+){0,3}?(?:we|i)\s+(?:still\s+)?(?:haven't|have not|don't|do not|need to|have to|are yet to|"
          r"still need to)\s+(?:yet\s+)?(?:figured out|decided|sorted out|settled|worked out|agreed on|confirmed|figure out|decide|sort out|"
-         r"settle|work out|agree on|confirm|know)(?:\s+yet)?)" + _POST,
+         r"settle|work out|agree on|confirm|know)(?:\s+yet)?|"
+         r"(?:something|one|another one|a thing|a question)?\s*(?:that\s+)?(?:nobody|no one|nobody's|no one's)\s+(?:has\s+)?(?:answered|owning it|owns|"
+         r"taken|picked up|decided|confirmed)(?:\s+(?:it|for me|yet))*|(?:still\s+)?(?:open|unanswered|undecided)\s+and\s+.{1,40})" + _POST,
          examples=[("Next: wire up the billing webhooks", "wire up the billing webhooks"), ("TODO: add rate limiting", "add rate limiting"),
                    ("Still open: transport from the station", "transport from the station"),
                    ("One more open point: who pays for the extra night?", "who pays for the extra night?"),
                    ("Open question for the vendor: is the SLA per region or global?", "is the SLA per region or global?"),
                    ("Left to figure out: the guest list and the playlist", "the guest list and the playlist"),
                    ("Also still unresolved: whether the cron runs in UTC", "whether the cron runs in UTC"),
-                   ("Something we haven't decided yet: who keeps the spare keys", "who keeps the spare keys")]),
+                   ("Something we haven't decided yet: who keeps the spare keys", "who keeps the spare keys"),
+                   ("Another one nobody has answered yet: do we invoice in euros or pounds?", "do we invoice in euros or pounds?"),
+                   ("Still open and nobody's owning it: which team pages for the search outage?", "which team pages for the search outage?")]),
     dict(name="goal_label", emits=NEW_GOAL, label=True,
          pattern=_PRE + r"(?P<cue>goals?|aims?|objectives?|focus|priorit(?:y|ies)|missions?|north star|targets?|task|(?<=\w\s)plan|plan(?=\s)|"
-         r"(?:big|main|current|new|top|key|side|next)\s+project|project goal)" + _POST,
+         r"(?:big|main|current|new|top|key|side|next)\s+project|project goal|job|(?:big|main|only)\s+thing|"
+         r"what\s+(?:we're|we are|i'm|i am|they're|you're)\s+(?:here|hired|in)\s+for|what\s+(?:they|we|you)\s+hired\s+(?:us|me)\s+for|"
+         r"what\s+(?:i'm|i am|we're|we are)\s+(?:after|aiming for|going for)(?:\s+now)?)" + _POST,
          examples=[("Goal: ship the v2 billing API", "ship the v2 billing API"),
                    ("This sprint's focus: get the search index under one hour", "get the search index under one hour"),
                    ("Main project for the quarter: move the ledger to Postgres 16", "move the ledger to Postgres 16"),
                    ("Top priority this week: clean up the onboarding emails", "clean up the onboarding emails"),
                    ("New goal: finish the importer before the demo", "finish the importer before the demo"),
                    ("The plan for Saturday: paint the fence", "paint the fence"),
-                   ("Target for this sprint: ship the iOS widget", "ship the iOS widget")]),
+                   ("Target for this sprint: ship the iOS widget", "ship the iOS widget"),
+                   ("The job for this contract: migrate the ticket exports to S3", "migrate the ticket exports to S3"),
+                   ("What they hired us for: get SSO working for all three subsidiaries", "get SSO working for all three subsidiaries"),
+                   ("The big thing this month: repaint the shop front before the reopening", "repaint the shop front before the reopening")]),
     dict(name="done_label", emits=NEW_PROGRESS, label=True,
-         pattern=_PRE + r"(?P<cue>progress(?:\s+(?:update|report|note))?|done|finished|completed?|shipped|merged|landed|achieved|"
+         pattern=_PRE + r"(?:[\w\-./]+\s+){0,3}?(?P<cue>progress(?:\s+(?:update|report|note))?|done|finished|completed?|shipped|merged|landed|achieved|"
          r"accomplished|wins?|status so far|what's (?:been )?done|what we've done|so far|booked|confirmed|in review|live|deployed)" + _POST,
          examples=[("Done: auth middleware", "auth middleware"), ("Done so far: dates fixed to May 12-14", "dates fixed to May 12-14"),
                    ("Progress on the garden shed: the base is poured", "the base is poured"),
-                   ("Progress update: four of six dashboards are migrated", "four of six dashboards are migrated")]),
+                   ("Progress update: four of six dashboards are migrated", "four of six dashboards are migrated"),
+                   ("Website progress: the checkout page is live, the blog is half done", "the checkout page is live, the blog is half done")]),
     dict(name="fixed_label", emits=DONE_AND_UNBLOCKS, label=True, about_body=True,
          pattern=_PRE + r"(?P<cue>fixed|resolved|solved)" + _POST,
          examples=[("Fixed: the flaky login test", {"field": PROGRESS, "entry": "the flaky login test"}),
@@ -77,11 +87,19 @@ LABELS = (
     dict(name="unblocked_label", emits=UNBLOCKS, label=True, about_body=True,
          pattern=_PRE + r"(?P<cue>unblocked|no longer blocked|cleared|back online|blockers? (?:cleared|gone|removed|lifted))" + _POST,
          examples=[("Unblocked: the staging deploy", {"about": "the staging deploy"})]),
-    dict(name="update_label", emits=NEW_PROGRESS, label=True, weak=True,  # only what the body says
-         pattern=_PRE + r"(?P<cue>updates?|status(?: update)?|recap|sitrep|state of play|where (?:we are|things stand))"
+    # A status label's body is a progress report ("Status: 40 of 60 stores are live") unless it says
+    # something else itself ("Status: we're blocked on X"); a short state ("Status: green") is none.
+    dict(name="status_label", emits=NEW_PROGRESS, label=True, weak=True, report=True,
+         pattern=_PRE + r"(?:[\w\-./]+\s+){0,3}?(?P<cue>status(?: update| report)?|sitrep|state of play|where (?:we are|things stand))"
          r"(?:\s+(?:on|for|about|re|regarding)\s+.+)?",
-         examples=[("Update on the move: the van is booked for Saturday", "the van is booked for Saturday"),
-                   ("Status: we're blocked on the vendor's SSO metadata", {"field": BLOCKER, "entry": "the vendor's SSO metadata"})]),
+         examples=[("Status: we're blocked on the vendor's SSO metadata", {"field": BLOCKER, "entry": "the vendor's SSO metadata"}),
+                   ("Status update for the board: 40 of 60 stores run the new till, no outages so far",
+                    "40 of 60 stores run the new till, no outages so far"),
+                   ("Website status: checkout page up, blog half written", "checkout page up, blog half written")]),
+    # Only what the body says counts: "Update: the limit is now 150" is a new value, not progress.
+    dict(name="update_label", emits=NEW_PROGRESS, label=True, weak=True,
+         pattern=_PRE + r"(?P<cue>updates?|recap)(?:\s+(?:on|for|about|re|regarding)\s+.+)?",
+         examples=[("Update on the move: the van is booked for Saturday", "the van is booked for Saturday")]),
     dict(name="blocker_label", emits=NEW_BLOCKER, label=True,
          pattern=_PRE + r"(?:(?:that's|here's|this is)\s+)?(?:where\s+)?(?:(?:we're|we are|i'm|i am|currently|still|right now|now)\s+)*"
          r"(?:(?P<cue>blocked|stuck|waiting)(?:\s+(?:on|by|for|with|until|behind)(?:\s+(?P<obj>.+))?)?|"
@@ -130,7 +148,7 @@ _SUBJ = (r"(?!(?:so|and|but|then|also|now|which|who|if|when|once|we|i|you|he|she
 # Where a state word ("fixed", "back") ends its clause: "X is back since 13:40", not "the kids are back at school".
 _END = (r"(?=\s*(?:$|[,;:.!—–]|\s-\s)|\s+(?:now|again|too|already|finally|at last|as well|since|yesterday|today|tonight|this (?:morning|"
         r"afternoon|evening|week)|last (?:night|week)|as of|and|so|but|thanks|by|for good|after|on|in)\b)")
-_GOAL_HEAD = r"(?:goals?|aim|objective|mission|task|focus|priority|north star)"  # "the plan is to ..." only with "to"
+_GOAL_HEAD = r"(?:goals?|aim|objective|mission|task|focus|priority|north star|job)"  # "the plan is to ..." only with "to"
 _GOAL_LINK = r"(?:is|remains|'s|has become|becomes|will be|has changed to|changed to|has shifted to|shifted to)"
 _NUMWORD = r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|half|most|all but \w+)"
 _DONE_CUES = ("done", "finish", "complete", "merged", "shipped", "deployed", "live", "booked", "review", "staging", "prod", "green",
@@ -140,7 +158,7 @@ _DONE_WORDS = (r"done|finished|complete|completed|merged|shipped|deployed|live|b
                r"released|published|signed|confirmed|paid|sent|migrated|rolled out|up and running|ready for review|cut over|ported")
 
 ROWS = (
-    dict(name="goal", emits=NEW_GOAL, cues=("goal", "aim", "objective", "mission", "task", "focus", "priority", "north star", "plan"),
+    dict(name="goal", emits=NEW_GOAL, cues=("goal", "aim", "objective", "mission", "task", "focus", "priority", "north star", "plan", "job"),
          pattern=r"^(?:(?:the|our|my|this|today's|this week's)\s+)?(?:(?:main|overall|end|primary|current|new|real|actual|top|only|"
          r"immediate|big)\s+)*(?P<cue>" + _GOAL_HEAD + r"|(?P<plan>plan))(?:\s+(?:for|of|on|in|with|behind|this|today|tonight|here|now|"
          r"right now|for now|at the moment)\b[^,;:]{0,50}?)?\s+" + _GOAL_LINK + r"\s+(?:now\s+)?(?:still\s+)?(?:simply\s+|just\s+)?"
@@ -148,7 +166,15 @@ ROWS = (
          examples=[("Our goal is to cut p95 latency in half.", "cut p95 latency in half"), ("The task is to migrate the users table", "migrate the users table"),
                    ("The aim for this quarter is to retire the old billing cron", "retire the old billing cron"),
                    ("So the goal is now to get the Android build green", "get the Android build green"),
-                   ("The plan is to move house in early September", "move house in early September")]),
+                   ("The plan is to move house in early September", "move house in early September"),
+                   ("The job for this week is now the Lindqvist lease renewal, due Friday", "the Lindqvist lease renewal, due Friday")]),
+    dict(name="open_no_answer", emits=NEW_OPEN, cues=("answer", "reply", "word", "decision", "response"),
+         pattern=r"^(?:still\s+|so far\s+|as of now\s+)?(?:no|haven't had an?|have not had an?|didn't get an?|never got an?)\s+"
+         r"(?P<cue>answer|reply|word|decision|response)(?:\s+(?:yet|back))?(?:\s+from\s+[^,]{1,40}?)?\s+(?:on|about|re|regarding)\s+"
+         r"(?P<entry>.+?)(?:[.;]|,\s+(?:so|and|but)\b.*)?$",
+         examples=[("Still no answer from the landlord on whether the deposit covers the carpet",
+                    "whether the deposit covers the carpet"),
+                   ("No decision yet on which CDN we keep after March", "which CDN we keep after March")]),
     dict(name="goal_suffix", emits=NEW_GOAL, cues=("goal", "aim", "objective", "focus", "priority", "mission"),
          pattern=r"^(?P<entry>.+?)\s*(?:[;,—–]|\s-)\s*(?:and\s+)?(?:that's|that is|this is|which is)\s+(?:now\s+)?(?:the|our|my)\s+"
          r"(?:new\s+|main\s+|real\s+|only\s+|actual\s+)?(?P<cue>goal|aim|objective|focus|priority|mission)"
@@ -160,6 +186,10 @@ ROWS = (
          r"only\s+|top\s+|actual\s+|overall\s+|end\s+)?(?P<cue>goal|aim|objective|priority|focus|mission)"
          r"(?:\s+(?:now|for now|here|this week|today|for (?:this|the) \w+))?$",
          examples=[("Getting the lease signed before June is the priority", "Getting the lease signed before June")]),
+    dict(name="goal_all_about", emits=NEW_GOAL, cues=("all about",),
+         pattern=r"^(?:this|the|our|my)\s+(?:week|month|sprint|quarter|weekend|shift|round|trip|release|project)(?:'s\s+\w+)?\s+is\s+"
+         r"(?:(?:now|really)\s+)?(?P<cue>all about)\s+(?P<entry>.+)$",
+         examples=[("This sprint is all about cutting the cold start below two seconds", "cutting the cold start below two seconds")]),
     dict(name="goal_pivot", emits=NEW_GOAL, cues=("pivot", "focus", "gears", "aim"),
          pattern=r"^(?:let's|let us|we(?:'re| are|'ll| will)(?:\s+now)?(?:\s+going to)?|time to|i want (?:us )?to|we need to)\s+"
          r"(?P<cue>pivot|switch (?:our )?focus|shift (?:our )?focus|refocus|switch gears|change focus|focus|aim)\s+"
@@ -361,10 +391,11 @@ ROWS = (
     dict(name="signed_off", emits=UNBLOCKS, search=True,
          cues=("signed off", "approved", "unblocked", "resolved", "fixed", "sorted out", "cleared", "granted", "gave us", "restored", "enabled"),
          pattern=_CLAUSE + r"(?:" + _SUBJ + r"|we|i|you|they|he|she)(?<!\bis)(?<!\bare)(?<!\bwas)(?<!\bwere)(?<!\bbeen)(?<!\bbe)(?<!\bgot)"
-         r"\s+(?:has\s+|have\s+|finally\s+|just\s+)*(?P<cue>signed off on|approved|unblocked|"
+         r"\s+(?:has\s+|have\s+|finally\s+|just\s+)*(?P<cue>signed off on|signed off|approved|unblocked|"
          r"resolved|fixed|sorted out|cleared|granted(?:\s+us)?(?:\s+access\s+to)?|gave us access to|restored|re-?enabled)\s+"
          r"(?P<about>(?!(?:it|that|this|them|him|her|me|us|you|now|yesterday|today|again|too|but|and|so|because|though|by)\b)[^,;]+?)" + _END,
-         examples=[("Finance approved the budget increase this morning", {"about": "the budget increase"})]),
+         examples=[("Finance approved the budget increase this morning", {"about": "the budget increase"}),
+                   ("Legal signed off the new retention clause yesterday", {"about": "the new retention clause"})]),
     dict(name="decided", emits=ANSWERS, search=True,
          cues=("decided", "settled on", "agreed", "chose", "picked", "opted", "landed on", "concluded"),
          pattern=_CLAUSE + r"(?:we|i|the team|everyone|they|(?!(?:our|my|the|a|an|this|that|their|your|his|her|its|all|mutually|he|she|it)\b)\w+(?: and \w+)?)"
@@ -430,7 +461,8 @@ NARRATIVE = (r"^(?:the|a|my|our)?\s*(?:bus|train|tram|subway|metro|taxi|cab|uber
 BAD_ENTRY_START = ("it", "this", "that", "they", "nothing", "none", "you", "he", "she", "me", "us", "him", "her", "them", "it's", "that's",
                    "there's")
 # A goal that is a state ("the goal is blocked") or a verdict ("the goal is unclear"), not an aim.
-NOT_A_GOAL = (r"(?:blocked|stuck|waiting|on hold|paused|in review|pending|done|finished|complete)\b|"
+NOT_A_GOAL = (r"(?:blocked|stuck|waiting|on hold|paused|in review|pending|done|finished|complete|running|failing|failed|queued|"
+              r"green|red|flaky|broken|scheduled)\b|"
               r"(?:unclear|clear|ambitious|realistic|unrealistic|achievable|simple|the same|different|ready|met|reached|achieved|a \w+ one)$")
 SEPARATOR = r"^(?P<label>[^:：]{1,90}?)\s*(?::\s+|：\s*|\s+[—–-]\s+)(?P<body>.+)$"
 LABEL_MAX_WORDS = 10
@@ -439,6 +471,8 @@ LEAD = (r"^(?:(?:actually|no wait|wait|sorry|correction|scratch that|in fact|ok(
         r"(?:from now on|from here on|going forward|for now|at this point)\s*,?)\s*")
 # Extra cue stems of the sentence-level prefilter, beyond the rows' cues.
 CUES = ("goal", "aim", "object", "focus", "priorit", "mission", "project", "plan", "task", "progress", "done", "finish", "complete",
+        "job", "big thing", "main thing", "hired", "here for", "after now", "going for", "nobody", "no one", "unanswered",
+        "all about", "no answer", "no reply", "no word", "no decision", "no response",
         "ship", "merge", "land", "fix", "resolv", "solv", "block", "stuck", "wait", "snag", "hold", "bottleneck", "roadblock",
         "obstacle", "impediment", "sticking", "open", "question", "next", "todo", "to-do", "to do", "pending", "remaining",
         "left", "tbd", "tbc", "missing", "need", "follow", "action", "unresolved", "undecided", "outstanding", "unknown", "to be",
