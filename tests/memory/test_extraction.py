@@ -4,6 +4,7 @@ import pytest
 
 from services.memory.domain import patterns as P
 from services.memory.domain.extraction import extract, extract_traced
+from services.memory.domain.statements import MAX_PER_SENTENCE
 from services.memory.domain.model import ItemKind, TaskField
 
 TABLES = {
@@ -211,7 +212,7 @@ def test_mixed_script_sentence_uses_the_other_grammar():
 
 def test_at_most_a_few_candidates_per_sentence():
     text = "Region is eu-west-1, zone is b, tier is gold, plan is pro, owner is Sam"
-    assert 1 <= len(extract(text)) <= 3
+    assert 1 <= len(extract(text)) <= MAX_PER_SENTENCE
 
 
 @pytest.mark.parametrize(

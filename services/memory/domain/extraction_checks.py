@@ -5,7 +5,7 @@ import re
 from services.memory.domain import patterns as P
 from services.memory.domain.text import context_free_key, ends_with_abbreviation, normalize_key
 
-MAX_VALUE_WORDS = 10
+MAX_VALUE_WORDS = 12
 MAX_ZH_VALUE_CHARS = 30
 
 # A key may not start with a pronoun or function word; inside it, prepositions and the determiners after them are fine
@@ -31,8 +31,8 @@ _BAD_VALUE_START = frozenset("""that because why how what when where if whether 
 STOP_VALUES = frozenset("""fine ok okay good great bad done broken working failing weird strange wrong right correct better worse slow fast nice
     cool clear unclear possible impossible interesting annoying ready true false important simple hard easy green red flaky stable
     unstable sorted fixed passing failing stuck live up down back non-negotiable mandatory required optional forbidden allowed banned
-    recommended encouraged preferred plan waste show""".split())
-_STATE_FOLLOWERS = frozenset("and but so because since again now today for on in at after when with".split())
+    recommended encouraged preferred plan waste show parked paused unchanged same out gone dead deprecated retired over""".split())
+_STATE_FOLLOWERS = frozenset("and but so because since again now today for on in at after when with until till unless pending behind".split())
 _HEDGE_WORD = re.compile(r"\b(?:maybe|probably|perhaps|sometimes|i think|i guess|not sure|seems)\b", re.IGNORECASE)
 _STATE_TAIL = re.compile(r"\s+(?:now|again|today|already|too|as well)$", re.IGNORECASE)
 _ZH_BAD_KEY_START = ("我", "你", "他", "她", "它", "这", "那", "谁", "哪", "什么", "怎么", "但", "还", "可", "就", "也", "都", "应", "以后", "今后", "从", "请", "始终", "总是", "一律")

@@ -21,6 +21,7 @@ from services.memory.domain.patterns_core import (  # noqa: F401
     UNIT_STOP_WORDS,
     UNITS_ZH,
     UNIVERSAL,
+    UPDATE_VERBS,
     PatternRow,
 )
 from services.memory.domain.patterns_en import CORRECTIONS_EN, FACTS_EN, NUMBERS_EN, RULES_EN  # noqa: F401

@@ -59,7 +59,7 @@ _KEY_EN = r"(?P<key>[a-z0-9][\w\-./' ]{0,60}?)"
 _VERB_WORDS_EN = (r"is|are|was|were|will|would|should|must|shall|can|cannot|can't|may|might|needs?|has|have|ought|stays?|"
                   r"remains?|sits?|averages?|defaults?|equals?|takes?|costs?|lasts?|go(?:es)?|went|moves?|moved|drops?|dropped")
 _VERB_EN = (rf"(?P<verb>(?<![A-Za-z])(?:{_VERB_WORDS_EN})(?:\s+(?:not|never|to|be|stay|remain|keep|go|get|run|hold|sit|always|ideally|out|up|down|back|"
-            r"raised|lowered|bumped|increased|reduced|set|moved|changed|pinned|configured))*)"
+            r"raised|lowered|bumped|increased|reduced|set|moved|changed|pinned|configured|go off|trigger|fire|alert|kick in))*)"
             r"(?![A-Za-z])")
 _CMP_WORDS_EN = (r"under|below|less than|lower than|fewer than|at most|no more than|not more than|up to|within|over|above|more than|"
                  r"greater than|higher than|at least|no less than|no fewer than|exceed(?:s|ing)?|between|around|about|approximately|"
@@ -99,6 +99,8 @@ UNIT_STOP_WORDS = frozenset(
 NEUTRAL_COMPARATORS = frozenset({"", "=", ":", "to", "at", "set to", "equal to", "of", "is"})
 # Verbs of a "keep/cap X at N" sentence that imply a comparator the sentence does not spell.
 IMPLIED_COMPARATOR = {"cap": "at most", "limit": "at most", "keep": "", "hold": ""}
+# Verbs that change a value there already was.
+UPDATE_VERBS = frozenset({"raise", "lower", "bump", "increase", "reduce", "change", "cut", "drop"})
 
 # Colon labels that only announce what follows ("Rule of thumb:", "Heads up:", 先定个规矩：): never a fact's key.
 # A label that reports news ("Billing came back:", "Checked annex 3:", "Good news from infra:") is not a key either.

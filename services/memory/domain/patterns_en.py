@@ -203,6 +203,26 @@ FACTS_EN = (
          [("We only release on Tuesdays after 15:00 CET.", {"key": "release window", "value": "on Tuesdays after 15:00 CET"})],
          needles=("deploy", "release", "ship", "merge", "publish", "roll out", "upgrade", "patch", "restart", "reboot", "back up",
                   "migrate", "maintenance"), key_suffix="window"),
+    _row("stays", "en", FACT,
+         r"^(?:the\s+|our\s+|my\s+)?" + _KEY_EN + r"\s+(?:stays|remains|will stay|will remain|is staying|stays put)\s+(?:at\s+|on\s+|with\s+)?(?P<value>.+)$",
+         [("Minimum Android stays at API 26 for this release.", {"key": "minimum android", "value": "API 26 for this release"})],
+         needles=("stay", "stays", "remain", "remains", "staying")),
+    # When something recurs: "Go/no-go call every day at 09:30", "the batch drops every second Monday".
+    _row("every", "en", FACT,
+         r"^(?:the\s+|our\s+|my\s+)?(?P<key>(?!(?:i|we|you|they|he|she|it|this|that|the|a|an|our|my|their)\b)[a-z][\w\-/']*(?:\s+[a-z][\w\-/']*){0,3}?)\s+"
+         r"(?:(?:is|are|happens?|runs?|drops?|arrives?|comes?|goes out|meets?|lands?|ships?|repeats?|occurs?|takes place)\s+)?"
+         r"(?P<value>(?:(?:every|each)\s+(?:(?:other|second|third|single)\s+)?(?:day|night|morning|afternoon|evening|week|weekday|weekend|month|"
+         r"quarter|year|hour|minute|sprint|shift|(?:mon|tues|wednes|thurs|fri|satur|sun)day|\d+)\b.*|"
+         r"(?:daily|weekly|nightly|monthly|fortnightly)(?:\s+(?:at|on|from|between|by|before|after|around)\b.*)?))$",
+         [("Go/no-go call every day at 09:30 CET once the rollout starts.", {"key": "go/no-go call", "value": "every day at 09:30 CET once the rollout starts"}),
+          ("The vendor batch drops every second Monday", {"key": "vendor batch", "value": "every second Monday"})],
+         needles=("every", "each", "daily", "weekly", "nightly", "monthly", "fortnightly")),
+    # A name and the identifier it has, as people list them: "warehouse TRANSFORM_L for prod", "helm 3.14.2".
+    _row("name_value", "en", FACT,
+         r"^(?P<key>[a-z][\w\-.]*(?:\s+[a-z][\w\-.]*)?)\s+(?P<value>(?:(?=[\w.\-]*[\d_])(?=[\w.\-]*[A-Za-z])[A-Za-z0-9][\w.\-]*[A-Za-z0-9]|\d+(?:\.\d+)+)"
+         r"(?:\s+(?:for|in|on)\s+[^,;]{1,40})?)$",
+         [("warehouse COMPUTE_L for prod jobs", {"key": "warehouse", "value": "COMPUTE_L for prod jobs"}),
+          ("terraform 1.6.4", {"key": "terraform", "value": "1.6.4"})]),
     _row("is", "en", FACT, r"^(?:the\s+|our\s+|my\s+)?" + _KEY_EN + r"\s+(?:is|are|=|equals)\s+(?P<value>.+)$",
          [("The deploy target is eu-west-1.", {"key": "deploy target", "value": "eu-west-1"}),
           ("Our primary database is Postgres 16", {"key": "primary database", "value": "Postgres 16"})],
@@ -301,6 +321,20 @@ NUMBERS_EN = (
          + r"\s*(?P<unit>days?|weeks?|months?|years?|hours?)\s+(?:worth\s+)?of\s+(?P<key>[a-z][\w\-]*(?:\s+[a-z][\w\-]*){0,3}?)(?P<tail>(?:[,;]|\s+(?:for|in|on|at|per|when|unless|except)\b).*)?$",
          [("We only need 30 days of metrics, older data can go.", {"key": "metrics retention", "value": "30", "unit": "days"})],
          needles=("need", "keep", "want", "retain", "store", "have"), key_suffix="retention"),
+    # "Make the flour order 25 kg a week": a setting stated as an order.
+    _row("num_make", "en", NUMBER,
+         r"^(?:please\s+)?(?:let's\s+)?(?P<verb>make|set)\s+(?:the\s+|our\s+)?" + _KEY_EN + r"\s+" + _CUR + _VAL_EN + r"(?P<tail>.*)$",
+         [("Make the flour order 25 kg a week from now on", {"key": "flour order", "value": "25", "unit": "kg"})],
+         needles=("make", "set")),
+    # What something does, gets or allows, counted: "the sync client does max 3 retries on upload".
+    _row("num_verb_object", "en", NUMBER,
+         r"^(?:the\s+|our\s+|their\s+)?(?P<key>[a-z][\w\-./']*(?:\s+[a-z][\w\-./']*){0,3}?)\s+(?P<verb>does|do|gets|get|allows|allow|has|have|takes|"
+         r"make|makes|sends|send|keeps|keep|runs|run|holds|hold|handles|handle|serves|serve|ships|ship)\s+"
+         r"(?P<cmp>max|at most|up to|at least|no more than|no fewer than|exactly)\s+" + _CUR + _VAL_EN
+         + r"\s+(?P<unit>(?!(?:of|to|in|on|at|for|per|and|or|the|a|an)\b)[a-z][\w\-]*)(?P<tail>.*)$",
+         [("The upload worker does max 4 retries with jitter on the media API.",
+           {"key": "upload worker", "value": "4", "unit": "retries", "condition": "max; with jitter on the media API"})],
+         needles=("does", "do", "gets", "get", "allow", "has", "have", "takes", "make", "send", "keep", "run", "hold", "handle", "serve", "ship")),
     _row("num_target", "en", NUMBER,
          r"^(?:we\s+|you\s+)?(?:need|want|target|require|aim for|expect|allow|budget)\s+(?:" + _CMP_EN + r"\s+)?" + _CUR + _VAL_EN
          + r"\s*(?P<unit>%|ms|s|KB|MB|GB|TB|rps|qps)?\s+(?P<key>[a-z][\w\-]*(?:\s+[a-z][\w\-]*){0,2}?)"

@@ -9,7 +9,7 @@ from services.memory.domain.model import Candidate, ItemKind
 from services.memory.domain.tables import FACTS, NUMBERS, rows
 from services.memory.domain.text import is_hedged, strip_openers
 
-MAX_PER_SENTENCE = 3
+MAX_PER_SENTENCE = 4
 MAX_KEY_WORDS = 8
 MAX_COLON_KEY_WORDS = 4
 MAX_LABEL_WORDS = 8
@@ -22,26 +22,59 @@ _BARE_NUMBER = {
 # Where a value or condition may end and a statement of its own begin.
 CLAUSE = re.compile(r"\s*[,，;；]\s*|\s+(?:and|but)\s+|(?<=[\u3400-\u9fff])(?:并且|而且|同时)")
 
+# A measured value ("no more than 2 GB per pod", "within 48 hours"): a label before it is the key of a number.
+_MEASURED = {
+    "en": re.compile(r"(?:(?:^|\s)(?:" + P._CMP_WORDS_EN + r")\s+" + P._CUR + r"|(?<![\w.:/\-]))" + P._VAL_EN + r"\s?(?!(?:"
+                     + "|".join(sorted(P.UNIT_STOP_WORDS)) + r")\b)[a-z%]{1,12}\b", re.IGNORECASE),
+    "zh": re.compile(P._VAL_ZH + r"\s*(?:" + P.UNITS_ZH.pattern + ")"),
+}
 # "If you need the errors, the Sentry project is X": the clause says when the fact is useful, not when it holds.
 _NEED_CLAUSE_EN = re.compile(
     r"^(?:if|in case|whenever|when)\s+(?:you|we|anyone|someone|somebody)\s+(?:ever\s+)?(?:need|want|have to|go looking for|are looking for|look for)\b[^,]{0,60},\s*",
     re.IGNORECASE)
 
 
+# "Olu says finance defines churn at 45 days", 陈思远说…: a statement the user relays is theirs to remember.
+_REPORTED = {
+    "en": re.compile(r"^(?:(?-i:[A-Z])[\w'\-]+(?:\s+(?:from|at|in)\s+[\w'\-]+)?|(?:the|their|our|my)\s+[\w\-]+(?:\s+[\w\-]+)?)\s+"
+                     r"(?:says|said|tells me|told me|told us|confirmed|mentioned|wrote|reckons|thinks|pointed out)(?:\s+that)?[,:]?\s+(?=\S)",
+                     re.IGNORECASE),
+    "zh": re.compile(r"^[\u4e00-\u9fffA-Za-z]{1,8}?(?:那边|这边)?(?:说|讲|表示|提到|告诉我)(?:了)?[，,：:]?\s*(?=\S)"),
+}
+# Where a later clause may state what the first does not ("Brennan's changed their route, so fish
+# deliveries are Wednesday and Friday now"; "their alert fires when p95 latency is over 750 ms").
+_LATER_CLAUSE = re.compile(r",\s+(?:(?:so|and|but|then|which means)\s+)?|;\s*|\s+so\s+|\s+(?:when|once|whenever)\s+|[，；]\s*", re.IGNORECASE)
+
+
 def statements(text: str, ctx, depth: int = 0) -> list[tuple[Candidate, str]]:
-    """Numbers, else facts, stated by text; a trailing clause that is a statement of its own is read too."""
+    """Numbers, else facts, stated by text; a trailing clause that is a statement of its own is read too,
+    and when the first clause states nothing, the first later clause that does."""
     grammar = ctx[2]
-    text = strip_openers(text, grammar)
+    text = _REPORTED[grammar].sub("", strip_openers(text, grammar))
     if grammar == "en":
         text = _NEED_CLAUSE_EN.sub("", text)
     if not text or is_hedged(text, grammar):
         return []
     found = (_number(text, ctx) if DIGIT.search(text) else None) or _fact(text, ctx)
     if found is None:
-        return []
+        # A label's clauses are the label path's to read (extraction._read): "Batch size, take three: ..."
+        return _later_clauses(text, ctx) if not depth and ":" not in text and "：" not in text else []
     candidate, row, rest = found
     more = statements(rest, ctx, depth + 1) if rest and depth < MAX_PER_SENTENCE - 1 else []
     return [(candidate, row)] + more
+
+
+def _later_clauses(text: str, ctx) -> list[tuple[Candidate, str]]:
+    """What the clauses after an empty first one state, each read on its own ("we're on X, warehouse
+    Y for prod, dbt-core 1.7.9, repo is Z"), up to MAX_PER_SENTENCE."""
+    cuts = [m for m in _LATER_CLAUSE.finditer(text)]
+    found: list[tuple[Candidate, str]] = []
+    for index, cut in enumerate(cuts):
+        end = cuts[index + 1].start() if index + 1 < len(cuts) else len(text)
+        found += statements(text[cut.end():end], ctx, depth=MAX_PER_SENTENCE - 1)
+        if len(found) >= MAX_PER_SENTENCE:
+            break
+    return found[:MAX_PER_SENTENCE]
 
 
 def split_clauses(text: str, ctx) -> tuple[str, str]:
@@ -74,6 +107,7 @@ def _number(text: str, ctx):
         candidate = Candidate(
             kind=ItemKind.NUMBER, key=key, value=" ".join(match.group("value").split()),
             text=source, lang=lang, unit=unit, condition="; ".join(part for part in parts if part),
+            is_correction=verb in P.UPDATE_VERBS,  # "raise the timeout to 60s" replaces the timeout there was
         )
         return candidate, row.name, rest
     return None
@@ -154,7 +188,7 @@ def _fact(text: str, ctx):
         suffix = " ".join(part for part in (P.ROLE_SUFFIX.get(role.lower(), role.lower()), row.key_suffix) if part)
         if raw_key and not C.good_key(raw_key, grammar, limit) or not C.good_value(value, grammar):
             continue
-        if colon and (C.announces(raw_key, grammar) or C.prose(value, grammar) or C.hedged(said)):
+        if colon and (C.announces(raw_key, grammar) or C.prose(value, grammar) or C.hedged(said) or _MEASURED[grammar].search(said)):
             continue  # "Rule of thumb: ...", 先定个规矩：... announce a rule; "Flaky test: passes locally, fails in CI" describes
         key = C.store_key(raw_key, grammar, suffix)
         if not C.good_key(key, grammar, limit + 2):

@@ -15,6 +15,7 @@ The best candidate wins when it clears a threshold and the runner-up is clearly 
 unrelated statement supersedes nothing. Pure functions: the planner supplies the candidates.
 """
 
+import math
 import re
 from dataclasses import dataclass
 
@@ -32,7 +33,7 @@ RECENT_SPAN = 40  # seqs after which a keyless correction gets nothing for recen
 # An update marker ("actually", "update:", "is now", 改成) says something is being replaced;
 # without one, only a near restatement of a key (same unit, nested key words) replaces.
 UPDATE_THRESHOLD = 1.0
-PLAIN_THRESHOLD = 2.5
+PLAIN_THRESHOLD = 1.9
 MARGIN = 0.25
 
 # Unit spellings that measure the same thing, so "45 seconds" can replace "30s".
@@ -111,7 +112,9 @@ def _score(statement: Statement, item: Item) -> float | None:
         return None
     if new_key and old_key:
         shared = len(new_key & old_key)
-        score += KEY_SHARE * shared / min(len(new_key), len(old_key))
+        # Cosine of the two keys' words: one word in common with a long key ("pdf" in "invoice pdf
+        # letterhead entity") says little; "batch size" in "global batch size" says much.
+        score += KEY_SHARE * shared / math.sqrt(len(new_key) * len(old_key))
         if shared and (new_key <= old_key or old_key <= new_key):
             score += KEY_NESTED
     if old_key:

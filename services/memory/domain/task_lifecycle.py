@@ -97,7 +97,9 @@ def _resolved_entry(entries: list[Item], candidate: Candidate, message: str, seq
             scored.append(((2 * by_name + by_message) / len(terms), item.seq, item))
     if scored:
         return max(scored, key=lambda entry: entry[:2])[2]
-    if not candidate.about and len(entries) == 1 and seq - entries[0].seq <= ANAPHORA_SPAN:
+    # "That's fixed" closes the one blocker raised just before; an open question needs its own words
+    # ("turns out ..." says nothing of which question it answers).
+    if entries[0].task_field is TaskField.BLOCKER and not candidate.about and len(entries) == 1 and seq - entries[0].seq <= ANAPHORA_SPAN:
         return entries[0]
     return None
 
