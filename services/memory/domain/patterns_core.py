@@ -113,7 +113,7 @@ ANNOUNCE_LABEL_EN = re.compile(
     r"|(?:checked|confirmed|verified|looked at|double-checked|asked|heard from)\b.*)$")
 ANNOUNCE_LABEL_ZH = re.compile(r"规矩|规则|规定|规范|约定|约束|原则|要求|提醒|注意|备注|说明|铁律")
 # A subject that quantifies over everything ("every migration", 凡是) makes a weak rule marker ("must") strong.
-UNIVERSAL = {"en": re.compile(r"^(?:every|each|all|any)\s", re.IGNORECASE), "zh": re.compile(r"^(?:以后|今后)?(?:凡是|所有|任何|每个|每一个)")}
+UNIVERSAL = {"en": re.compile(r"^(?:every|each|all|any|anything|everything|anyone|everyone|nothing|nobody|no one)\s", re.IGNORECASE), "zh": re.compile(r"^(?:以后|今后)?(?:凡是|所有|任何|每个|每一个)")}
 # A clause after a number that qualifies it ("Benjamini-Hochberg-corrected over 5 arms"), not a statement of its own.
 QUALIFIER_EN = re.compile(r"^[a-z][\w\-]*ed\s+(?:over|across|for|at|by|per|within|on|in)\b", re.IGNORECASE)
 # The role a zh 由X负责 / 交给X sentence gives, as a key suffix; en roles name themselves.

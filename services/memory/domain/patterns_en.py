@@ -50,19 +50,27 @@ RULES_EN = (
          r"\b(?P<marker>(?:is|are)\s+(?:not allowed|forbidden|prohibited|banned|not permitted|off[- ]limits))\b",
          [("Force pushes to main are not allowed.", {"key": "rule:force pushes to main are not allowed"})],
          needles=("allowed", "forbidden", "prohibited", "banned", "permitted", "limits")),
+    # A label that announces a rule: "Rule:", "One ground rule before we dig in:", "Hard rule at the clinic:".
     _row("label", "en", RULE,
-         r"^(?P<marker>(?:(?:hard|ground|golden|house|team|strict)\s+)?(?:rule|policy|constraint|requirement|guideline|convention|ban)s?"
-         r"(?:\s+of\s+thumb)?\s*:)\s*\S",
+         r"^(?P<marker>(?:(?:one|another|a|the|our|my|second|first|last|new|big)\s+)?(?:(?:hard|ground|golden|house|team|strict|standing|iron)\s+)?"
+         r"(?:rule|policy|constraint|requirement|guideline|convention|ban)s?(?:\s+of\s+thumb)?"
+         r"(?:\s+(?:for|at|from|on|before|about|in|while|when|of)\b[^:]{0,50})?\s*:)\s*\S",
          [("Rule: no force pushes on Fridays.", {"key": "rule:rule: no force pushes on fridays"}),
-          ("Ground rule: every schema change gets a rollback plan.", {"value": "Ground rule: every schema change gets a rollback plan"})],
+          ("Ground rule: every schema change gets a rollback plan.", {"value": "Ground rule: every schema change gets a rollback plan"}),
+          ("One house rule before we start: nothing gets deleted from the shared drive.",
+           {"value": "One house rule before we start: nothing gets deleted from the shared drive"}),
+          ("Hard rule at the clinic: no patient names in any ticket title.", {"value": "Hard rule at the clinic: no patient names in any ticket title"})],
          needles=(":",)),
     # A tag that makes the sentence binding: "..., no exceptions", "Without exception, ...".
     _row("no_exceptions", "en", RULE,
-         r"(?:^|[,;:(\-–—]\s*)(?P<marker>no exceptions?|without (?:any )?exceptions?|no matter what|in all cases)(?:\s*[,:)]|\s*$)",
+         r"(?:^|[,;:(\-–—]\s*)(?P<marker>no exceptions?|without (?:any )?exceptions?|no matter what|in all cases|"
+         r"no matter (?:how|when|who|where|if|which)\b[^,;]*|from anyone|for anyone|ever|under any circumstances|whatsoever)(?:\s*[,:)]|\s*$)",
          [("Each release tag is signed by two maintainers, no exceptions.",
            {"key": "rule:each release tag is signed by two maintainers, no exceptions"}),
-          ("Without exception, hotfixes get a postmortem", {"value": "Without exception, hotfixes get a postmortem"})],
-         needles=("exception", "no matter", "all cases")),
+          ("Without exception, hotfixes get a postmortem", {"value": "Without exception, hotfixes get a postmortem"}),
+          ("Allergen labels go on the tray before service, no matter how busy the pass is.",
+           {"value": "Allergen labels go on the tray before service, no matter how busy the pass is"})],
+         needles=("exception", "no matter", "all cases", "anyone", "ever", "circumstances", "whatsoever")),
     _row("hard_rule", "en", RULE,
          r"\b(?P<marker>(?:is|are)\s+(?:non-?negotiable|a hard rule|a hard requirement|mandatory)|(?:as\s+)?a\s+hard\s+rule,?)(?:\s|$)",
          [("Code review before merge is non-negotiable.", {"key": "rule:code review before merge is non-negotiable"}),
@@ -81,6 +89,14 @@ RULES_EN = (
          [("Every config change goes through a signed-off ticket.", {"key": "rule:every config change goes through a signed-off ticket"}),
           ("All public endpoints need an owner in the service catalog", {"value": "All public endpoints need an owner in the service catalog"})],
          needles=("every", "each", "all", "any")),
+    # "No force-pushes to main.", "no patient names in any log": a prohibition stated as a noun phrase.
+    _row("no_noun", "en", RULE,
+         r"^(?:and\s+|also\s+|plus\s+)?(?:(?:on|for|in|at|with)\s+[^:,]{1,40}[:,]\s*)?(?P<marker>no)\s+(?!(?:idea|worries|worry|problem|problems|rush|need|clue|way|"
+         r"doubt|matter|one|thanks|wonder|luck|longer|more than|less than|sooner|big deal|kidding|offen[cs]e|comment|change|news|"
+         r"update|reply|answer|response|word|decision|issue|issues|pressure|hurry|stress|joke|biggie|prob)\b)[\w\-.']+(?:\s+[\w\-.']+)+",
+         [("No force-pushes to main.", {"key": "rule:no force-pushes to main"}),
+          ("And on the billing repo: no direct commits to the release branch.", {"value": "on the billing repo: no direct commits to the release branch"})],
+         needles=("no",), weak=True),
     _row("respond_in", "en", RULE, _IMP + r"(?P<marker>reply|respond|answer|write|talk|speak)\s+(?:only\s+)?in\s+[A-Z]\w+",
          [("Reply in Spanish.", {"key": "rule:reply in spanish"})], needles=(" in ",), weak=True),
     _row("style", "en", RULE, _IMP + r"(?P<marker>keep|be)\s+(?:[\w']+\s+){0,3}?(?:short|concise|brief|terse|formal|polite|simple|minimal|small)\b",
