@@ -93,7 +93,10 @@ RULES_EN = (
     _row("no_noun", "en", RULE,
          r"^(?:and\s+|also\s+|plus\s+)?(?:(?:on|for|in|at|with)\s+[^:,]{1,40}[:,]\s*)?(?P<marker>no)\s+(?!(?:idea|worries|worry|problem|problems|rush|need|clue|way|"
          r"doubt|matter|one|thanks|wonder|luck|longer|more than|less than|sooner|big deal|kidding|offen[cs]e|comment|change|news|"
-         r"update|reply|answer|response|word|decision|issue|issues|pressure|hurry|stress|joke|biggie|prob)\b)[\w\-.']+(?:\s+[\w\-.']+)+",
+         r"update|reply|answer|response|word|decision|issue|issues|pressure|hurry|stress|joke|biggie|prob)\b)"
+         # "No exceptions were raised", "no tests failed": a report of what happened, not a prohibition.
+         r"(?![\w\-.' ]*\b(?:were|was|is|are|has|have|had|got|came|showed|appeared|happened|found|failed|passed|broke|left|remain(?:s|ed)?)\b)"
+         r"[\w\-.']+(?:\s+[\w\-.']+)+",
          [("No force-pushes to main.", {"key": "rule:no force-pushes to main"}),
           ("And on the billing repo: no direct commits to the release branch.", {"value": "on the billing repo: no direct commits to the release branch"})],
          needles=("no",), weak=True),
