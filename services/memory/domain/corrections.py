@@ -40,7 +40,7 @@ def correction(clean: str, ctx, depth: int = 0) -> tuple[list[tuple[Candidate, s
             key = groups.get("key") or ""
             if key and not C.good_key(key, grammar, MAX_KEY_WORDS):
                 continue
-            key = C.store_key(key, grammar) if key else _shared_words(old, new, grammar)
+            key = C.store_key(key, grammar) if key else _shared_words(old, new, grammar) or _named_version(new, grammar)
             subject = (groups.get("subject") or "").strip()
             if not key and subject and C.good_key(subject, grammar, MAX_KEY_WORDS):
                 key = C.store_key(subject, grammar)  # "the standup moved from 9:30 to 10:15"
@@ -122,6 +122,21 @@ def _loose(stmt: str, old: str, ctx) -> Candidate | None:
             candidate = _from_value(value, "", old, ctx)
             return replace(candidate, loose=True) if candidate else None
     return None
+
+
+_NAMED_VERSION = re.compile(r"^(?P<name>(?-i:[A-Za-z])[\w\-.]*(?:\s+(?-i:[A-Z])[\w\-.]*)?)\s+v?\d+(?:\.\d+)*\b", re.IGNORECASE)
+
+
+_CALENDAR = re.compile(r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b",
+                       re.IGNORECASE)
+
+
+def _named_version(new: str, grammar: str) -> str:
+    """A key for "upgraded to dbt 1.8.2": the name the version belongs to."""
+    match = _NAMED_VERSION.match(new.strip()) if grammar == "en" else None
+    if not match or _CALENDAR.match(match.group("name")):
+        return ""  # "Tuesday 18 March" is a date, not version 18 of Tuesday
+    return C.store_key(match.group("name"), grammar) if C.good_key(match.group("name"), grammar, MAX_KEY_WORDS) else ""
 
 
 def _shared_words(old: str, new: str, grammar: str) -> str:

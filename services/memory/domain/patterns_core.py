@@ -52,7 +52,9 @@ _NUM = r"(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?(?:e-?\d{1,3}(?![a-z]))?|\
 # A value is a number or a range; it must not run into more digits (dates, versions, times).
 # A clock time ("02:00", "9am") is a value for the fact grammar, never a number.
 # A multiple ("2x annual fees") keeps its x: "2" alone would lose what it multiplies.
-_VAL_EN = rf"(?P<value>{_NUM}(?:\s*(?:-|–|~|to|and)\s*{_NUM})?(?:k|[x×](?![a-z]))?)(?![.,:/-]?\d)(?!\s?[ap]\.?m\b)"
+# "2 June", "18 March" are dates, not a number of Junes.
+_VAL_EN = (rf"(?P<value>{_NUM}(?:\s*(?:-|–|~|to|and)\s*{_NUM})?(?:k|[x×](?![a-z]))?)(?![.,:/-]?\d)(?!\s?[ap]\.?m\b)"
+           r"(?!\s*(?:st|nd|rd|th)?\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)")
 _VAL_ZH = rf"(?P<value>{_NUM}(?:\s*(?:-|–|~|到|至)\s*{_NUM})?(?:[万千亿]|[x×](?![a-z]))?)(?![.,:/-]?\d)"
 _CUR = r"(?P<cur>US\$|[$€£¥￥])?"
 _KEY_EN = r"(?P<key>[a-z0-9][\w\-./' ]{0,60}?)"
@@ -94,7 +96,9 @@ UNIT_EN = re.compile(r"(?:(?:business|working|calendar|billable|man|person|story
 UNIT_STOP_WORDS = frozenset(
     """at per for in on with when under over and or to if unless during except only but across from by of the a an is are
     was were max min as than so then which that while before after between plus minus each every more less or not no
-    and should must will would can may it this that they we you i""".split()
+    and should must will would can may it this that they we you i
+    january february march april may june july august september october november december
+    jan feb mar apr jun jul aug sep sept oct nov dec monday tuesday wednesday thursday friday saturday sunday""".split()
 )
 NEUTRAL_COMPARATORS = frozenset({"", "=", ":", "to", "at", "set to", "equal to", "of", "is"})
 # Verbs of a "keep/cap X at N" sentence that imply a comparator the sentence does not spell.

@@ -384,6 +384,24 @@ CORRECTIONS_EN = (
           ("The team switched the CI from Jenkins to GitHub Actions.", {"key": "ci", "value": "GitHub Actions", "corrects": "Jenkins"}),
           ("The standup moved from 9:30 to 10:15", {"key": "standup", "value": "10:15", "corrects": "9:30"})],
          needles=(" from ",)),
+    # "..., so the launch moves to Monday 12 May": a thing's date, time or version changes.
+    _row("moves_to", "en", FACT,
+         r"^(?:.*?(?:,\s*(?:so|and|but)\s+|;\s*|\bso\s+))?(?:the\s+|our\s+|my\s+)?(?P<key>(?!(?:it|this|that|he|she|they|we|i|you)\b)[a-z][\w\-']*(?:\s+[a-z][\w\-']*){0,3}?)"
+         r"(?:'s\s+(?:start|date|deadline|slot|time))?\s+(?:moves?|moved|is moving|has moved|slips?|slipped|shifts?|shifted|got pushed(?: back)?|"
+         r"gets pushed(?: back)?|was pushed(?: back)?|is pushed(?: back)?|got moved|was moved|is moved|is now due|is rescheduled|was rescheduled|changes?|changed)\s+"
+         r"(?:back\s+)?(?:to|until|till)\s+(?P<new>(?=[^,;]*(?:\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day|noon|midnight|tomorrow|"
+         r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)).+)$",
+         [("The photo shoot won't happen Thursday, so the shoot moves to Monday 12 May.", {"key": "shoot", "value": "Monday 12 May"}),
+          ("Our release slipped to 2 June", {"key": "release", "value": "2 June"})],
+         needles=("move", "moving", "slip", "slipped", "shift", "pushed", "moved", "due", "rescheduled", "change")),
+    # "We upgraded to Django 5.1", "we're raising the minimum to iOS 17": the new value of what is named.
+    _row("changed_to", "en", FACT,
+         r"^(?:(?:we|i|they|the team)(?:'ve|'re|\s+have|\s+are)?\s+)?(?:just\s+|finally\s+)?(?:upgraded|updated|downgraded|migrated|switched|"
+         r"raising|raised|lowering|lowered|increasing|increased|reducing|reduced|bumping|bumped|changing)\s+"
+         r"(?:(?:the\s+|our\s+)?(?P<key>(?!to\b)[\w\-' ]{1,40}?)\s+)?to\s+(?P<new>(?!(?:the|a|an)\b).+)$",
+         [("We upgraded to Django 5.1 last night, the CI image has it too.", {"key": "django", "value": "Django 5.1"}),
+          ("We're raising the minimum to iOS 17 in this release.", {"key": "minimum", "value": "iOS 17 in this release"})],
+         needles=("upgrad", "updat", "downgrad", "migrat", "switch", "rais", "lower", "increas", "reduc", "bump", "chang")),
     # "Ignore what I said about Tuesday: ...": the old value is named up front.
     _row("ignore_about", "en", FACT,
          r"^(?:please\s+)?(?:ignore|forget|scratch|disregard)\s+(?:what\s+i\s+(?:said|wrote|told you)\s+)?about\s+(?P<old>[^:,.;]{1,40}?)\s*[:,;.\-–—]+\s*(?P<stmt>.+)$",
@@ -412,9 +430,10 @@ CORRECTIONS_EN = (
            {"kind": "number", "key": "worker pool for the importers", "value": "12", "unit": "workers", "corrects": "20"})],
          needles=("scratch", "strike", "forget", "ignore", "mind", "nevermind", "wait", "sorry", "correct", "make that", "make it",
                   "change that", "change it")),
-    _row("i_meant", "en", FACT, r"^(?:sorry,?\s*|oh,?\s*)?(?:i|we)\s+meant\s+(?P<new>.+)$",
+    _row("i_meant", "en", FACT, r"^(?:(?:sorry|oops|oh|ah|argh|ugh)[,.!]?\s*)*(?:(?:i|we)\s+)?meant\s+(?!(?:to|that|it|you|we|they|he|she)\b)(?P<new>.+)$",
          [("I meant eu-central-1.", {"key": "", "value": "eu-central-1"}),
-          ("Sorry, I meant the staging cluster, not prod.", {"value": "the staging cluster", "corrects": "prod"})], needles=("meant",)),
+          ("Sorry, I meant the staging cluster, not prod.", {"value": "the staging cluster", "corrects": "prod"}),
+          ("sorry, meant Friday 9 May.", {"key": "", "value": "Friday 9 May"})], needles=("meant",)),
     _row("apology", "en", FACT,
          r"^(?:(?:(?:wait|hmm+|oh|ah|ugh)\s*[,.!]?\s+)?(?:sorry|oops|my bad|my mistake|i was wrong|i misspoke)|wait,? actually|hmm,? actually)\s*[,.;:!\-–—]+\s*(?P<stmt>.+)$",
          [("My mistake, the bucket is logs-prod-2.", {"key": "bucket", "value": "logs-prod-2"}),

@@ -203,8 +203,8 @@ def _fact(text: str, ctx):
 _VALUE_END_EN = re.compile(
     r"\s*(?:;|\s[—–]\s|,\s+(?=(?:so|but|and|because|since|as|which|who|that's|that\s+is|this\s+is|it's|it\s+is|same|then|though|although|"
     r"after|before|while|i|we|you|he|she|they|it|there|nothing|everything|nobody|everyone|anything|even|especially|particularly|mostly|"
-    r"mainly|except|apart|not|no)\b|[^,\s]+(?:\s+[^,\s]+)?\s+(?:is|are|was|were|isn't|aren't|wasn't|has|have|had|will|won't)\b)"
-    r"|\s+(?:so|because|since)\s).*$",
+    r"mainly|except|apart|not|no)\b|[^,\s]+(?:\s+[^,\s]+){0,2}\s+(?:is|are|was|were|isn't|aren't|wasn't|has|have|had|will|won't|[a-z]{3,}ed)\b)"
+    r"|\s+and\s+(?=[^,;]*\b(?:is|are|was|were)\b)|\s+(?:so|because|since)\s).*$",
     re.IGNORECASE)
 _VALUE_ADVERB_EN = re.compile(
     r"\s+(?:over the weekend|last (?:week|weekend|night|month|year)|yesterday|today|tonight|this (?:morning|afternoon|evening|week|month)|"
