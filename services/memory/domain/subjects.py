@@ -24,16 +24,17 @@ from services.memory.domain.text import cjk_runs, term_set
 
 NAMED_OLD = 3.0  # the statement names this item's value as the one it replaces
 MENTIONED = 2.0  # the message repeats a distinctive part of this item's value
+CONTEXT_MENTIONED = 1.0  # the message names someone or something of the item's sentence
 KEY_SHARE = 2.0  # times the share of key words in common
 KEY_NESTED = 0.5  # one key's words hold all of the other's
 SENTENCE_SHARE = 1.0  # times the share of the item's key words the new sentence holds
 SAME_SHAPE = 0.5  # both values look alike
 RECENT = 1.0  # a keyless correction usually follows what it corrects
-RECENT_SPAN = 40  # seqs after which a keyless correction gets nothing for recency
+RECENT_SPAN = 120  # seqs after which a keyless correction gets nothing for recency
 # An update marker ("actually", "update:", "is now", 改成) says something is being replaced;
 # without one, only a near restatement of a key (same unit, nested key words) replaces.
 UPDATE_THRESHOLD = 1.0
-PLAIN_THRESHOLD = 1.9
+PLAIN_THRESHOLD = 2.0
 MARGIN = 0.25
 
 # Unit spellings that measure the same thing, so "45 seconds" can replace "30s".
@@ -54,12 +55,20 @@ _SHAPES = (
     ("region", re.compile(r"\b[a-z]{2,}-[a-z]+-\d+[a-z]?\b", re.IGNORECASE)),
     ("clock", re.compile(r"\b\d{1,2}(?::\d{2})?\s?[ap]\.?m\b|\b\d{1,2}:\d{2}\b|[上下]午|凌晨|[\d一二三四五六七八九十]点", re.IGNORECASE)),
     ("weekday", _WEEKDAYS),
+    ("date", re.compile(r"\b\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|"
+                        r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b|\b\d{4}-\d{2}-\d{2}\b|\d{1,2}月\d{1,2}[日号]",
+                        re.IGNORECASE)),
+    ("zh-clock", re.compile(r"[零一二两三四五六七八九十\d]+点(?:半|[零一二三四五六七八九十\d]+分?)?")),
     ("multiple", re.compile(r"\b\d+(?:\.\d+)?\s?[x×]\b", re.IGNORECASE)),
     ("version", re.compile(r"\bv?\d+\.\d+(?:\.\d+)*\b|\b[A-Z][A-Za-z]+\s+\d{1,3}(?:\.\d+)?\b")),
     ("identifier", re.compile(r"\b[A-Za-z][\w]*[-_./:][\w\-./:]*\w\b")),
 )
 _TOKEN = re.compile(r"[A-Za-z0-9][\w\-./:@]*[A-Za-z0-9]|\d|[\u3400-\u9fff]+")
-_ORDINARY_CAPITALS = frozenset("i we you the a an it this that our my your their he she they and but or so".split())
+_ORDINARY_CAPITALS = frozenset(
+    """i we you the a an it this that our my your their he she they and but or so please can could let's let what how why
+    when where who is are do does did ok okay yes no also then now for in on at if actually sorry update change there here
+    with from after before just maybe all any every each one two""".split()
+)
 
 
 @dataclass(frozen=True)
@@ -107,6 +116,8 @@ def _score(statement: Statement, item: Item) -> float | None:
     if not (named or mentioned) and not _compatible(statement, item):
         return None
     score = NAMED_OLD if named else MENTIONED if mentioned else 0.0
+    if statement.update and not (named or mentioned) and _context_mentioned(item, statement):
+        score += CONTEXT_MENTIONED  # "Olu's message said sixty" points at what Olu was quoted saying
     new_key, old_key = term_set(statement.key), term_set(item.subject)
     if statement.loose and not (named or mentioned or (new_key & old_key)):
         return None
@@ -120,8 +131,7 @@ def _score(statement: Statement, item: Item) -> float | None:
     if old_key:
         said = term_set(statement.sentence) - term_set(statement.value)
         score += SENTENCE_SHARE * len(said & old_key) / len(old_key)
-    if _shape(statement.value) & _shape(item.value):
-        score += SAME_SHAPE
+    score += SAME_SHAPE * min(2, len(_shape(statement.value) & _shape(item.value)))  # a weekday and a date beat a weekday
     if not statement.key and statement.update:
         score += RECENT * max(0.0, 1.0 - (statement.seq - item.seq) / RECENT_SPAN)
     if not statement.update and not (new_key and old_key and (new_key <= old_key or old_key <= new_key)):
@@ -189,6 +199,16 @@ def _mentioned(item: Item, statement: Statement) -> bool:
         elif re.search(r"(?<![\w\-.])" + re.escape(low) + r"(?![\w\-])", message):
             return True
     return False
+
+
+def _context_mentioned(item: Item, statement: Statement) -> bool:
+    """The message names a person or thing of the sentence the item came from (not its first word,
+    which is capitalized anyway), and the new value does not."""
+    names = {word.strip(".,;:!?'\"()").removesuffix("'s") for word in item.text.split() if word[:1].isupper()}
+    names = {name for name in names if len(name) >= 3 and name.lower() not in _ORDINARY_CAPITALS}
+    message = normalized(statement.message)
+    new = normalized(statement.value)
+    return any(re.search(r"(?<![\w\-])" + re.escape(name.lower()) + r"(?![\w\-])", message) and name.lower() not in new for name in names)
 
 
 def distinctive_tokens(value: str) -> list[str]:
