@@ -120,15 +120,16 @@ def test_an_old_value_that_was_only_said_in_passing_is_recorded_as_replaced(memo
     "unrelated",
     [
         "Update: the design review moved to Thursday.",
+        "今天的会议改到下午三点。",
         "Actually, the team offsite is in Lisbon this year.",
         "Change of plan: we'll write the report in Markdown.",
     ],
 )
 def test_an_update_about_something_else_supersedes_nothing(memory, unrelated):
-    seq = send(memory, "The deploy target is eu-west-1.", "Our cache TTL is 300 seconds.")
+    seq = send(memory, "The deploy target is eu-west-1.", "Our cache TTL is 300 seconds.", "部署窗口是每周二晚上十点。")
     send(memory, unrelated, start=seq)
-    assert {(item.value, item.status) for item in holding(memory, "eu-west-1") + holding(memory, "300")} == {
-        ("eu-west-1", ACTIVE), ("300", ACTIVE)}
+    assert {(item.value, item.status) for item in holding(memory, "eu-west-1") + holding(memory, "300") + holding(memory, "晚上十点")} == {
+        ("eu-west-1", ACTIVE), ("300", ACTIVE), ("每周二晚上十点", ACTIVE)}
 
 
 def test_corrections_never_cross_sessions_nor_come_from_tool_output(memory):

@@ -53,7 +53,7 @@ _UNIT_FAMILIES = (
 _WEEKDAYS = re.compile(r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|周[一二三四五六日天]|星期[一二三四五六日天]", re.IGNORECASE)
 _SHAPES = (
     ("region", re.compile(r"\b[a-z]{2,}-[a-z]+-\d+[a-z]?\b", re.IGNORECASE)),
-    ("clock", re.compile(r"\b\d{1,2}(?::\d{2})?\s?[ap]\.?m\b|\b\d{1,2}:\d{2}\b|[上下]午|凌晨|[\d一二三四五六七八九十]点", re.IGNORECASE)),
+    ("clock", re.compile(r"\b\d{1,2}(?::\d{2})?\s?[ap]\.?m\b|\b\d{1,2}:\d{2}\b", re.IGNORECASE)),
     ("weekday", _WEEKDAYS),
     ("date", re.compile(r"\b\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|"
                         r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b|\b\d{4}-\d{2}-\d{2}\b|\d{1,2}月\d{1,2}[日号]",
@@ -121,6 +121,9 @@ def _score(statement: Statement, item: Item) -> float | None:
     new_key, old_key = term_set(statement.key), term_set(item.subject)
     if statement.loose and not (named or mentioned or (new_key & old_key)):
         return None
+    said = term_set(statement.sentence) - term_set(statement.value)
+    if statement.key and not (named or mentioned or new_key & old_key or said & old_key or _context_mentioned(item, statement)):
+        return None  # a keyed statement about something else: values that merely look alike are not enough
     if new_key and old_key:
         shared = len(new_key & old_key)
         # Cosine of the two keys' words: one word in common with a long key ("pdf" in "invoice pdf
@@ -129,7 +132,6 @@ def _score(statement: Statement, item: Item) -> float | None:
         if shared and (new_key <= old_key or old_key <= new_key):
             score += KEY_NESTED
     if old_key:
-        said = term_set(statement.sentence) - term_set(statement.value)
         score += SENTENCE_SHARE * len(said & old_key) / len(old_key)
     score += SAME_SHAPE * min(2, len(_shape(statement.value) & _shape(item.value)))  # a weekday and a date beat a weekday
     if not statement.key and statement.update:
