@@ -108,13 +108,18 @@ _LOOSE_VALUE = re.compile(
 )
 
 
+# Chinese values that name themselves: a date, a clock time, a weekday (六点半, 4月3日, 周五).
+_LOOSE_VALUE_ZH = re.compile(r"\d{1,2}月\d{1,2}[日号]|(?:早上|上午|中午|下午|晚上|凌晨)?[零一二两三四五六七八九十\d]+点(?:半|[零一二三四五六七八九十\d]+分?)?"
+                             r"|周[一二三四五六日天]|星期[一二三四五六日天]")
+
+
 def _loose(stmt: str, old: str, ctx) -> Candidate | None:
     """An update marker and no sentence the tables read: the first value that names itself and is
     not the old one, to be matched against what the message points at (see subjects.py)."""
     if is_hedged(stmt, ctx[2]):
         return None
     old_norm = old.lower()
-    for match in _LOOSE_VALUE.finditer(stmt):
+    for match in (_LOOSE_VALUE_ZH if ctx[2] == "zh" else _LOOSE_VALUE).finditer(stmt):
         value = C.clean_value(match.group())
         if value and (not old_norm or value.lower() not in old_norm) and not value.lower().startswith(("i ", "we ")):
             if value[:1].isdigit() or value[:1] in "$€£¥":

@@ -28,6 +28,9 @@ MAX_ELABORATION = 2
 MAX_RULE_CHARS = 600
 _LATIN = re.compile(r"[A-Za-z]")
 _CJK = re.compile(r"[\u3400-\u9fff]")
+# Rule rows whose marker says things change from here ("from now on", 以后…): the values the sentence
+# states are updates of the ones before.
+_FROM_NOW_ON = frozenset({"from_now_on", "zh_from_now"})
 _MARKDOWN = re.compile(r"\*\*|__|^#+\s*")
 _TERMINAL = " \t.!。！…"
 
@@ -146,6 +149,8 @@ def _read_statement(clean: str, ctx) -> list[tuple[Candidate, str]]:
         said = statements(body, ctx)  # "Always use pnpm for installs" also states installs = pnpm
     if residual:  # "Actually, reply in French from now on": a rule that replaces one
         candidate = replace(candidate, is_correction=True)
+    if row in _FROM_NOW_ON:  # "the floor goes up to 99.7% from now on": what it states replaces what was
+        said = [(replace(c, is_correction=True), name) for c, name in said]
     return [(candidate, row)] + said
 
 

@@ -52,6 +52,8 @@ def store_key(raw: str, grammar: str, suffix: str = "") -> str:
     """The stored spelling of a fact or number key: normalized, session context dropped, a row's suffix added."""
     if grammar == "en":
         raw = _SPEAKER_TAIL_EN.sub("", raw) or raw
+    else:
+        raw = raw.rstrip().removesuffix("就").removesuffix("也").removesuffix("都").removesuffix("还") or raw  # 交稿日就改成… -> 交稿日
     key = context_free_key(raw, grammar)
     return normalize_key(f"{key} {suffix}") if suffix else key
 

@@ -236,6 +236,8 @@ def _reconcile(overlay: _Overlay, event: Event, candidate: Candidate, item_id: s
     overlay.add(new)
     if existing is not None:
         overlay.update(_replace(existing, status=ItemStatus.SUPERSEDED, superseded_by=new.item_id))
+        if existing.kind in CORRECTABLE_KINDS:
+            _restate_siblings(overlay, event, existing, new)
     if candidate.corrects and (existing is None or not subjects.names(candidate.corrects, existing.value)):
         _supersede_quoted(overlay, event, candidate.corrects, new)
     if candidate.task_field is TaskField.PROGRESS:
@@ -255,6 +257,25 @@ def _subject_of(overlay: _Overlay, event: Event, candidate: Candidate) -> Item |
         clues = " ".join([candidate.key, candidate.text, candidate.corrects, *subjects.distinctive_tokens(event.text)])
         pool += overlay.matching(clues, CORRECTABLE_KINDS)
     return subjects.best_target(statement, pool)
+
+
+def _restate_siblings(overlay: _Overlay, event: Event, old: Item, new: Item) -> None:
+    """Other items of the old item's turn that state its value (the rule "crash-free sessions must
+    stay above 99.5%, ... we halt the rollout" beside the number 99.5) are restated with the new
+    value, sourced from both turns, so no active item still says the replaced value."""
+    turn = set(old.source_event_ids)
+    for sibling in overlay.matching(old.value, (ItemKind.RULE, ItemKind.FACT, ItemKind.NUMBER)):
+        if sibling.item_id in (old.item_id, new.item_id) or not turn & set(sibling.source_event_ids):
+            continue
+        restated = subjects.restated(sibling.value, old.value, new.value)
+        if restated is None:
+            continue
+        copy = _replace(
+            sibling, item_id=item_id_for(overlay.session_id, f"{sibling.item_id}\x00{new.item_id}", 0), value=restated,
+            source_seqs=tuple(sorted({*sibling.source_seqs, event.seq})), source_event_ids=(*sibling.source_event_ids, event.event_id),
+        )
+        overlay.add(copy)
+        overlay.update(_replace(sibling, status=ItemStatus.SUPERSEDED, superseded_by=copy.item_id))
 
 
 def _supersede_quoted(overlay: _Overlay, event: Event, old: str, new: Item) -> None:

@@ -21,6 +21,7 @@ _GROUPS_EN: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("where software runs", ("environment", "env", "cluster", "region", "stage", "target")),
     ("the live system", ("production", "prod", "live")),
     ("an upper bound", ("limit", "ceiling", "cap", "max", "maximum", "budget", "threshold", "bound", "most")),
+    ("a lower bound", ("minimum", "min", "lowest", "least", "floor", "oldest")),
     ("how fast a service answers", ("latency", "response", "tail", "p50", "p90", "p95", "p99", "slow", "fast", "quick", "quickly")),
     ("a machine and how to reach it", ("host", "hostname", "server", "endpoint", "address", "url", "machine", "box", "connect", "port")),
     ("databases", ("database", "db", "postgres", "postgresql", "mysql", "sql")),

@@ -55,7 +55,9 @@ _NUM = r"(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?(?:e-?\d{1,3}(?![a-z]))?|\
 # "2 June", "18 March" are dates, not a number of Junes.
 _VAL_EN = (rf"(?P<value>{_NUM}(?:\s*(?:-|–|~|to|and)\s*{_NUM})?(?:k|[x×](?![a-z]))?)(?![.,:/-]?\d)(?!\s?[ap]\.?m\b)"
            r"(?!\s*(?:st|nd|rd|th)?\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)")
-_VAL_ZH = rf"(?P<value>{_NUM}(?:\s*(?:-|–|~|到|至)\s*{_NUM})?(?:[万千亿]|[x×](?![a-z]))?)(?![.,:/-]?\d)"
+# "4月3日" is a date: neither its month nor its day is a number of anything.
+_VAL_ZH = (rf"(?<!月)(?P<value>{_NUM}(?:\s*(?:-|–|~|到|至)\s*{_NUM})?(?:[万千亿]|[x×](?![a-z]))?)(?![.,:/-]?\d)"
+           r"(?!\s*月\s*\d)(?!\s*[日号](?![元]))")
 _CUR = r"(?P<cur>US\$|[$€£¥￥])?"
 _KEY_EN = r"(?P<key>[a-z0-9][\w\-./' ]{0,60}?)"
 _VERB_WORDS_EN = (r"is|are|was|were|will|would|should|must|shall|can|cannot|can't|may|might|needs?|has|have|ought|stays?|"

@@ -343,7 +343,7 @@ NUMBERS_EN = (
     # "Make the flour order 25 kg a week": a setting stated as an order.
     _row("num_make", "en", NUMBER,
          r"^(?:please\s+)?(?:let's\s+)?(?P<verb>make|set)\s+(?:the\s+|our\s+)?" + _KEY_EN + r"\s+" + _CUR + _VAL_EN + r"(?P<tail>.*)$",
-         [("Make the flour order 25 kg a week from now on", {"key": "flour order", "value": "25", "unit": "kg"})],
+         [("Make the flour order 25 kg a week.", {"key": "flour order", "value": "25", "unit": "kg"})],
          needles=("make", "set")),
     # What something does, gets or allows, counted: "the sync client does max 3 retries on upload".
     _row("num_verb_object", "en", NUMBER,

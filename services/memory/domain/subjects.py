@@ -177,7 +177,16 @@ def names(old: str, value: str) -> bool:
     short, long = sorted((old, value), key=len)
     if cjk_runs(short):
         return len(short) >= 2 and short in long
-    return bool(re.search(r"(?<![\w\-.])" + re.escape(short) + r"(?![\w\-])", long)) and len(short) >= 2
+    # "Tuesday" names "Tuesdays and Fridays": a plural is the same value.
+    return bool(re.search(r"(?<![\w\-.])" + re.escape(short) + r"(?:e?s)?(?![\w\-])", long)) and len(short) >= 2
+
+
+def restated(text: str, old: str, new: str) -> str | None:
+    """text with the old value, as a whole word, replaced by the new one; None when it does not hold it."""
+    if not old.strip() or normalized(old) == normalized(new):
+        return None
+    pattern = re.compile(r"(?<![\w.\-])" + re.escape(old.strip()) + r"(?![\w\-]|\.\d)", re.IGNORECASE)
+    return pattern.sub(new.strip(), text, count=1) if pattern.search(text) else None
 
 
 def spelled_as(old: str, text: str) -> str:
