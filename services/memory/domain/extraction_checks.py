@@ -32,7 +32,7 @@ STOP_VALUES = frozenset("""fine ok okay good great bad done broken working faili
     cool clear unclear possible impossible interesting annoying ready true false important simple hard easy green red flaky stable
     unstable sorted fixed passing failing stuck live up down back non-negotiable mandatory required optional forbidden allowed banned
     recommended encouraged preferred plan waste show parked paused unchanged same out gone dead deprecated retired over""".split())
-_STATE_FOLLOWERS = frozenset("and but so because since again now today for on in at after when with until till unless pending behind".split())
+_STATE_FOLLOWERS = frozenset("and but so because since again now today for on in at after when with until till unless pending behind to".split())
 _HEDGE_WORD = re.compile(r"\b(?:maybe|probably|perhaps|sometimes|i think|i guess|not sure|seems)\b", re.IGNORECASE)
 _STATE_TAIL = re.compile(r"\s+(?:now|again|today|already|too|as well)$", re.IGNORECASE)
 _ZH_BAD_KEY_START = ("我", "你", "他", "她", "它", "这", "那", "谁", "哪", "什么", "怎么", "但", "还", "可", "就", "也", "都", "应", "以后", "今后", "从", "请", "始终", "总是", "一律")

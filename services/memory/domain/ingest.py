@@ -236,7 +236,7 @@ def _reconcile(overlay: _Overlay, event: Event, candidate: Candidate, item_id: s
     overlay.add(new)
     if existing is not None:
         overlay.update(_replace(existing, status=ItemStatus.SUPERSEDED, superseded_by=new.item_id))
-        if existing.kind in CORRECTABLE_KINDS:
+        if existing.kind is ItemKind.NUMBER and new.kind is ItemKind.NUMBER:
             _restate_siblings(overlay, event, existing, new)
     if candidate.corrects and (existing is None or not subjects.names(candidate.corrects, existing.value)):
         _supersede_quoted(overlay, event, candidate.corrects, new)

@@ -283,10 +283,10 @@ NUMBERS_EN = (
          r"^(?P<label>[a-z][\w\-./' ]{0,60}?)" + _ASIDE_EN + r"\s*:\s+" + _SAY_EN + r"(?:the\s+|our\s+)?"
          r"(?P<key>[a-z][\w\-./']*(?:\s+[a-z][\w\-./']*){0,3}?)(?:" + _LINK_EN + r"|\s+)" + _CUR + _VAL_EN + r"(?P<tail>.*)$",
          [("Error budget for the search API: p95 must stay below 350 ms at 1200 rps.",
-           {"key": "p95 error budget for the search api", "value": "350", "unit": "ms", "condition": "below; at 1200 rps"}),
+           {"key": "p95 error budget for the search api", "value": "350", "unit": "ms", "condition": "below; at 1200 rps; for the search api"}),
           ("Power analysis for the pricing page test: beta 0.2, two-sided, Holm-adjusted across 3 cohorts",
            {"key": "beta power analysis for the pricing page test", "value": "0.2", "unit": "",
-            "condition": "two-sided, Holm-adjusted across 3 cohorts"})],
+            "condition": "two-sided, Holm-adjusted across 3 cohorts; for the pricing page test"})],
          needles=(":",)),
     _row("num_keep", "en", NUMBER,
          r"^(?:please\s+)?(?:let's\s+|we\s+(?:should|must|need to)\s+)?(?P<verb>keep|hold|cap|limit|set|configure|bump|raise|lower|reduce|increase|change|make)\s+"

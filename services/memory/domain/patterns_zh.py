@@ -109,7 +109,8 @@ FACTS_ZH = (
          needles=("每", "周", "星期")),
     _row("zh_is", "zh", FACT, r"^" + _KEY_ZH + r"(?:就是|是|(?<![因认作成以称行较更极最])为|等于|=)(?!否|不是)(?P<value>.+)$",
          [("部署目标是eu-west-1。", {"key": "部署目标", "value": "eu-west-1"}),
-          ("我们的主数据库是Postgres", {"key": "主数据库", "value": "Postgres"})], needles=("是", "为", "等于", "=")),
+          ("我们的主数据库是Postgres", {"key": "主数据库", "value": "Postgres"}),
+          ("这边的值班负责人是李雷，上海团队的。", {"key": "值班负责人", "value": "李雷"})], needles=("是", "为", "等于", "=")),
     _row("zh_colon", "zh", FACT, r"^(?=[^：:]*[\u4e00-\u9fff])(?P<key>[\u4e00-\u9fffA-Za-z0-9_\- ]{1,12})[：:]\s*(?P<value>.+)$",
          [("包管理器：pnpm", {"key": "包管理器", "value": "pnpm"})], needles=("：", ":")),
 )
@@ -141,7 +142,7 @@ NUMBERS_ZH = (
     _row("zh_num_by", "zh", NUMBER,
          _PRE_ZH + r"(?:把|将)?" + _KEY_ZH + r"(?:先|暂时|暂且|统一|都|就|一律)?(?:按照|按|照)\s*" + _CUR + _VAL_ZH
          + r"\s*(?P<unit>" + UNITS_ZH.pattern + r")?\s*(?:来|去)?(?:配置|配|设置|设定|设|算|走|执行|处理|定)(?:好|上)?了?(?P<tail>.*)$",
-         [("批量导出任务的并发先按 6 个配，只在夜间窗口生效。", {"key": "批量导出任务的并发", "value": "6", "unit": "个", "condition": "只在夜间窗口生效"}),
+         [("批量导出任务的并发先按 6 个配，只在夜间窗口生效。", {"key": "批量导出任务的并发", "value": "6", "unit": "个", "condition": "只在夜间窗口生效; 批量导出任务"}),
           ("重试间隔按照15秒设置", {"key": "重试间隔", "value": "15", "unit": "秒", "condition": ""})],
          needles=("按", "照")),
 )

@@ -103,7 +103,8 @@ def _number(text: str, ctx):
         tail, rest = split_clauses(groups.get("tail") or "", ctx)
         unit, condition = read_unit(tail, grammar, groups.get("cur") or "", groups.get("unit") or "", match.group("value"))
         compared = comparator(verb, (groups.get("cmp") or "").strip().lower())
-        parts = [clean_condition(groups.get("pre") or ""), compared, groups.get("per") or "", condition]
+        key, condition = _measured_thing(key, condition, grammar)
+        parts = [clean_condition(groups.get("pre") or ""), compared, groups.get("per") or "", condition, _scope(key, condition, grammar)]
         candidate = Candidate(
             kind=ItemKind.NUMBER, key=key, value=" ".join(match.group("value").split()),
             text=source, lang=lang, unit=unit, condition="; ".join(part for part in parts if part),
@@ -111,6 +112,31 @@ def _number(text: str, ctx):
         )
         return candidate, row.name, rest
     return None
+
+
+# "6 kg of unsalted butter a week": what a quantity counts belongs to what the number is about.
+_OF_THING = re.compile(r"^of\s+(?P<thing>(?:[a-z][\w\-]*\s+){0,2}?(?![a-z]+ing\b)[a-z][\w\-]*?)(?=\s+(?:a|an|per|every|each|for|in|on|at|plus|and|,)\b|[,;]|$)",
+                       re.IGNORECASE)
+# A scope in the key ("diff on fct_rides", "p95 for GET /invoices", 高管看板的…) is also a condition of the number.
+_SCOPE = {
+    "en": re.compile(r"\b(?:for|on|in|at|across|during|under)\s+(?!(?:the\s+)?(?:rollout|sweep|record)\b)[^;]{2,40}$", re.IGNORECASE),
+    "zh": re.compile(r"^(?P<scope>[\u4e00-\u9fffA-Za-z0-9]{2,10}?)的"),
+}
+
+
+def _measured_thing(key: str, condition: str, grammar: str) -> tuple[str, str]:
+    match = _OF_THING.match(condition) if grammar == "en" else None
+    if not match:
+        return key, condition
+    thing = match.group("thing").strip()
+    rest = condition[match.end():].strip(" ,;")
+    return (f"{key} {thing}" if thing.lower() not in key else key), rest
+
+
+def _scope(key: str, condition: str, grammar: str) -> str:
+    match = _SCOPE[grammar].search(key) if grammar == "en" else _SCOPE[grammar].match(key)
+    scope = (match.group() if grammar == "en" else match.group("scope")) if match else ""
+    return scope if scope and scope.lower() not in condition.lower() else ""
 
 
 def _number_key(groups: dict, row, grammar: str) -> str:
@@ -181,6 +207,8 @@ def _fact(text: str, ctx):
         limit = MAX_COLON_KEY_WORDS if colon else MAX_KEY_WORDS
         raw_key = match.group("key") or ""
         said, rest = split_clauses(match.group("value"), ctx)
+        if grammar == "zh":
+            said = re.split(r"[，,；;]", said, maxsplit=1)[0]  # "何静，深圳团队的，…": what follows the comma is a comment
         value = C.clean_value(trim_value(said, grammar))
         if grammar == "en" and not C.good_value(value, grammar) and "," in value:
             value = C.clean_value(value.split(",", 1)[0])  # a long value's first part is what it is

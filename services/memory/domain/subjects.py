@@ -132,7 +132,8 @@ def _score(statement: Statement, item: Item) -> float | None:
         if shared and (new_key <= old_key or old_key <= new_key):
             score += KEY_NESTED
     if old_key:
-        score += SENTENCE_SHARE * len(said & old_key) / len(old_key)
+        # Key words the sentence names besides its own key (the key's are counted above).
+        score += SENTENCE_SHARE * len((said & old_key) - new_key) / len(old_key)
     score += SAME_SHAPE * min(2, len(_shape(statement.value) & _shape(item.value)))  # a weekday and a date beat a weekday
     if not statement.key and statement.update:
         score += RECENT * max(0.0, 1.0 - (statement.seq - item.seq) / RECENT_SPAN)
@@ -147,7 +148,7 @@ def _compatible(statement: Statement, item: Item) -> bool:
         return same_unit_family(statement.unit, item.unit)
     if statement.kind is ItemKind.NUMBER or item.kind is ItemKind.NUMBER:
         # "Friday at 3:40 pm" (a fact) for a number, or a number for "Thursday at 4:15 pm": only when alike.
-        return bool(_shape(statement.value) & _shape(item.value)) or bool(statement.key) or not statement.unit
+        return bool(_shape(statement.value) & _shape(item.value))
     return True
 
 

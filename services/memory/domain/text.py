@@ -48,7 +48,7 @@ _OPENERS_AFTER_DOT = frozenset(
 _BULLET = re.compile(r"^\s*(?:[-*•·▪‣◦+>]+\s+|#{1,6}\s+|\d{1,3}[.)]\s+|\d{1,3}、\s*|[（(]\d{1,3}[)）]\s*|[a-z][.)]\s+)")
 
 _LEADING_DETERMINER = re.compile(r"^(?:(?:the|our|my|a|an|this|that|these|those|your|their|its)\s+)+")
-_LEADING_ZH_POSSESSIVE = re.compile(r"^(?:我们的|咱们的|我的|你的|你们的|他们的|大家的|这个|那个|这些|那些|这里的|那里的|(?:这次|本次|此次|这回)的?)+")
+_LEADING_ZH_POSSESSIVE = re.compile(r"^(?:我们的|咱们的|我的|你的|你们的|他们的|大家的|这个|那个|这些|那些|这里的|那里的|这边的|那边的|(?:这次|本次|此次|这回)的?)+")
 # Context a key does not need, since every item is scoped to its session: "deploy target for this work",
 # "feature flags here", "staging host, for later", 这个环境的值班负责人, 灰度发布这块.
 _KEY_CONTEXT = {
