@@ -64,6 +64,9 @@ def statements(text: str, ctx, depth: int = 0) -> list[tuple[Candidate, str]]:
     return [(candidate, row)] + more
 
 
+_NAMING = re.compile(r"\d|[A-Za-z]\w*[_./:\-]\w|\b[A-Z][\w]*[A-Z0-9]|(?<=\s)[A-Z][a-z]+|[\u3400-\u9fff]")
+
+
 def _later_clauses(text: str, ctx) -> list[tuple[Candidate, str]]:
     """What the clauses after an empty first one state, each read on its own ("we're on X, warehouse
     Y for prod, dbt-core 1.7.9, repo is Z"), up to MAX_PER_SENTENCE."""
@@ -71,7 +74,9 @@ def _later_clauses(text: str, ctx) -> list[tuple[Candidate, str]]:
     found: list[tuple[Candidate, str]] = []
     for index, cut in enumerate(cuts):
         end = cuts[index + 1].start() if index + 1 < len(cuts) else len(text)
-        found += statements(text[cut.end():end], ctx, depth=MAX_PER_SENTENCE - 1)
+        # Only values that name something (a number, an identifier, a name): a clause of chat
+        # ("..., it was lovely") is no setting.
+        found += [(c, row) for c, row in statements(text[cut.end():end], ctx, depth=MAX_PER_SENTENCE - 1) if _NAMING.search(c.value)]
         if len(found) >= MAX_PER_SENTENCE:
             break
     return found[:MAX_PER_SENTENCE]
