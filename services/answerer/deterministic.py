@@ -13,7 +13,7 @@ SUPERSEDED_FACTOR = 0.35
 UNTRUSTED_FACTOR = 0.45
 # The assistant's own words ("OK, the others stay at the default 60 s") repeat or paraphrase what
 # the user stated, sometimes with a neighbouring value: the user's line wins a tie.
-ASSISTANT_FACTOR = 0.85
+ASSISTANT_FACTOR = 0.7
 HEADER_FACTOR = 0.2
 # The key ("deploy target", "goal") names what a line is about; a question
 # that names it is asking for that line's value.
