@@ -17,7 +17,7 @@ log = structlog.get_logger("memory.redis")
 
 POLL_SECONDS = 0.05
 RETRY_SECONDS = 1.0
-CLOSE_WAIT_SECONDS = 10.0
+CLOSE_WAIT_SECONDS = 5.0
 
 
 class PersistenceRewriter:
