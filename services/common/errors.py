@@ -27,6 +27,12 @@ class Conflict(ServiceError):
     code = grpc.StatusCode.FAILED_PRECONDITION
 
 
+class PermissionDenied(ServiceError):
+    """The caller may not touch what it named (another tenant's session, an RPC above its role)."""
+
+    code = grpc.StatusCode.PERMISSION_DENIED
+
+
 class Unavailable(ServiceError):
     """A dependency (store, model API) cannot be reached now; retrying may help."""
 

@@ -14,4 +14,8 @@ REQUIRED_ROLE: dict[str, Role] = {
     "OpenSession": Role.WRITER,
     "CloseSession": Role.WRITER,
     "DeleteSession": Role.WRITER,
+    "ListSessions": Role.READER,
+    "ImportSession": Role.WRITER,
+    "DeleteUserData": Role.ADMIN,
+    "DeleteTenantData": Role.ADMIN,
 }

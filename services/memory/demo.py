@@ -43,8 +43,14 @@ def main() -> None:
         listed = stub.ListItems(pb.ListItemsRequest(session_id=session, status=pb.ITEM_STATUS_SUPERSEDED))
         print("ListItems (superseded):", [(i.key, i.value, i.superseded_by) for i in listed.items])
         print("GetTaskState:", stub.GetTaskState(pb.GetTaskStateRequest(session_id=session)).goal.text)
-        print("ExportSession (scrubbed, first 300 chars):", stub.ExportSession(pb.ExportSessionRequest(session_id=session)).json[:300])
+        exported = stub.ExportSession(pb.ExportSessionRequest(session_id=session)).json
+        print("ExportSession (scrubbed, first 300 chars):", exported[:300])
+        copy = stub.ImportSession(pb.ImportSessionRequest(json=exported, session_id=f"{session}-copy", user_id="demo-user"))
+        print("ImportSession (as a copy):", copy.session)
+        print("ListSessions:", [(s.session_id, s.user_id, s.event_count) for s in stub.ListSessions(pb.ListSessionsRequest()).sessions])
         print("DeleteSession:", stub.DeleteSession(pb.DeleteSessionRequest(session_id=session)))
+        print("DeleteUserData:", stub.DeleteUserData(pb.DeleteUserDataRequest(user_id="demo-user")))
+        print("DeleteTenantData:", stub.DeleteTenantData(pb.DeleteTenantDataRequest(tenant="default")))
         channel.close()
         server.stop(grace=1)
 

@@ -5,7 +5,8 @@ from datetime import timezone
 from dsh.memory.v1 import memory_pb2, memory_pb2_grpc
 
 from services.common.errors import InvalidArgument
-from services.memory.domain.model import ClosedTask, Event, EventKind, Item, ItemFilter, ItemKind, ItemStatus
+from services.common.principal import current_principal
+from services.memory.domain.model import ClosedTask, Event, EventKind, Item, ItemFilter, ItemKind, ItemStatus, SessionState
 from services.memory.domain.service import MemoryCore
 
 EVENT_KINDS = {
@@ -109,17 +110,17 @@ class MemoryServicer(memory_pb2_grpc.MemoryServiceServicer):
 
     def AppendEvents(self, request, context):
         events = [event_from_proto(request.session_id, i, e) for i, e in enumerate(request.events)]
-        result = self.core.append(request.session_id, events)
+        result = self.core.append(request.session_id, events, tenant=_tenant(), user_id=request.user_id)
         return memory_pb2.AppendEventsResponse(
             accepted=result.accepted, duplicates=result.duplicates, last_seq=result.last_seq, checkpoint_seq=result.checkpoint_seq
         )
 
     def Compact(self, request, context):
-        checkpoint = self.core.compact(request.session_id, request.up_to_seq, request.summary)
+        checkpoint = self.core.compact(request.session_id, request.up_to_seq, request.summary, tenant=_tenant())
         return memory_pb2.CompactResponse(checkpoint_seq=checkpoint)
 
     def OpenSession(self, request, context):
-        state, resumed = self.core.open_session(request.session_id)
+        state, resumed = self.core.open_session(request.session_id, tenant=_tenant(), user_id=request.user_id)
         return memory_pb2.OpenSessionResponse(
             resumed=resumed,
             last_seq=state.last_seq,
@@ -129,15 +130,15 @@ class MemoryServicer(memory_pb2_grpc.MemoryServiceServicer):
         )
 
     def CloseSession(self, request, context):
-        state = self.core.close_session(request.session_id)
+        state = self.core.close_session(request.session_id, tenant=_tenant())
         return memory_pb2.CloseSessionResponse(last_seq=state.last_seq)
 
     def Retrieve(self, request, context):
-        ranked = self.core.retrieve(request.session_id, request.query, request.limit, request.include_superseded)
+        ranked = self.core.retrieve(request.session_id, request.query, request.limit, request.include_superseded, tenant=_tenant())
         return memory_pb2.RetrieveResponse(items=[item_to_proto(s.item, s.score) for s in ranked])
 
     def Assemble(self, request, context):
-        result = self.core.assemble(request.session_id, request.query, request.token_budget)
+        result = self.core.assemble(request.session_id, request.query, request.token_budget, tenant=_tenant())
         return memory_pb2.AssembleResponse(
             message=result.message, item_ids=list(result.item_ids), token_estimate=result.token_estimate
         )
@@ -148,11 +149,11 @@ class MemoryServicer(memory_pb2_grpc.MemoryServiceServicer):
             status=_enum(ITEM_STATUSES, request.status, "status"),
             key=request.key,
         )
-        items, token = self.core.list_items(request.session_id, flt, request.page_size, request.page_token)
+        items, token = self.core.list_items(request.session_id, flt, request.page_size, request.page_token, tenant=_tenant())
         return memory_pb2.ListItemsResponse(items=[item_to_proto(i) for i in items], next_page_token=token)
 
     def GetTaskState(self, request, context):
-        task = self.core.task_state(request.session_id)
+        task = self.core.task_state(request.session_id, tenant=_tenant())
         return memory_pb2.GetTaskStateResponse(
             goal=_task_entry(task.goal),
             progress=[_task_entry(i) for i in task.progress],
@@ -162,8 +163,38 @@ class MemoryServicer(memory_pb2_grpc.MemoryServiceServicer):
         )
 
     def ExportSession(self, request, context):
-        return memory_pb2.ExportSessionResponse(json=self.core.export(request.session_id))
+        return memory_pb2.ExportSessionResponse(json=self.core.export(request.session_id, tenant=_tenant()))
 
     def DeleteSession(self, request, context):
-        events, items = self.core.delete_session(request.session_id)
+        events, items = self.core.delete_session(request.session_id, tenant=_tenant())
         return memory_pb2.DeleteSessionResponse(events_deleted=events, items_deleted=items)
+
+    def ListSessions(self, request, context):
+        sessions, token = self.core.list_sessions(
+            tenant=_tenant(), user_id=request.user_id, page_size=request.page_size, page_token=request.page_token
+        )
+        return memory_pb2.ListSessionsResponse(sessions=[_summary(s) for s in sessions], next_page_token=token)
+
+    def ImportSession(self, request, context):
+        state = self.core.import_session(request.json, tenant=_tenant(), session_id=request.session_id, user_id=request.user_id)
+        return memory_pb2.ImportSessionResponse(session=_summary(state))
+
+    def DeleteUserData(self, request, context):
+        sessions, events, items = self.core.delete_user_data(request.user_id, tenant=_tenant())
+        return memory_pb2.DeleteUserDataResponse(sessions_deleted=sessions, events_deleted=events, items_deleted=items)
+
+    def DeleteTenantData(self, request, context):
+        sessions, events, items = self.core.delete_tenant_data(request.tenant, tenant=_tenant())
+        return memory_pb2.DeleteTenantDataResponse(sessions_deleted=sessions, events_deleted=events, items_deleted=items)
+
+
+def _tenant() -> str:
+    # The auth interceptor bound the caller; with authentication off every caller is tenant "default".
+    return current_principal().tenant
+
+
+def _summary(state: SessionState) -> memory_pb2.SessionSummary:
+    return memory_pb2.SessionSummary(
+        session_id=state.session_id, user_id=state.user_id, last_seq=state.last_seq, checkpoint_seq=state.checkpoint_seq,
+        event_count=state.event_count, item_count=state.item_count, closed=state.closed,
+    )

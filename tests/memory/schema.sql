@@ -1,9 +1,11 @@
 -- The SQLite schema after every migration; tests/memory/test_sqlite_store.py compares against it.
 -- A change here is a schema change: add a migration, then update this file.
-PRAGMA user_version = 3;
+PRAGMA user_version = 4;
 CREATE INDEX items_by_key ON items (session_id, key, status);
 CREATE INDEX items_by_kind ON items (session_id, kind, status, seq);
 CREATE INDEX items_by_value ON items (session_id, value_norm) WHERE status = 'active';
+CREATE INDEX sessions_by_tenant ON sessions (tenant, session_id);
+CREATE INDEX sessions_by_user ON sessions (tenant, user_id, session_id);
 CREATE TABLE compactions (
             id INTEGER PRIMARY KEY,
             session_id TEXT NOT NULL REFERENCES sessions(session_id) ON DELETE CASCADE,
@@ -68,7 +70,7 @@ CREATE TABLE sessions (
             item_count INTEGER NOT NULL DEFAULT 0,
             created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
             updated_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
-        );
+        , tenant TEXT NOT NULL DEFAULT 'default', user_id TEXT NOT NULL DEFAULT '');
 CREATE TRIGGER items_index AFTER INSERT ON items BEGIN
             INSERT INTO items_fts (rowid, search_text, cjk_grams, context_text)
                 VALUES (new.id, new.search_text, new.cjk_grams, new.context_text);

@@ -143,6 +143,11 @@ class Candidate:
     about: str = ""
 
 
+# The tenant every caller belongs to while authentication is off, and the owner of every session
+# stored before sessions had one (services.common.principal.DEFAULT_TENANT names the same tenant).
+DEFAULT_TENANT = "default"
+
+
 @dataclass(frozen=True)
 class SessionState:
     session_id: str
@@ -151,6 +156,8 @@ class SessionState:
     closed: bool = False
     event_count: int = 0
     item_count: int = 0
+    tenant: str = DEFAULT_TENANT  # who owns the session: only this tenant's callers may touch it
+    user_id: str = ""  # the end user the session is about, when the host names one
 
 
 @dataclass(frozen=True)
@@ -209,3 +216,7 @@ class AppendPlan:
     duplicates: int = 0
     checkpoint_seq: int = 0
     last_seq: int = 0
+    # Who a session this plan creates belongs to; an existing session keeps its owner.
+    tenant: str = DEFAULT_TENANT
+    user_id: str = ""
+    closed: bool = False  # the session's closed flag after the plan (only an import writes a closed session)

@@ -3,7 +3,7 @@
 import json
 from dataclasses import dataclass
 
-from services.common.errors import InvalidArgument
+from services.common.errors import Conflict, InvalidArgument, PermissionDenied
 from services.memory.domain import assembly
 from services.memory.domain.fusion import DenseRetriever, fuse_rankings, fusion_depth
 from services.memory.domain.ingest import plan_append
@@ -17,6 +17,7 @@ from services.memory.domain.model import (
     ItemKind,
     ItemStatus,
     ScoredItem,
+    DEFAULT_TENANT,
     SessionState,
     TaskField,
     TaskState,
@@ -34,6 +35,8 @@ from services.memory.domain.retrieval import (
 )
 from services.memory.domain.scrub import scrub_document
 from services.memory.domain.store_api import Store
+from services.memory.domain.tenancy import check_owner, check_tenant, check_user_id, decode_cursor, denied, encode_cursor
+from services.memory.domain.transfer import parse_export
 from services.memory.domain.validation import Limits, check_batch, check_session_id, session_not_found
 
 DEFAULT_LIMIT = 10
@@ -75,10 +78,20 @@ class MemoryCore:
         )
 
     # --- writes -----------------------------------------------------------
-    def append(self, session_id: str, events: list[Event]) -> AppendResult:
+    def append(self, session_id: str, events: list[Event], *, tenant: str = DEFAULT_TENANT, user_id: str = "") -> AppendResult:
         check_session_id(session_id)
         check_batch(events, self.limits)
-        plan = self.store.append(session_id, lambda reader: plan_append(reader, session_id, events))
+        check_tenant(tenant)
+        check_user_id(user_id)
+
+        def planner(reader):
+            # Inside the store's consistent view, so no other tenant can create the session in between.
+            check_owner(reader.session(session_id), session_id, tenant, user_id)
+            plan = plan_append(reader, session_id, events)
+            plan.tenant, plan.user_id = tenant, user_id
+            return plan
+
+        plan = self.store.append(session_id, planner)
         return AppendResult(
             accepted=len(plan.new_events),
             duplicates=plan.duplicates,
@@ -86,37 +99,118 @@ class MemoryCore:
             checkpoint_seq=plan.checkpoint_seq,
         )
 
-    def compact(self, session_id: str, up_to_seq: int, summary: str) -> int:
-        self._require(session_id)
+    def compact(self, session_id: str, up_to_seq: int, summary: str, *, tenant: str = DEFAULT_TENANT) -> int:
+        self._require(session_id, tenant)
         if up_to_seq <= 0:
             raise InvalidArgument(f"up_to_seq is {up_to_seq}; it must be a stored seq (> 0)")
         if len(summary.encode()) > self.limits.max_event_bytes:
             raise InvalidArgument(f"summary is longer than {self.limits.max_event_bytes} bytes")
         return self.store.compact(session_id, up_to_seq, summary)
 
-    def open_session(self, session_id: str) -> tuple[SessionState, bool]:
+    def open_session(self, session_id: str, *, tenant: str = DEFAULT_TENANT, user_id: str = "") -> tuple[SessionState, bool]:
         check_session_id(session_id)
-        return self.store.open_session(session_id)
+        check_tenant(tenant)
+        check_user_id(user_id)
+        check_owner(self.store.session(session_id), session_id, tenant, user_id)
+        state, resumed = self.store.open_session(session_id, tenant=tenant, user_id=user_id)
+        # The store leaves a session another tenant created meanwhile untouched; say so.
+        check_owner(state, session_id, tenant, user_id)
+        return state, resumed
 
-    def close_session(self, session_id: str) -> SessionState:
-        self._require(session_id)
+    def close_session(self, session_id: str, *, tenant: str = DEFAULT_TENANT) -> SessionState:
+        self._require(session_id, tenant)
         return self.store.close_session(session_id)
 
-    def delete_session(self, session_id: str) -> tuple[int, int]:
-        self._require(session_id)
+    def delete_session(self, session_id: str, *, tenant: str = DEFAULT_TENANT) -> tuple[int, int]:
+        self._require(session_id, tenant)
         deleted = self.store.delete_session(session_id)
         if self.dense is not None:
             self.dense.forget(session_id)
+        self.store.purge_deleted()
         return deleted
 
+    # --- tenants and the data lifecycle ----------------------------------------
+    def list_sessions(
+        self, *, tenant: str, user_id: str = "", page_size: int = 0, page_token: str = ""
+    ) -> tuple[list[SessionState], str]:
+        """The tenant's sessions (of one end user when user_id is set), by session_id, one page."""
+        check_tenant(tenant)
+        check_user_id(user_id)
+        size = self._bounded(page_size, "page_size", DEFAULT_PAGE, MAX_PAGE)
+        after = decode_cursor(page_token)
+        found = self.store.list_sessions(tenant, user_id=user_id, after=after, limit=size + 1)
+        page = found[:size]
+        return page, (encode_cursor(page[-1].session_id) if len(found) > size else "")
+
+    def delete_sessions_of(self, *, tenant: str, user_id: str = "") -> tuple[int, int, int]:
+        """Delete every session of the tenant, or of one of its end users: (sessions, events, items)."""
+        check_tenant(tenant)
+        check_user_id(user_id)
+        sessions = events = items = 0
+        after = ""
+        while True:
+            batch = self.store.list_sessions(tenant, user_id=user_id, after=after, limit=MAX_PAGE)
+            for state in batch:
+                removed = self.store.delete_session(state.session_id)
+                if self.dense is not None:
+                    self.dense.forget(state.session_id)
+                sessions, events, items = sessions + 1, events + removed[0], items + removed[1]
+            if len(batch) < MAX_PAGE:
+                break
+            after = batch[-1].session_id
+        self.store.purge_deleted()
+        return sessions, events, items
+
+    def delete_tenant_data(self, confirmation: str, *, tenant: str) -> tuple[int, int, int]:
+        """Delete all of tenant's sessions; confirmation must spell the tenant out."""
+        if not confirmation:
+            raise InvalidArgument("tenant is empty: spell out your own tenant to confirm deleting all of its data")
+        if confirmation != check_tenant(tenant):
+            raise PermissionDenied("tenant names another tenant; you may delete only your own tenant's data")
+        return self.delete_sessions_of(tenant=tenant)
+
+    def delete_user_data(self, user_id: str, *, tenant: str) -> tuple[int, int, int]:
+        """Delete every session of one end user of tenant."""
+        if not user_id:
+            raise InvalidArgument("user_id is empty: name the end user whose sessions to delete")
+        return self.delete_sessions_of(tenant=tenant, user_id=user_id)
+
+    def import_session(
+        self, document: str, *, tenant: str = DEFAULT_TENANT, session_id: str = "", user_id: str = ""
+    ) -> SessionState:
+        """Recreate a session from an ExportSession document, under its own id or session_id.
+
+        The target must not exist (Conflict); a bad document raises InvalidArgument, writing nothing."""
+        check_tenant(tenant)
+        check_user_id(user_id)
+        if session_id:
+            check_session_id(session_id)
+        imported = parse_export(document, self.limits, session_id)
+        target = imported.session.session_id
+
+        def planner(reader):
+            existing = reader.session(target)
+            if existing is not None:
+                if existing.tenant != tenant:
+                    raise denied(target)
+                raise Conflict(
+                    f"session {target!r} already exists; delete it first or import under another session_id"
+                )
+            return imported.plan(tenant=tenant, user_id=user_id)
+
+        self.store.import_session(target, planner)
+        return self._require(target, tenant)
+
     # --- reads ------------------------------------------------------------
-    def retrieve(self, session_id: str, query: str, limit: int, include_superseded: bool) -> list[ScoredItem]:
-        state = self._require(session_id)
+    def retrieve(
+        self, session_id: str, query: str, limit: int, include_superseded: bool, *, tenant: str = DEFAULT_TENANT
+    ) -> list[ScoredItem]:
+        state = self._require(session_id, tenant)
         limit = self._bounded(limit, "limit", DEFAULT_LIMIT, MAX_LIMIT)
         return self._rank(state, query, limit, include_superseded)
 
-    def assemble(self, session_id: str, query: str, token_budget: int) -> Assembly:
-        state = self._require(session_id)
+    def assemble(self, session_id: str, query: str, token_budget: int, *, tenant: str = DEFAULT_TENANT) -> Assembly:
+        state = self._require(session_id, tenant)
         if token_budget < 0 or token_budget > MAX_BUDGET:
             raise InvalidArgument(f"token_budget is {token_budget}; use 1..{MAX_BUDGET} (0 for the default)")
         ranked = self._rank(state, query, 24, include_superseded=True)
@@ -133,15 +227,17 @@ class MemoryCore:
             budget=token_budget or assembly.DEFAULT_BUDGET,
         )
 
-    def list_items(self, session_id: str, flt: ItemFilter, page_size: int, page_token: str) -> tuple[list[Item], str]:
-        self._require(session_id)
+    def list_items(
+        self, session_id: str, flt: ItemFilter, page_size: int, page_token: str, *, tenant: str = DEFAULT_TENANT
+    ) -> tuple[list[Item], str]:
+        self._require(session_id, tenant)
         size = self._bounded(page_size, "page_size", DEFAULT_PAGE, MAX_PAGE)
         after = _decode_cursor(page_token)
         items, next_cursor = self.store.list_items(session_id, flt, after=after, limit=size)
         return items, (str(next_cursor) if next_cursor else "")
 
-    def task_state(self, session_id: str) -> TaskState:
-        self._require(session_id)
+    def task_state(self, session_id: str, *, tenant: str = DEFAULT_TENANT) -> TaskState:
+        self._require(session_id, tenant)
         return self._task_state(session_id, with_history=True)
 
     def _task_state(self, session_id: str, *, with_history: bool = False) -> TaskState:
@@ -165,8 +261,8 @@ class MemoryCore:
         history = [ClosedTask(item, closers[item.superseded_by].seq if item.superseded_by in closers else 0) for item in closed]
         return tuple(sorted(history, key=lambda entry: (entry.closed_by_seq, entry.item.seq), reverse=True))
 
-    def export(self, session_id: str) -> str:
-        state = self._require(session_id)
+    def export(self, session_id: str, *, tenant: str = DEFAULT_TENANT) -> str:
+        state = self._require(session_id, tenant)
         document = {
             "format": "dsh-memory-export",
             "version": 1,
@@ -182,11 +278,14 @@ class MemoryCore:
         return json.dumps(scrub_document(document), ensure_ascii=False, indent=1)
 
     # --- helpers ----------------------------------------------------------
-    def _require(self, session_id: str) -> SessionState:
+    def _require(self, session_id: str, tenant: str) -> SessionState:
         check_session_id(session_id)
+        check_tenant(tenant)
         state = self.store.session(session_id)
         if state is None:
             raise session_not_found(session_id)
+        if state.tenant != tenant:
+            raise denied(session_id)
         return state
 
     @staticmethod

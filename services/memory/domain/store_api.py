@@ -59,7 +59,22 @@ class Store(StoreReader, Protocol):
 
     def compact(self, session_id: str, up_to_seq: int, summary: str) -> int: ...
 
-    def open_session(self, session_id: str) -> tuple[SessionState, bool]: ...
+    def open_session(self, session_id: str, *, tenant: str = ..., user_id: str = "") -> tuple[SessionState, bool]:
+        """Create the session for tenant (and user_id), or reopen it. A session of another tenant
+        is returned as it is, untouched; a user_id is recorded only on a session that has none."""
+        ...
+
+    def list_sessions(self, tenant: str, *, user_id: str, after: str, limit: int) -> list[SessionState]:
+        """Up to limit of the tenant's sessions (only user_id's when set), by session_id after `after`."""
+        ...
+
+    def import_session(self, session_id: str, planner: Callable[[StoreReader], AppendPlan]) -> AppendPlan:
+        """append, for a planner that recreates a whole exported session."""
+        ...
+
+    def purge_deleted(self) -> None:
+        """Make what deletions removed unrecoverable from the store's files (see README)."""
+        ...
 
     def close_session(self, session_id: str) -> SessionState: ...
 

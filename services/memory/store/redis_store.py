@@ -25,9 +25,11 @@ from services.common.config import ConfigError
 from services.common.errors import NotFound, Unavailable
 from services.memory.domain.indexing import SCORED_ROWS_BUDGET, add_skipped_scores, fuse_indexes, idf, split_common
 from services.memory.domain.ingest import normalize_value
-from services.memory.domain.model import AppendPlan, Event, Item, ItemFilter, ItemKind, ItemStatus, SessionState
+from services.memory.domain.model import DEFAULT_TENANT, AppendPlan, Event, Item, ItemFilter, ItemKind, ItemStatus, SessionState
 from services.memory.domain.store_api import SearchQuery, StoreReader
 from services.memory.store import redis_index as index
+from services.memory.store import redis_tenants as tenants
+from services.memory.store.redis_purge import PersistenceRewriter
 from services.memory.store.redis_writes import load_event, load_item, now, plan_writes, value_field
 
 DEFAULT_PREFIX = "dsh:mem"
@@ -218,6 +220,10 @@ class RedisStore(_Reader):
     ):
         super().__init__(client, prefix)
         self.scored_rows_budget = scored_rows_budget
+        tenants.migrate(client, prefix)
+        self._rewriter = PersistenceRewriter(
+            lambda: [node.redis_connection for node in client.get_primaries()] if isinstance(client, RedisCluster) else [client]
+        )
 
     @classmethod
     def from_url(cls, url: str) -> "RedisStore":
@@ -280,6 +286,9 @@ class RedisStore(_Reader):
             plan = planner(self._on(pipe))
             if not plan.new_events and not plan.updated_items:
                 return plan, None
+            if not pipe.exists(keys.session):
+                # Listed before it exists: a crash in between leaves an entry ListSessions skips.
+                tenants.add(self.r, self.prefix, plan.tenant, session_id)
             return plan, plan_writes(pipe, keys, session_id, plan)
 
         return self._transact(session_id, work)
@@ -301,11 +310,17 @@ class RedisStore(_Reader):
         return self._transact(session_id, work)
 
     @_translated
-    def open_session(self, session_id: str) -> tuple[SessionState, bool]:
+    def open_session(self, session_id: str, *, tenant: str = DEFAULT_TENANT, user_id: str = "") -> tuple[SessionState, bool]:
         def work(pipe, keys: _Keys):
             state = self._on(pipe).session(session_id)
             resumed = state is not None
-            state = replace(state or SessionState(session_id=session_id), closed=False)
+            if state is not None and state.tenant != tenant:
+                return (state, resumed), None  # another tenant's: untouched
+            if state is None:
+                tenants.add(self.r, self.prefix, tenant, session_id)
+            state = replace(state or SessionState(session_id=session_id, tenant=tenant), closed=False)
+            if user_id and not state.user_id:
+                state = replace(state, user_id=user_id)
 
             def queue(p):
                 p.hset(keys.session, mapping=_session_fields(state))
@@ -329,10 +344,13 @@ class RedisStore(_Reader):
 
     @_translated
     def delete_session(self, session_id: str) -> tuple[int, int]:
+        owners = []
+
         def work(pipe, keys: _Keys):
             state = self._on(pipe).session(session_id)
             if state is None:
                 return (0, 0), None
+            owners[:] = [state.tenant]
             doomed = keys.fixed() + [keys.postings(term) for term in pipe.smembers(keys.terms)]
 
             def queue(p):
@@ -343,7 +361,36 @@ class RedisStore(_Reader):
 
             return (state.event_count, state.item_count), queue
 
-        return self._transact(session_id, work)
+        deleted = self._transact(session_id, work)
+        for tenant in owners:
+            # Unlisted after the data is gone: a crash in between leaves an entry ListSessions skips.
+            tenants.remove(self.r, self.prefix, tenant, session_id)
+        return deleted
+
+    # --- tenants and the data lifecycle -------------------------------------------
+    @_translated
+    def list_sessions(self, tenant: str, *, user_id: str, after: str, limit: int) -> list[SessionState]:
+        found: list[SessionState] = []
+        for chunk in tenants.members(self.r, self.prefix, tenant, after):
+            with self.r.pipeline(transaction=False) as pipe:
+                for session_id in chunk:
+                    pipe.hgetall(_Keys(self.prefix, session_id).session)
+                replies = pipe.execute()
+            for raw in replies:
+                # The index may name a session deleted (or recreated by another tenant) since.
+                state = _session(raw) if raw else None
+                if state and state.tenant == tenant and (not user_id or state.user_id == user_id):
+                    found.append(state)
+                    if len(found) >= limit:
+                        return found
+        return found
+
+    @_translated
+    def import_session(self, session_id: str, planner: Callable[[StoreReader], AppendPlan]) -> AppendPlan:
+        return self.append(session_id, planner)
+
+    def purge_deleted(self) -> None:
+        self._rewriter.request()
 
     # --- queries ----------------------------------------------------------------------
     @_translated
@@ -458,6 +505,7 @@ class RedisStore(_Reader):
         return (load_item(session_id, raws[n]) for n in sorted(raws, key=int))
 
     def close(self) -> None:
+        self._rewriter.close()
         self.r.close()
 
 
@@ -476,6 +524,8 @@ def _session(raw: dict[str, str]) -> SessionState:
         closed=raw.get("closed") == "1",
         event_count=int(raw.get("event_count", 0)),
         item_count=int(raw.get("item_count", 0)),
+        tenant=raw.get("tenant", DEFAULT_TENANT),  # sessions stored before tenants belong to the default one
+        user_id=raw.get("user_id", ""),
     )
 
 
@@ -483,5 +533,5 @@ def _session_fields(state: SessionState) -> dict[str, object]:
     return {
         "session_id": state.session_id, "last_seq": state.last_seq, "checkpoint_seq": state.checkpoint_seq,
         "closed": int(state.closed), "event_count": state.event_count, "item_count": state.item_count,
-        "updated_at": now(),
+        "tenant": state.tenant, "user_id": state.user_id, "updated_at": now(),
     }

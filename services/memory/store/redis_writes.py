@@ -137,11 +137,14 @@ def plan_writes(pipe, keys, session_id: str, plan: AppendPlan) -> Callable:
                 p.hdel(keys.values, field)
         _queue_postings(p, keys, terms, created, avg_a, avg_b)
         p.hset(keys.session, mapping={
-            "session_id": session_id, "last_seq": plan.last_seq, "checkpoint_seq": plan.checkpoint_seq, "closed": 0,
+            "session_id": session_id, "last_seq": plan.last_seq, "checkpoint_seq": plan.checkpoint_seq, "closed": int(plan.closed),
             "event_count": int(state.get("event_count", 0)) + len(plan.new_events), "item_count": item_count,
             "next_item": next_n + len(created), "len_a": len_a, "len_b": len_b, "updated_at": now(),
         })
         p.hsetnx(keys.session, "created_at", now())
+        p.hsetnx(keys.session, "tenant", plan.tenant)  # an existing session keeps its owner
+        if plan.user_id and not state.get("user_id"):
+            p.hset(keys.session, "user_id", plan.user_id)
 
     return queue
 

@@ -9,7 +9,12 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
+import structlog
+
+from services.common.errors import Conflict
+
 from services.memory.domain.model import (
+    DEFAULT_TENANT,
     AppendPlan,
     Event,
     EventKind,
@@ -33,6 +38,8 @@ from services.memory.domain.ingest import normalize_value
 from services.memory.domain.store_api import SearchQuery, StoreReader
 from services.memory.domain.text import cjk_bigrams, cjk_runs, term_set
 from services.memory.store.sqlite_schema import migrate
+
+log = structlog.get_logger("memory.sqlite")
 
 _ITEM_COLUMNS = (
     "item_id, session_id, kind, key, value, unit, condition, status, superseded_by, lang,"
@@ -95,6 +102,8 @@ class SqliteStore:
         self._db.execute("PRAGMA synchronous = FULL")
         self._db.execute("PRAGMA foreign_keys = ON")
         self._db.execute("PRAGMA busy_timeout = 5000")
+        # Deleted rows are overwritten with zeros, not left in free pages (see purge_deleted).
+        self._db.execute("PRAGMA secure_delete = ON")
         self.schema_version = migrate(self._db)
 
     # --- reader (also used inside append's transaction) ---------------------
@@ -171,7 +180,7 @@ class SqliteStore:
             plan = planner(self)
             if not plan.new_events and not plan.updated_items:
                 return plan
-            self._ensure_session(session_id)
+            self._ensure_session(session_id, plan.tenant, plan.user_id)
             self._db.executemany(
                 "INSERT INTO events (session_id, seq, event_id, kind, text, created_at, attributes, content_hash)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -198,9 +207,9 @@ class SqliteStore:
                 ],
             )
             self._db.execute(
-                "UPDATE sessions SET last_seq = ?, checkpoint_seq = ?, closed = 0, event_count = event_count + ?,"
+                "UPDATE sessions SET last_seq = ?, checkpoint_seq = ?, closed = ?, event_count = event_count + ?,"
                 " item_count = item_count + ?, updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE session_id = ?",
-                (plan.last_seq, plan.checkpoint_seq, len(plan.new_events), len(plan.new_items), session_id),
+                (plan.last_seq, plan.checkpoint_seq, int(plan.closed), len(plan.new_events), len(plan.new_items), session_id),
             )
             return plan
 
@@ -226,11 +235,12 @@ class SqliteStore:
             )
             return self.session(session_id).checkpoint_seq
 
-    def open_session(self, session_id: str) -> tuple[SessionState, bool]:
+    def open_session(self, session_id: str, *, tenant: str = DEFAULT_TENANT, user_id: str = "") -> tuple[SessionState, bool]:
         with self._lock, self._transaction():
             resumed = self.session(session_id) is not None
-            self._ensure_session(session_id)
-            self._db.execute("UPDATE sessions SET closed = 0 WHERE session_id = ?", (session_id,))
+            self._ensure_session(session_id, tenant, user_id)
+            # Only the owner's session is reopened; another tenant's is left as it is.
+            self._db.execute("UPDATE sessions SET closed = 0 WHERE session_id = ? AND tenant = ?", (session_id, tenant))
             return self.session(session_id), resumed
 
     def close_session(self, session_id: str) -> SessionState:
@@ -398,11 +408,47 @@ class SqliteStore:
             self._db.close()
 
     # --- helpers ----------------------------------------------------------------
-    def _ensure_session(self, session_id: str) -> None:
+    def _ensure_session(self, session_id: str, tenant: str = DEFAULT_TENANT, user_id: str = "") -> None:
         self._db.execute(
-            "INSERT INTO sessions (session_id, sess) VALUES (?, ?) ON CONFLICT (session_id) DO NOTHING",
-            (session_id, term_prefix(session_id)),
+            "INSERT INTO sessions (session_id, sess, tenant, user_id) VALUES (?, ?, ?, ?) ON CONFLICT (session_id) DO NOTHING",
+            (session_id, term_prefix(session_id), tenant, user_id),
         )
+        if user_id:
+            # A session stored without an end user takes the first one its owner names.
+            self._db.execute(
+                "UPDATE sessions SET user_id = ? WHERE session_id = ? AND tenant = ? AND user_id = ''", (user_id, session_id, tenant)
+            )
+
+    # --- tenants and the data lifecycle -------------------------------------------
+    def list_sessions(self, tenant: str, *, user_id: str, after: str, limit: int) -> list[SessionState]:
+        user_clause = "AND user_id = ?" if user_id else ""
+        with self._lock:
+            rows = self._db.execute(
+                f"SELECT * FROM sessions WHERE tenant = ? {user_clause} AND session_id > ? ORDER BY session_id LIMIT ?",
+                (tenant, *([user_id] if user_id else []), after, limit),
+            ).fetchall()
+        return [_session(row) for row in rows]
+
+    def import_session(self, session_id: str, planner: Callable[[StoreReader], AppendPlan]) -> AppendPlan:
+        """append for a whole imported session; item ids are unique in the file, and a document
+        may name ids another session holds."""
+        try:
+            return self.append(session_id, planner)
+        except sqlite3.IntegrityError as exc:
+            raise Conflict(f"the document's item ids are already used by another session; import it under a new session_id ({exc})") from exc
+
+    def purge_deleted(self) -> None:
+        """Leave no trace of deleted rows in the files: secure_delete (set at connect) zeroes freed
+        cells and pages, 'optimize' rewrites each FTS5 index as one segment (its 'delete' markers
+        otherwise leave the old terms in older segments), and a TRUNCATE checkpoint copies the
+        pages into the main file and empties the WAL, which still held the deleted text."""
+        with self._lock:
+            self._db.execute("INSERT INTO items_fts (items_fts) VALUES ('optimize')")
+            self._db.execute("INSERT INTO items_cjk (items_cjk) VALUES ('optimize')")
+            busy, _, _ = self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+        if busy:
+            # A reader kept its snapshot past busy_timeout: the next delete's checkpoint finishes the job.
+            log.warning("wal_checkpoint_incomplete", path=self.path)
 
     def _transaction(self):
         return _Transaction(self._db)
@@ -445,6 +491,8 @@ def _session(row: sqlite3.Row) -> SessionState:
         closed=bool(row["closed"]),
         event_count=row["event_count"],
         item_count=row["item_count"],
+        tenant=row["tenant"],
+        user_id=row["user_id"],
     )
 
 

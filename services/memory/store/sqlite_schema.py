@@ -137,10 +137,24 @@ def _v3_cjk_rows_only_for_cjk_text(db: sqlite3.Connection) -> None:
     )
 
 
+def _v4_session_owner(db: sqlite3.Connection) -> None:
+    # Sessions belong to a tenant (and optionally an end user); those stored before belong to "default".
+    _execute_script(
+        db,
+        """
+        ALTER TABLE sessions ADD COLUMN tenant TEXT NOT NULL DEFAULT 'default';
+        ALTER TABLE sessions ADD COLUMN user_id TEXT NOT NULL DEFAULT '';
+        CREATE INDEX sessions_by_tenant ON sessions (tenant, session_id);
+        CREATE INDEX sessions_by_user ON sessions (tenant, user_id, session_id);
+        """,
+    )
+
+
 MIGRATIONS: list[tuple[str, Callable[[sqlite3.Connection], None]]] = [
     ("initial", _v1_initial),
     ("item speaker", _v2_item_speaker),
     ("trigram rows only for CJK text", _v3_cjk_rows_only_for_cjk_text),
+    ("session owner: tenant and user", _v4_session_owner),
 ]
 
 
