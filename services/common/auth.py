@@ -183,7 +183,9 @@ class _CallDetails(grpc.ClientCallDetails):
         self.metadata = metadata
 
 
-class BearerClientInterceptor(grpc.UnaryUnaryClientInterceptor, grpc.UnaryStreamClientInterceptor):
+class BearerClientInterceptor(
+    grpc.UnaryUnaryClientInterceptor, grpc.UnaryStreamClientInterceptor, grpc.StreamUnaryClientInterceptor, grpc.StreamStreamClientInterceptor
+):
     """Adds `authorization: Bearer <key>` to every call of a channel."""
 
     def __init__(self, api_key: str):
@@ -198,3 +200,9 @@ class BearerClientInterceptor(grpc.UnaryUnaryClientInterceptor, grpc.UnaryStream
 
     def intercept_unary_stream(self, continuation, client_call_details, request):
         return continuation(self._details(client_call_details), request)
+
+    def intercept_stream_unary(self, continuation, client_call_details, request_iterator):
+        return continuation(self._details(client_call_details), request_iterator)
+
+    def intercept_stream_stream(self, continuation, client_call_details, request_iterator):
+        return continuation(self._details(client_call_details), request_iterator)
