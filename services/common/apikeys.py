@@ -131,6 +131,7 @@ def write_keys_file(path: str | Path, records: Iterable[KeyRecord], *, mode: int
     fd, tmp = tempfile.mkstemp(prefix=".keys-", dir=path.parent)
     try:
         os.fchmod(fd, mode)
+        _keep_owner(fd, path)
         with os.fdopen(fd, "w", encoding="utf-8") as out:
             json.dump(document, out, indent=2)
             out.write("\n")
@@ -140,6 +141,19 @@ def write_keys_file(path: str | Path, records: Iterable[KeyRecord], *, mode: int
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def _keep_owner(fd: int, path: Path) -> None:
+    """Give the new file the old one's owner and group: the services read it through its group."""
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        return
+    if (st.st_uid, st.st_gid) != (os.getuid(), os.getgid()):
+        try:
+            os.fchown(fd, st.st_uid, st.st_gid)
+        except PermissionError:
+            pass  # not root: the file is then ours, as the one we replace could only be if we may write it
 
 
 class KeysUnavailable(Exception):

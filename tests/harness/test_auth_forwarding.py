@@ -90,3 +90,25 @@ def test_without_a_caller_key_the_harness_uses_its_own(settings, stack, fixture_
     assert "UNAUTHENTICATED" in raised.value.details() and "DSH_API_KEY" in raised.value.details()
     own_key = replace(keyless, client=ClientCredentials(api_key=stack.key("writer")))
     assert_clean_report(run_eval(own_key, fixture_dir))
+
+
+def test_a_local_run_gives_its_children_a_throwaway_key_and_they_refuse_any_other(tmp_path):
+    import os
+
+    from dsh.memory.v1 import memory_pb2, memory_pb2_grpc
+
+    from services.harness.processes import LocalServices
+
+    # Even with the user's own key settings in the environment, the children use the run's key.
+    env = {**os.environ, "MEMORY_AUTH": "none", "DSH_API_KEY": "dsh_0123456789ab_" + "C" * 43}
+    with LocalServices(env, memory=True, answerer=False) as local:
+        keys_file = next(Path(local._tmp.name).glob("api-keys.json"))
+        assert local.credentials.api_key and local.credentials.api_key not in keys_file.read_text()
+        request = memory_pb2.GetCapabilitiesRequest()
+        with open_channel(local.memory.address) as channel:
+            with pytest.raises(grpc.RpcError) as raised:
+                memory_pb2_grpc.MemoryServiceStub(channel).GetCapabilities(request, timeout=30)
+        assert raised.value.code() == grpc.StatusCode.UNAUTHENTICATED
+        with open_channel(local.memory.address, local.credentials) as channel:
+            assert memory_pb2_grpc.MemoryServiceStub(channel).GetCapabilities(request, timeout=30).has_storage
+    assert not keys_file.exists()  # gone with the run
