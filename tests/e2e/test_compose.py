@@ -336,7 +336,8 @@ def test_unhealthy_memory_container_is_reported(stack: Stack):
     # The real image and server, probed for a service it does not serve: NOT_FOUND, so unhealthy.
     run([
         "docker", "run", "-d", "--name", name, "--network", "none",
-        "-e", "MEMORY_LISTEN=0.0.0.0:50051", "-e", "MEMORY_DB=/data/memory.sqlite",
+        # No network at all, so no keys needed: said explicitly, as the service requires on 0.0.0.0.
+        "-e", "MEMORY_LISTEN=0.0.0.0:50051", "-e", "MEMORY_DB=/data/memory.sqlite", "-e", "MEMORY_AUTH=none",
         "--health-cmd", "python -m services.common.healthprobe 127.0.0.1:50051 dsh.no.such.v1.Service",
         "--health-interval", "1s", "--health-retries", "2", "--health-timeout", "5s", "--health-start-period", "0s",
         IMAGES[0],
