@@ -25,13 +25,14 @@ deadline=$((SECONDS + timeout))
 while :; do
     ids=$("${compose[@]}" ps -q)
     [[ -n "$ids" ]] || { echo "error: no container started" >&2; exit 1; }
-    # Without a health check a running container counts as ready.
-    states=$(docker inspect --format '{{.Name}} {{.State.Status}} {{if .State.Health}}{{.State.Health.Status}}{{else}}healthy{{end}}' $ids)
-    if ! grep -qv ' running healthy$' <<<"$states"; then
+    # Without a health check a running container counts as ready; a one-shot container (the keys
+    # bootstrap) that exited 0 has done its job.
+    states=$(docker inspect --format '{{.Name}} {{.State.Status}}:{{.State.ExitCode}} {{if .State.Health}}{{.State.Health.Status}}{{else}}healthy{{end}}' $ids)
+    if ! grep -qvE ' (running|exited):0 healthy$' <<<"$states"; then
         echo "all services healthy"
         exit 0
     fi
-    if grep -qE ' (exited|dead|restarting) | unhealthy$' <<<"$states" || ((SECONDS >= deadline)); then
+    if grep -qE ' (exited:[1-9][0-9]*|dead:[0-9]+|restarting:[0-9]+) | unhealthy$' <<<"$states" || ((SECONDS >= deadline)); then
         echo "error: the stack did not become healthy:" >&2
         sed 's/^/  /' <<<"$states" >&2
         "${compose[@]}" logs --tail 20 >&2 || true

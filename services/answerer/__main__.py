@@ -21,6 +21,9 @@ def main() -> int:
     log = structlog.get_logger("answerer")
     try:
         served = build_server(settings)
+    except ConfigError as exc:
+        print(f"answerer: {exc}", file=sys.stderr)
+        return 2
     except RuntimeError as exc:
         log.error("server_start_failed", error=str(exc))
         return 1

@@ -2,8 +2,11 @@
 
 from dsh.answerer.v1 import answerer_pb2, answerer_pb2_grpc
 
+import grpc
+
 from services.answerer.engine import Answerer
-from services.common.errors import InvalidArgument
+from services.common.errors import InvalidArgument, ServiceError
+from services.common.principal import ANONYMOUS, current_principal
 
 _MODE_NAMES = {
     answerer_pb2.ANSWER_MODE_UNSPECIFIED: "",
@@ -20,19 +23,37 @@ def _mode_name(value: int) -> str:
         raise InvalidArgument(f"unknown answer mode {value}; use DETERMINISTIC, LLM or leave it unspecified") from None
 
 
-class AnswererServicer(answerer_pb2_grpc.AnswererServiceServicer):
-    """Errors are raised as ServiceErrors; the shared interceptor maps them to statuses."""
+class LlmNeedsAKey(ServiceError):
+    """llm mode spends the operator's LLM key: never on behalf of a caller nobody authenticated."""
 
-    def __init__(self, engine: Answerer):
+    code = grpc.StatusCode.PERMISSION_DENIED
+
+
+class AnswererServicer(answerer_pb2_grpc.AnswererServiceServicer):
+    """Errors are raised as ServiceErrors; the shared interceptor maps them to statuses.
+
+    llm_for_anonymous: whether callers without an API key (auth off) may use llm mode; only an
+    explicit ANSWERER_AUTH=none grants it.
+    """
+
+    def __init__(self, engine: Answerer, *, llm_for_anonymous: bool = False):
         self._engine = engine
+        self._llm_for_anonymous = llm_for_anonymous
 
     def Answer(self, request: answerer_pb2.AnswerRequest, context) -> answerer_pb2.AnswerResponse:
+        info = self._engine.info()
+        mode = _mode_name(request.mode) or info.default_mode
+        if mode == "llm" and "llm" in info.modes and current_principal() == ANONYMOUS and not self._llm_for_anonymous:
+            raise LlmNeedsAKey(
+                "llm mode needs an authenticated caller: start the answerer with ANSWERER_AUTH_KEYS_FILE and send an API key "
+                "(or set ANSWERER_AUTH=none to let anyone who reaches it spend the LLM key)"
+            )
         result = self._engine.answer(
             request.question,
             request.context,
             kind=request.kind,
             lang=request.lang,
-            mode=_mode_name(request.mode),
+            mode=mode,
         )
         return answerer_pb2.AnswerResponse(
             answer=result.text,

@@ -5,6 +5,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from services.common.config import ConfigError, env_choice, env_float, env_int, env_str
+from services.common.security import ServerSecurity
 
 MODES = ("deterministic", "llm")
 DEFAULT_LISTEN = "127.0.0.1:50052"
@@ -34,6 +35,8 @@ class Settings:
     # the max also caps a server's Retry-After so one reply cannot stall us.
     llm_backoff_seconds: float = DEFAULT_LLM_BACKOFF_SECONDS
     llm_backoff_max_seconds: float = DEFAULT_LLM_BACKOFF_MAX_SECONDS
+    # Authentication, TLS and reflection: ANSWERER_AUTH*, ANSWERER_TLS_*, ANSWERER_REFLECTION.
+    security: ServerSecurity = field(default_factory=lambda: ServerSecurity(prefix="ANSWERER"))
 
     @property
     def llm_available(self) -> bool:
@@ -57,6 +60,7 @@ class Settings:
             llm_backoff_max_seconds=env_float(
                 env, "DSH_EVAL_LLM_BACKOFF_MAX_SECONDS", DEFAULT_LLM_BACKOFF_MAX_SECONDS
             ),
+            security=ServerSecurity.from_env(env, "ANSWERER", env_str(env, "ANSWERER_LISTEN", DEFAULT_LISTEN)),
         )
         if not settings.llm_base_url.startswith(("http://", "https://")):
             raise ConfigError(f"DSH_EVAL_LLM_BASE_URL={settings.llm_base_url!r} must start with http:// or https://")

@@ -11,7 +11,9 @@ import structlog
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
+from services.common.auth import AuthInterceptor, BearerClientInterceptor, RoleTable, open_keystore, reflection_roles
 from services.common.interceptors import RequestIdClientInterceptor, ServerInterceptor
+from services.common.security import PLAINTEXT, ClientCredentials, ServerSecurity
 
 log = structlog.get_logger("server")
 
@@ -41,14 +43,25 @@ def start_server(
     service_names: Iterable[str],
     *,
     max_workers: int = 16,
+    security: ServerSecurity | None = None,
+    roles: RoleTable | None = None,
 ) -> Served:
-    """Start a server on listen ("host:port", port 0 for any) with health and reflection.
+    """Start a server on listen ("host:port", port 0 for any) with health, and reflection when enabled.
 
-    register adds the service's own servicers. Raises RuntimeError when the address cannot be bound.
+    register adds the service's own servicers. With security's auth on, every RPC but health needs a
+    key whose role roles ({service: {method: least role}}) allows. Raises RuntimeError when the
+    address cannot be bound, ConfigError when the keys file or a TLS file cannot be used.
     """
+    security = security or ServerSecurity()
+    # Authentication first: a refused call is answered before anything else reads it.
+    interceptors: list[grpc.ServerInterceptor] = []
+    if security.auth_on:
+        table = {**(roles or {}), **(reflection_roles() if security.reflection else {})}
+        interceptors.append(AuthInterceptor(open_keystore(security), table))
+    credentials = security.server_credentials()
     server = grpc.server(
         futures.ThreadPoolExecutor(max_workers=max_workers),
-        interceptors=[ServerInterceptor()],
+        interceptors=[*interceptors, ServerInterceptor()],
         options=[
             ("grpc.max_receive_message_length", MAX_MESSAGE_BYTES),
             ("grpc.max_send_message_length", MAX_MESSAGE_BYTES),
@@ -59,9 +72,10 @@ def start_server(
     names = list(service_names)
     health_servicer = health.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
-    reflection.enable_server_reflection([*names, health.SERVICE_NAME, reflection.SERVICE_NAME], server)
+    if security.reflection:
+        reflection.enable_server_reflection([*names, health.SERVICE_NAME, reflection.SERVICE_NAME], server)
     try:
-        port = server.add_insecure_port(listen)
+        port = server.add_secure_port(listen, credentials) if credentials else server.add_insecure_port(listen)
     except RuntimeError as exc:
         raise RuntimeError(f"cannot listen on {listen}: {exc}") from exc
     if port == 0:
@@ -89,19 +103,24 @@ def serve_until_signal(served: Served, *, grace: float = DEFAULT_GRACE_SECONDS, 
     log.info("server_stopped")
 
 
-def open_channel(address: str) -> grpc.Channel:
-    """An insecure channel to address that forwards request ids."""
-    channel = grpc.insecure_channel(
-        address,
-        options=[
-            ("grpc.max_receive_message_length", MAX_MESSAGE_BYTES),
-            ("grpc.max_send_message_length", MAX_MESSAGE_BYTES),
-        ],
-    )
-    return grpc.intercept_channel(channel, RequestIdClientInterceptor())
+def open_channel(address: str, credentials: ClientCredentials = PLAINTEXT) -> grpc.Channel:
+    """A channel to address that forwards request ids, with credentials' TLS and bearer key when set."""
+    options = [
+        ("grpc.max_receive_message_length", MAX_MESSAGE_BYTES),
+        ("grpc.max_send_message_length", MAX_MESSAGE_BYTES),
+    ]
+    if credentials.tls_server_name:
+        options.append(("grpc.ssl_target_name_override", credentials.tls_server_name))
+    tls = credentials.channel_credentials()
+    channel = grpc.secure_channel(address, tls, options=options) if tls else grpc.insecure_channel(address, options=options)
+    # A client interceptor rather than call credentials: those need TLS, and loopback runs without it.
+    interceptors: list = [RequestIdClientInterceptor()]
+    if credentials.api_key:
+        interceptors.append(BearerClientInterceptor(credentials.api_key))
+    return grpc.intercept_channel(channel, *interceptors)
 
 
-def wait_for_serving(address: str, *, service: str = "", timeout: float = 15.0) -> None:
+def wait_for_serving(address: str, *, service: str = "", timeout: float = 15.0, credentials: ClientCredentials = PLAINTEXT) -> None:
     """Poll grpc.health.v1 until address reports SERVING; TimeoutError after timeout seconds."""
     deadline = time.monotonic() + timeout
     last_error = "no answer"
@@ -112,7 +131,8 @@ def wait_for_serving(address: str, *, service: str = "", timeout: float = 15.0) 
         ("grpc.min_reconnect_backoff_ms", 20),
         ("grpc.max_reconnect_backoff_ms", 100),
     ]
-    with grpc.insecure_channel(address, options=fast_reconnect) as channel:
+    tls = credentials.channel_credentials()
+    with grpc.secure_channel(address, tls, options=fast_reconnect) if tls else grpc.insecure_channel(address, options=fast_reconnect) as channel:
         stub = health_pb2_grpc.HealthStub(channel)
         while time.monotonic() < deadline:
             try:

@@ -8,6 +8,7 @@ from dsh.answerer.v1 import answerer_pb2, answerer_pb2_grpc
 from dsh.memory.v1 import memory_pb2, memory_pb2_grpc
 
 from services.common.grpc_server import open_channel
+from services.common.security import PLAINTEXT, ClientCredentials
 from services.harness.records import ItemView, ScenarioRun
 
 
@@ -30,9 +31,11 @@ def item_view(item: memory_pb2.Item) -> ItemView:
 class MemoryConnection:
     """One baseline's address, with one channel per session (sessions never share one)."""
 
-    def __init__(self, name: str, address: str, timeout: float, restart: Callable[[], None] | None = None):
+    def __init__(self, name: str, address: str, timeout: float, restart: Callable[[], None] | None = None,
+                 credentials: ClientCredentials = PLAINTEXT):
         self.name = name
         self.address = address
+        self._credentials = credentials
         self.timeout = timeout
         self._restart = restart
         self._channels: dict[str, grpc.Channel] = {}
@@ -45,7 +48,7 @@ class MemoryConnection:
     def stub(self, session_id: str) -> memory_pb2_grpc.MemoryServiceStub:
         channel = self._channels.get(session_id)
         if channel is None:
-            channel = self._channels[session_id] = open_channel(self.address)
+            channel = self._channels[session_id] = open_channel(self.address, self._credentials)
         return memory_pb2_grpc.MemoryServiceStub(channel)
 
     def fetch_capabilities(self) -> memory_pb2.GetCapabilitiesResponse:
@@ -104,9 +107,9 @@ class Answerer:
 
     MODES = {"deterministic": answerer_pb2.ANSWER_MODE_DETERMINISTIC, "llm": answerer_pb2.ANSWER_MODE_LLM}
 
-    def __init__(self, address: str, mode: str, timeout: float):
+    def __init__(self, address: str, mode: str, timeout: float, credentials: ClientCredentials = PLAINTEXT):
         self.address = address
-        self._channel = open_channel(address)
+        self._channel = open_channel(address, credentials)
         self._stub = answerer_pb2_grpc.AnswererServiceStub(self._channel)
         self._mode = self.MODES[mode]
         self._timeout = timeout

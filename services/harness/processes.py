@@ -16,8 +16,14 @@ from pathlib import Path
 
 import structlog
 
+from services.common.apikeys import new_key, write_keys_file
 from services.common.grpc_server import wait_for_serving
 from services.common.ports import free_port
+from services.common.principal import Role
+from services.common.security import ClientCredentials
+
+# The tenant of the throwaway key a run gives its own local services.
+LOCAL_TENANT = "eval"
 
 log = structlog.get_logger("harness.processes")
 
@@ -158,8 +164,27 @@ class RedisProcess:
         terminate(proc)
 
 
+def _with_throwaway_key(env: Mapping[str, str], keys_file: Path) -> dict[str, str]:
+    """The children's environment: plaintext loopback, authenticated by a key made for this run alone.
+
+    The user's own auth and TLS settings for memory and answerer are meant for the services they
+    run themselves, not for these children, so they are dropped.
+    """
+    own = ("MEMORY_AUTH", "MEMORY_TLS_", "MEMORY_REFLECTION", "ANSWERER_AUTH", "ANSWERER_TLS_", "ANSWERER_REFLECTION")
+    child = {name: value for name, value in env.items() if not name.startswith(own)}
+    for prefix in ("MEMORY", "ANSWERER"):
+        child[f"{prefix}_AUTH"] = "keys"
+        child[f"{prefix}_AUTH_KEYS_FILE"] = str(keys_file)
+    return child
+
+
 class LocalServices:
-    """Context manager: the local children the run needs, stopped on any exit."""
+    """Context manager: the local children the run needs, stopped on any exit.
+
+    The children require an API key: a throwaway one, made in the run's temporary folder (gone with
+    it), which `credentials` presents. So a local run needs no set-up and its ports are not open to
+    whoever else shares the machine.
+    """
 
     def __init__(
         self,
@@ -172,6 +197,12 @@ class LocalServices:
     ):
         self._tmp = tempfile.TemporaryDirectory(prefix="dsh-eval-")
         tmp = Path(self._tmp.name)
+        self.credentials = ClientCredentials()
+        if memory or answerer:
+            key, record = new_key(LOCAL_TENANT, Role.WRITER, "local eval run")
+            write_keys_file(tmp / "api-keys.json", [record])
+            env = _with_throwaway_key(env, tmp / "api-keys.json")
+            self.credentials = ClientCredentials(api_key=key)
         self.memory: ServiceProcess | None = None
         self.answerer: ServiceProcess | None = None
         self.redis: RedisProcess | None = None

@@ -16,6 +16,7 @@ from pathlib import Path
 import grpc
 from dsh.answerer.v1 import answerer_pb2
 
+from services.common.security import PLAINTEXT
 from services.harness import locomo_report
 from services.harness import report as report_mod
 from services.harness.baselines import BASELINE_SERVICERS
@@ -186,21 +187,25 @@ def evaluate(
             raise PrerequisiteError(str(exc)) from exc
         connections = []
         for name in request.baselines:
+            # Local children take the run's throwaway key; a configured address the user's (DSH_API_KEY,
+            # or the key of the RunEval caller); the in-process baselines none.
             if name == "memory":
                 address = memory_addr or local.memory.address
                 restart = local.memory.restart if local_memory else None
+                credentials = local.credentials if local_memory else settings.client
             else:
                 served = serve_baseline(BASELINE_SERVICERS[name]())
                 stack.callback(served.stop, 0)
-                address, restart = f"127.0.0.1:{served.port}", None
-            connection = MemoryConnection(name, address, settings.rpc_timeout_s, restart)
+                address, restart, credentials = f"127.0.0.1:{served.port}", None, PLAINTEXT
+            connection = MemoryConnection(name, address, settings.rpc_timeout_s, restart, credentials)
             stack.callback(connection.close)
             try:
                 connection.fetch_capabilities()
             except grpc.RpcError as exc:
-                raise PrerequisiteError(f"{name}: cannot reach MemoryService at {address}: {exc.code().name}") from exc
+                raise PrerequisiteError(f"{name}: cannot reach MemoryService at {address}: {exc.code().name}{_auth_hint(exc)}") from exc
             connections.append(connection)
-        answerer = Answerer(answerer_addr or local.answerer.address, request.answerer, settings.rpc_timeout_s)
+        answerer = Answerer(answerer_addr or local.answerer.address, request.answerer, settings.rpc_timeout_s,
+                            settings.client if answerer_addr else local.credentials)
         stack.callback(answerer.close)
         _check_answerer(answerer, request.answerer)
         depth = locomo_report.RETRIEVE_LIMIT if locomo else RETRIEVE_LIMIT
@@ -248,10 +253,16 @@ def _check_answerer(answerer: Answerer, mode: str) -> None:
     try:
         info = answerer.info()
     except grpc.RpcError as exc:
-        raise PrerequisiteError(f"cannot reach the answerer at {answerer.address}: {exc.code().name}") from exc
+        raise PrerequisiteError(f"cannot reach the answerer at {answerer.address}: {exc.code().name}{_auth_hint(exc)}") from exc
     if Answerer.MODES[mode] not in info.modes:
         names = [answerer_pb2.AnswerMode.Name(m) for m in info.modes]
         raise PrerequisiteError(f"the answerer at {answerer.address} cannot run {mode} (it offers {names}); set {LLM_KEY_VAR} for llm")
+
+
+def _auth_hint(exc: grpc.RpcError) -> str:
+    if exc.code() in (grpc.StatusCode.UNAUTHENTICATED, grpc.StatusCode.PERMISSION_DENIED):
+        return f" ({exc.details()}); set DSH_API_KEY or DSH_API_KEY_FILE to a key the service accepts"
+    return ""
 
 
 def _missing_modules(request: EvalRequest, memory_addr: str) -> list[str]:

@@ -1,10 +1,15 @@
 """Building and serving the harness's gRPC server (build kept apart from serve, for tests)."""
 
+import sys
+
 import grpc
 import structlog
 from dsh.harness.v1 import harness_pb2, harness_pb2_grpc
 
+from services.common.config import ConfigError
 from services.common.grpc_server import Served, serve_until_signal, start_server
+from services.common.security import log_security
+from services.harness.access import REQUIRED_ROLE
 from services.harness.servicer import HarnessServicer
 from services.harness.settings import Settings
 
@@ -18,14 +23,21 @@ def build_server(settings: Settings, listen: str | None = None) -> Served:
     def register(server: grpc.Server) -> None:
         harness_pb2_grpc.add_HarnessServiceServicer_to_server(servicer, server)
 
-    return start_server(listen or settings.listen, register, [SERVICE_NAME], max_workers=4)
+    served = start_server(
+        listen or settings.listen, register, [SERVICE_NAME], max_workers=4, security=settings.security, roles={SERVICE_NAME: REQUIRED_ROLE}
+    )
+    log_security(settings.security, listen or settings.listen)
+    return served
 
 
 def serve(settings: Settings) -> int:
-    """Serve until SIGTERM/SIGINT; 1 when the address cannot be bound."""
+    """Serve until SIGTERM/SIGINT; 1 when the address cannot be bound, 2 when a security setting is unusable."""
     log = structlog.get_logger("harness")
     try:
         served = build_server(settings)
+    except ConfigError as exc:
+        print(f"harness: {exc}", file=sys.stderr)
+        return 2
     except RuntimeError as exc:
         log.error("server_start_failed", error=str(exc))
         return 1

@@ -3,11 +3,14 @@
 import json
 import queue
 import threading
+from dataclasses import replace
 
 import grpc
 from dsh.harness.v1 import harness_pb2, harness_pb2_grpc
 
+from services.common.auth import presented_key
 from services.common.errors import InvalidArgument, ServiceError
+from services.harness.confinement import confine
 from services.harness.runner import BASELINES, EvalRequest, PrerequisiteError, run_eval
 from services.harness.settings import DEFAULT_SEED, Settings
 
@@ -41,7 +44,11 @@ class HarnessServicer(harness_pb2_grpc.HarnessServiceServicer):
         self._settings = settings
 
     def RunEval(self, request, context):
-        eval_request = to_eval_request(request)
+        eval_request = confine(to_eval_request(request), self._settings)
+        # Downstream calls carry the caller's own key, so the harness never lends its rights to anyone;
+        # without one (auth off here) they carry the harness's configured key.
+        forwarded = presented_key() or self._settings.client.api_key
+        settings = replace(self._settings, client=self._settings.client.with_key(forwarded))
         events: queue.Queue = queue.Queue()
         outcome: dict = {}
 
@@ -51,7 +58,7 @@ class HarnessServicer(harness_pb2_grpc.HarnessServiceServicer):
         def work() -> None:
             # The runner blocks; it runs beside the stream so progress flows while it works.
             try:
-                outcome["result"] = run_eval(eval_request, self._settings, progress)
+                outcome["result"] = run_eval(eval_request, settings, progress)
             except BaseException as exc:  # handed to the RPC thread, which maps it to a status
                 outcome["error"] = exc
             finally:

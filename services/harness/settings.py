@@ -4,6 +4,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from services.common.config import env_choice, env_float, env_str
+from services.common.security import ClientCredentials, ServerSecurity
+from services.harness.fixtures.profiles import REPO_ROOT
 
 DEFAULT_LISTEN = "127.0.0.1:50053"
 DEFAULT_RESULTS_DIR = "eval-results"
@@ -13,6 +15,8 @@ DEFAULT_RPC_TIMEOUT_S = 30.0
 # How long a started service may take to report SERVING.
 DEFAULT_START_TIMEOUT_S = 20.0
 LLM_KEY_VAR = "DSH_EVAL_LLM_API_KEY"
+# Where RunEval callers may point fixtures_dir and locomo_path: the checkout's fixtures.
+DEFAULT_FIXTURES_ROOTS = (str(REPO_ROOT / "tests" / "fixtures"),)
 
 
 @dataclass(frozen=True)
@@ -29,6 +33,13 @@ class Settings:
     # The environment handed to child processes (they parse their own settings
     # from it); kept out of repr because it may hold the LLM key.
     child_env: Mapping[str, str] = field(default_factory=dict, repr=False, compare=False)
+    # Authentication and TLS of the harness's own port (HARNESS_AUTH*, HARNESS_TLS_*, HARNESS_REFLECTION),
+    # what it presents to memory and answerer (DSH_API_KEY[_FILE], DSH_TLS_*), and what RunEval callers
+    # may name: folders under HARNESS_FIXTURES_DIRS, memory addresses in HARNESS_ALLOWED_MEMORY_ADDRS.
+    security: ServerSecurity = field(default_factory=lambda: ServerSecurity(prefix="HARNESS"))
+    client: ClientCredentials = field(default_factory=ClientCredentials)
+    fixtures_roots: tuple[str, ...] = DEFAULT_FIXTURES_ROOTS
+    allowed_memory_addrs: tuple[str, ...] = ()
 
 
 def load_settings(env: Mapping[str, str]) -> Settings:
@@ -44,4 +55,12 @@ def load_settings(env: Mapping[str, str]) -> Settings:
         log_format=env_choice(env, "HARNESS_LOG_FORMAT", "auto", ("auto", "json", "console")),
         llm_key_set=bool(env.get(LLM_KEY_VAR, "").strip()),
         child_env=dict(env),
+        security=ServerSecurity.from_env(env, "HARNESS", env_str(env, "HARNESS_LISTEN", DEFAULT_LISTEN)),
+        client=ClientCredentials.from_env(env),
+        fixtures_roots=_list(env, "HARNESS_FIXTURES_DIRS") or DEFAULT_FIXTURES_ROOTS,
+        allowed_memory_addrs=_list(env, "HARNESS_ALLOWED_MEMORY_ADDRS"),
     )
+
+
+def _list(env: Mapping[str, str], name: str) -> tuple[str, ...]:
+    return tuple(part.strip() for part in env.get(name, "").split(",") if part.strip())

@@ -4,6 +4,8 @@ import structlog
 from dsh.memory.v1 import memory_pb2, memory_pb2_grpc
 
 from services.common.grpc_server import Served, start_server
+from services.common.security import log_security
+from services.memory.access import REQUIRED_ROLE
 from services.memory.domain.fusion import DenseRetriever
 from services.memory.domain.service import MemoryCore
 from services.memory.settings import VERSION, Settings
@@ -38,10 +40,13 @@ def build_server(settings: Settings, listen: str | None = None) -> MemoryServer:
             lambda server: memory_pb2_grpc.add_MemoryServiceServicer_to_server(MemoryServicer(core), server),
             [SERVICE_NAME],
             max_workers=settings.max_workers,
+            security=settings.security,
+            roles={SERVICE_NAME: REQUIRED_ROLE},
         )
     except BaseException:
         store.close()
         raise
+    log_security(settings.security, listen or settings.listen)
     log.info(
         "memory_started", port=served.port, store=store.name, listen=listen or settings.listen,
         retrieval=core.capabilities.retrieval,

@@ -2,9 +2,10 @@
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from services.common.config import env_choice, env_float, env_int, env_str
+from services.common.config import ConfigError, env_choice, env_float, env_int, env_str
+from services.common.security import ServerSecurity
 from services.memory.domain.validation import Limits
 
 VERSION = "0.1.0"
@@ -26,6 +27,10 @@ class Settings:
     grace_seconds: float = 10.0
     max_workers: int = 16
     dense: str = "off"
+    # Authentication, TLS and reflection (MEMORY_AUTH*, MEMORY_TLS_*, MEMORY_REFLECTION), and the
+    # Redis password read from MEMORY_STORE_PASSWORD_FILE so that it never sits in the URL or the environment.
+    security: ServerSecurity = field(default_factory=lambda: ServerSecurity(prefix="MEMORY"))
+    store_password: str = field(default="", repr=False)
 
     @property
     def limits(self) -> Limits:
@@ -46,4 +51,16 @@ class Settings:
             grace_seconds=env_float(env, "MEMORY_GRACE_SECONDS", defaults.grace_seconds),
             max_workers=env_int(env, "MEMORY_MAX_WORKERS", defaults.max_workers, minimum=1),
             dense=env_choice(env, "MEMORY_DENSE", defaults.dense, DENSE_CHOICES),
+            security=ServerSecurity.from_env(env, "MEMORY", env_str(env, "MEMORY_LISTEN", defaults.listen)),
+            store_password=_secret_file(env, "MEMORY_STORE_PASSWORD_FILE"),
         )
+
+
+def _secret_file(env: Mapping[str, str], name: str) -> str:
+    path = env_str(env, name, "")
+    if not path:
+        return ""
+    try:
+        return open(path, encoding="utf-8").read().strip()
+    except OSError as exc:
+        raise ConfigError(f"{name}={path}: {exc.strerror or exc}") from exc

@@ -9,6 +9,7 @@ from services.answerer.engine import LLM_KEY_MISSING
 from services.answerer.server import SERVICE_NAME, build_server
 from services.answerer.settings import Settings
 from services.common.config import ConfigError
+from services.common.security import ServerSecurity
 from tests.answerer.conftest import Reply
 
 CONTEXT = (
@@ -46,6 +47,8 @@ def llm_settings(base_url: str, **overrides) -> Settings:
         llm_max_retries=1,
         llm_backoff_seconds=0.001,
         llm_backoff_max_seconds=0.01,
+        # These tests call without a key: the operator's explicit choice that anyone may spend the LLM key.
+        security=ServerSecurity(prefix="ANSWERER", auth="none", auth_explicit=True),
     )
     values.update(overrides)
     return Settings(**values)
@@ -179,3 +182,17 @@ def test_unknown_mode_is_invalid_argument(serve):
         stub.Answer(answerer_pb2.AnswerRequest(question="deploy target?", context=CONTEXT, mode=7), timeout=DEADLINE)
 
     assert raised.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+
+
+def test_llm_mode_is_refused_to_an_unauthenticated_caller_unless_auth_none_is_explicit(serve, chat_api):
+    # Auth off because no keys file is configured (loopback default): nobody proved who they are.
+    stub, _ = serve(llm_settings(chat_api.base_url, security=ServerSecurity(prefix="ANSWERER")))
+    request = answerer_pb2.AnswerRequest(question="deploy target?", context=CONTEXT, mode=answerer_pb2.ANSWER_MODE_LLM)
+    with pytest.raises(grpc.RpcError) as raised:
+        stub.Answer(request, timeout=DEADLINE)
+    assert raised.value.code() == grpc.StatusCode.PERMISSION_DENIED
+    assert "ANSWERER_AUTH_KEYS_FILE" in raised.value.details()
+    assert chat_api.requests == []  # the LLM key was not spent
+    # The deterministic mode stays open.
+    deterministic = answerer_pb2.AnswerRequest(question="deploy target?", context=CONTEXT, mode=answerer_pb2.ANSWER_MODE_DETERMINISTIC)
+    assert stub.Answer(deterministic, timeout=DEADLINE).answer

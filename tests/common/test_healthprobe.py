@@ -30,3 +30,18 @@ def test_probe_of_a_closed_port_is_unhealthy_within_the_timeout():
 def test_probe_usage_errors_exit_2():
     assert healthprobe.main([]) == healthprobe.EXIT_USAGE
     assert healthprobe.main(["127.0.0.1:1", "--timeout", "0"]) == healthprobe.EXIT_USAGE
+
+
+def test_probe_speaks_tls_to_a_tls_server(tmp_path):
+    from services.common.security import ClientCredentials, ServerSecurity
+    from tests.common.tls import make_pki
+
+    pki = make_pki(tmp_path / "pki")
+    security = ServerSecurity(tls_cert=str(pki.server_cert), tls_key=str(pki.server_key))
+    served = start_server("127.0.0.1:0", lambda server: None, [SERVICE], security=security)
+    address = f"127.0.0.1:{served.port}"
+    try:
+        assert healthprobe.probe(address, SERVICE, 1.0)[0] is False  # plaintext to a TLS port
+        assert healthprobe.probe(address, SERVICE, 2.0, ClientCredentials(tls=True, tls_ca=str(pki.ca))) == (True, "SERVING")
+    finally:
+        served.server.stop(0).wait()

@@ -15,7 +15,8 @@ import grpc
 import pytest
 from dsh.memory.v1 import memory_pb2, memory_pb2_grpc
 
-from services.common.grpc_server import MAX_MESSAGE_BYTES, wait_for_serving
+from services.common.grpc_server import open_channel, wait_for_serving
+from services.common.security import PLAINTEXT, ClientCredentials
 from services.common.ports import free_port
 from tests.conformance.contract import TIMEOUT, Conversation
 
@@ -43,7 +44,8 @@ def pytest_configure(config: pytest.Config) -> None:
 def _start_reference_server(workdir: Path) -> tuple[subprocess.Popen, str]:
     address = f"127.0.0.1:{free_port()}"
     env = {name: value for name, value in os.environ.items() if name not in INHERITED_SETTINGS}
-    env.update(MEMORY_LISTEN=address, MEMORY_DB=str(workdir / "memory.sqlite"), MEMORY_LOG_FORMAT="json")
+    env = {name: value for name, value in env.items() if not name.startswith(("MEMORY_AUTH", "MEMORY_TLS_"))}
+    env.update(MEMORY_LISTEN=address, MEMORY_DB=str(workdir / "memory.sqlite"), MEMORY_LOG_FORMAT="json", MEMORY_REFLECTION="on")
     log_path = workdir / "memory.log"
     with log_path.open("wb") as log:
         proc = subprocess.Popen([sys.executable, "-m", "services.memory"], env=env, cwd=REPO_ROOT, stdout=log, stderr=subprocess.STDOUT)
@@ -81,8 +83,8 @@ def memory_address(tmp_path_factory: pytest.TempPathFactory, pytestconfig: pytes
 @pytest.fixture(scope="session")
 def channel(memory_address: str) -> Iterator[grpc.Channel]:
     # Large enough for the over-limit cases (limit + 1 bytes) and big exports.
-    options = [("grpc.max_send_message_length", MAX_MESSAGE_BYTES), ("grpc.max_receive_message_length", MAX_MESSAGE_BYTES)]
-    with grpc.insecure_channel(memory_address, options=options) as opened:
+    # A target with authentication on is reached with the key (and TLS settings) of DSH_API_KEY, DSH_TLS_*.
+    with open_channel(memory_address, ClientCredentials.from_env(os.environ) if os.environ.get("MEMORY_ADDR") else PLAINTEXT) as opened:
         try:
             grpc.channel_ready_future(opened).result(timeout=TIMEOUT)
         except grpc.FutureTimeoutError as exc:

@@ -12,12 +12,15 @@ import grpc
 import pytest
 from dsh.memory.v1 import memory_pb2, memory_pb2_grpc
 
-from services.common.grpc_server import wait_for_serving
+from services.common.grpc_server import open_channel, wait_for_serving
 from services.common.ports import free_port
+from services.common.security import ClientCredentials
 
 REPO = Path(__file__).resolve().parents[2]
 COMPOSE = [str(REPO / "scripts" / "compose.sh")]
-IMAGES = ("dsh/memory:local", "dsh/answerer:local", "dsh/harness:local")
+# A tag of the test's own: other checkouts sharing this Docker engine build dsh/*:local.
+IMAGE_TAG = f"e2e-{uuid.uuid5(uuid.NAMESPACE_URL, str(REPO)).hex[:8]}"
+IMAGES = tuple(f"dsh/{name}:{IMAGE_TAG}" for name in ("memory", "answerer", "harness"))
 APP_UID = "10001"
 MEMORY_SERVICE = "dsh.memory.v1.MemoryService"
 # Cold `make images` (debootstrap + three builds) takes a few minutes on this machine.
@@ -65,6 +68,8 @@ class Stack:
             "DSH_RESULTS_DIR": str(results_dir),
             "DSH_UID": APP_UID,
             "DSH_GID": APP_UID,
+            "IMAGE_TAG": IMAGE_TAG,
+            "DSH_IMAGE_TAG": IMAGE_TAG,
         }
         # The test must not reach a real LLM, whatever the developer's shell holds.
         self.env.pop("DSH_EVAL_LLM_API_KEY", None)
@@ -84,6 +89,10 @@ class Stack:
 
     def up(self) -> None:
         self.compose("up-wait", str(UP_TIMEOUT_S), timeout=UP_TIMEOUT_S + 60)
+
+    def admin_key(self) -> str:
+        """The documented way a user gets the admin key."""
+        return self.compose("run", "--rm", "keys", "admin-key", "--dir", "/keys").stdout.strip()
 
     def down(self) -> None:
         self.compose("down", "-v", "--remove-orphans", timeout=180, check=False)
@@ -185,6 +194,29 @@ def test_eval_from_the_harness_container_passes(stack: Stack, args: list[str]):
     assert not failed, failed
 
 
+@docker_test
+def test_the_stack_refuses_calls_without_a_key_and_keeps_its_keys_private(stack: Stack):
+    wait_for_serving(stack.memory_addr, service=MEMORY_SERVICE, timeout=60)
+    for port, call in ((stack.ports["memory"], "/dsh.memory.v1.MemoryService/GetCapabilities"),
+                       (stack.ports["answerer"], "/dsh.answerer.v1.AnswererService/GetInfo")):
+        with grpc.insecure_channel(f"127.0.0.1:{port}") as channel:
+            with pytest.raises(grpc.RpcError) as raised:
+                channel.unary_unary(call)(b"", timeout=10)
+        assert raised.value.code() == grpc.StatusCode.UNAUTHENTICATED, port
+    admin = stack.admin_key()
+    assert admin.startswith("dsh_")
+    with open_channel(stack.memory_addr, ClientCredentials(api_key=admin)) as channel:
+        assert memory_pb2_grpc.MemoryServiceStub(channel).GetCapabilities(memory_pb2.GetCapabilitiesRequest(), timeout=10).has_storage
+    # No key in any log, and no file of the keys volume readable by other users.
+    logs = stack.compose("logs", "--no-color", timeout=60).stdout
+    assert admin not in logs and admin.split("_", 2)[2] not in logs
+    listing = stack.compose("run", "--rm", "--entrypoint", "stat", "keys", "-c", "%n %a %u:%g", *(f"/keys/{n}" for n in (
+        "api-keys.json", "admin.key", "harness.key", "redis.password", "redis.conf"))).stdout.split("\n")
+    modes = dict(line.split(" ", 1) for line in listing if line.strip())
+    assert all(mode.split()[0][-1] == "0" for mode in modes.values()), modes
+    assert modes["/keys/admin.key"].startswith("600 0:"), modes
+
+
 # ---- a session driven from the test through the published memory port
 
 S = "e2e-resume"
@@ -223,7 +255,7 @@ def snapshot(stub) -> dict:
 
 def connect(stack: Stack) -> tuple[grpc.Channel, memory_pb2_grpc.MemoryServiceStub]:
     wait_for_serving(stack.memory_addr, service=MEMORY_SERVICE, timeout=60)
-    channel = grpc.insecure_channel(stack.memory_addr)
+    channel = open_channel(stack.memory_addr, ClientCredentials(api_key=stack.admin_key()))
     return channel, memory_pb2_grpc.MemoryServiceStub(channel)
 
 
@@ -247,7 +279,7 @@ def test_session_survives_restart_and_kill(stack: Stack):
         ]), timeout=10)
         stub.Compact(memory_pb2.CompactRequest(session_id=S, up_to_seq=3, summary="lint rule, deploy target, latency"), timeout=10)
         # The two isolation sessions come in on separate channels, as two hosts would.
-        with grpc.insecure_channel(stack.memory_addr) as other:
+        with open_channel(stack.memory_addr, ClientCredentials(api_key=stack.admin_key())) as other:
             beta_stub = memory_pb2_grpc.MemoryServiceStub(other)
             stub.AppendEvents(memory_pb2.AppendEventsRequest(session_id=ALPHA, events=[ev(1, "The feature flag port is 8443.", "alpha")]), timeout=10)
             beta_stub.AppendEvents(memory_pb2.AppendEventsRequest(session_id=BETA, events=[ev(1, "The feature flag port is 9443.", "beta")]), timeout=10)
@@ -304,7 +336,8 @@ def test_unhealthy_memory_container_is_reported(stack: Stack):
     # The real image and server, probed for a service it does not serve: NOT_FOUND, so unhealthy.
     run([
         "docker", "run", "-d", "--name", name, "--network", "none",
-        "-e", "MEMORY_LISTEN=0.0.0.0:50051", "-e", "MEMORY_DB=/data/memory.sqlite",
+        # No network at all, so no keys needed: said explicitly, as the service requires on 0.0.0.0.
+        "-e", "MEMORY_LISTEN=0.0.0.0:50051", "-e", "MEMORY_DB=/data/memory.sqlite", "-e", "MEMORY_AUTH=none",
         "--health-cmd", "python -m services.common.healthprobe 127.0.0.1:50051 dsh.no.such.v1.Service",
         "--health-interval", "1s", "--health-retries", "2", "--health-timeout", "5s", "--health-start-period", "0s",
         IMAGES[0],

@@ -13,16 +13,30 @@ from tests.harness.toy_memory import serve_toy
 
 
 @pytest.fixture(scope="session")
-def answerer_addr():
-    """A real `python -m services.answerer` on a free loopback port, for the whole session."""
+def local_answerer():
+    """A real `python -m services.answerer` on a free loopback port, for the whole session, with its throwaway key."""
     with LocalServices(dict(os.environ), memory=False, answerer=True) as local:
-        yield local.answerer.address
+        yield local
+
+
+@pytest.fixture(scope="session")
+def answerer_addr(local_answerer):
+    return local_answerer.answerer.address
+
+
+@pytest.fixture(scope="session")
+def client_env(local_answerer) -> dict[str, str]:
+    """The CLI's environment for a run against the session's answerer: its key, as a user passes one."""
+    return {"DSH_API_KEY": local_answerer.credentials.api_key}
 
 
 @pytest.fixture
-def settings(tmp_path):
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("HARNESS_", "DSH_EVAL_"))}
+def settings(tmp_path, local_answerer):
+    """Harness settings whose client key is the local answerer's, with the test's folder as its fixtures root."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("HARNESS_", "DSH_EVAL_", "DSH_API_KEY", "DSH_TLS"))}
     env["HARNESS_RESULTS_DIR"] = str(tmp_path / "results")
+    env["HARNESS_FIXTURES_DIRS"] = str(tmp_path)
+    env["DSH_API_KEY"] = local_answerer.credentials.api_key
     return load_settings(env)
 
 

@@ -70,7 +70,7 @@ def test_baselines_only_need_no_memory(settings, answerer_addr):
     [({}, None), ({"leak": True}, "cross_session_isolation"), ({"keep_superseded": True}, "superseded_not_active"),
      ({"duplicate_retries": True}, "retry_no_duplicate")],
 )
-def test_cli_against_memory_addr(answerer_addr, toy, fixture_dir, tmp_path, capsys, flags, invariant):
+def test_cli_against_memory_addr(answerer_addr, client_env, toy, fixture_dir, tmp_path, capsys, flags, invariant):
     """`eval --memory-addr --fixtures DIR`: exit 1 naming the broken invariant, 0 for the honest toy.
 
     The folder's manifest says `hand-made`: the report is labelled so, not as the default smoke."""
@@ -78,7 +78,7 @@ def test_cli_against_memory_addr(answerer_addr, toy, fixture_dir, tmp_path, caps
 
     out = tmp_path / "out"
     argv = ["eval", "--fixtures", str(fixture_dir), "--out", str(out), "--memory-addr", toy(**flags), "--answerer-addr", answerer_addr]
-    code = main(argv, env={})
+    code = main(argv, env=client_env)
     table = capsys.readouterr().out
     assert code == (1 if invariant else 0), table
     if invariant:
@@ -86,7 +86,7 @@ def test_cli_against_memory_addr(answerer_addr, toy, fixture_dir, tmp_path, caps
     assert "| `storageCorrectness` | n/a | n/a |" in table
     assert table.startswith("`hand-made` profile")
     assert len(list(out.glob("*-hand-made.json"))) == 1 and not list(out.glob("*-smoke.json"))
-    assert main([*argv, "--json"], env={}) == code
+    assert main([*argv, "--json"], env=client_env) == code
     report = json.loads(capsys.readouterr().out)
     assert report["format"] == "dsh-long-conversation-memory-eval-report"
     assert (report["profile"], report["seed"]) == ("hand-made", "hand-made")

@@ -39,13 +39,13 @@ def test_missing_folder_exits_2_for_fixtures_too(tmp_path, capsys):
     assert f"no manifest.json in {tmp_path}" in capsys.readouterr().err
 
 
-def test_handwritten_folder_is_replayed_as_it_is(tmp_path, answerer_addr, toy, capsys):
+def test_handwritten_folder_is_replayed_as_it_is(tmp_path, answerer_addr, client_env, toy, capsys):
     folder = write_fixture_dir(tmp_path / "corpus", profile="handwritten-mini")
     before = _digest(folder)
     out = tmp_path / "out"
     argv = ["eval", "--profile", "handwritten", "--fixtures", str(folder), "--out", str(out),
             "--memory-addr", toy(), "--answerer-addr", answerer_addr, "--turns", "999", "--regenerate", "--json"]
-    code = main(argv, env={})
+    code = main(argv, env=client_env)
     captured = capsys.readouterr()
     report = json.loads(captured.out)
     assert code == 0, report["hardInvariants"]

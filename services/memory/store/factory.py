@@ -1,5 +1,7 @@
 """Choosing the store from configuration: SQLite by default, Redis when MEMORY_STORE says so."""
 
+from urllib.parse import quote, urlsplit, urlunsplit
+
 from services.common.config import ConfigError
 from services.memory.domain.store_api import Store
 from services.memory.settings import Settings
@@ -17,5 +19,14 @@ def open_store(settings: Settings) -> Store:
             from services.memory.store.redis_store import RedisStore
         except ImportError as exc:
             raise ConfigError(f"MEMORY_STORE={url!r} needs the Redis store, which is not available: {exc}") from exc
-        return RedisStore.from_url(url)
+        return RedisStore.from_url(_with_password(url, settings.store_password))
     raise ConfigError(f"MEMORY_STORE={url!r}: use sqlite:///path, redis://host:port/db or redis+cluster://host:port")
+
+
+def _with_password(url: str, password: str) -> str:
+    """url with MEMORY_STORE_PASSWORD_FILE's password, unless the url carries one itself."""
+    parts = urlsplit(url)
+    if not password or parts.password:
+        return url
+    hosts = parts.netloc.rpartition("@")[2]
+    return urlunsplit(parts._replace(netloc=f"{quote(parts.username or '', safe='')}:{quote(password, safe='')}@{hosts}"))

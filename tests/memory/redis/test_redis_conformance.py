@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from services.common.security import ServerSecurity
 from services.memory.server import build_server
 from services.memory.settings import Settings
 
@@ -19,7 +20,9 @@ def test_redis_service_passes_the_whole_conformance_suite(target, request, tmp_p
     from tests.memory.redis.conftest import cluster_url, single_url
 
     url = single_url(request.getfixturevalue("redis_single")) if target == "single" else cluster_url(request.getfixturevalue("redis_cluster"))
-    server = build_server(Settings(listen="127.0.0.1:0", store_url=url, db_path=str(tmp_path / "unused.sqlite")))
+    # Reflection on, so that the suite's reflection test applies too (it is off by default).
+    security = ServerSecurity(prefix="MEMORY", reflection=True)
+    server = build_server(Settings(listen="127.0.0.1:0", store_url=url, db_path=str(tmp_path / "unused.sqlite"), security=security))
     try:
         run = subprocess.run(
             [sys.executable, "-m", "pytest", "tests/conformance", "-q", "-p", "no:cacheprovider"],
