@@ -4,20 +4,17 @@ import json
 import queue
 import threading
 
-import grpc
 from dsh.harness.v1 import harness_pb2, harness_pb2_grpc
 
-from services.common.errors import InvalidArgument, ServiceError
+from services.common.errors import FailedPrecondition, InvalidArgument
 from services.harness.runner import BASELINES, EvalRequest, PrerequisiteError, run_eval
 from services.harness.settings import DEFAULT_SEED, Settings
 
 _DONE = object()
 
 
-class PreconditionFailed(ServiceError):
+class PreconditionFailed(FailedPrecondition):
     """The run cannot start: missing key, module, fixtures or service (the CLI's exit 2)."""
-
-    code = grpc.StatusCode.FAILED_PRECONDITION
 
 
 def to_eval_request(request: harness_pb2.RunEvalRequest) -> EvalRequest:
