@@ -45,6 +45,7 @@ _BM25_LATIN = f"bm25(items_fts, 1.0, 0.7, {CONTEXT_WEIGHT})"
 _BM25_CJK = "bm25(items_cjk)"
 _LATIN_COLUMNS = "{search_text context_text} : "
 _FREQUENCY_CACHE = 8192
+_MAX_TERM_SELECTS = 400
 
 
 _CONSONANTS = "bcdfghjklmnpqrstvwxz"
@@ -216,8 +217,10 @@ class SqliteStore:
             " ".join(cjk_runs(searchable)), namespaced(item.context, prefix), item.speaker,
         )
 
-    def compact(self, session_id: str, up_to_seq: int, summary: str) -> int:
+    def compact(self, session_id: str, up_to_seq: int, summary: str) -> int | None:
         with self._lock, self._transaction():
+            if self.session(session_id) is None:
+                return None  # deleted since the caller looked
             self._db.execute("INSERT INTO compactions (session_id, up_to_seq, summary) VALUES (?, ?, ?)", (session_id, up_to_seq, summary))
             self._db.execute(
                 "UPDATE sessions SET checkpoint_seq = MAX(checkpoint_seq, ?), updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
@@ -233,7 +236,7 @@ class SqliteStore:
             self._db.execute("UPDATE sessions SET closed = 0 WHERE session_id = ?", (session_id,))
             return self.session(session_id), resumed
 
-    def close_session(self, session_id: str) -> SessionState:
+    def close_session(self, session_id: str) -> SessionState | None:
         with self._lock, self._transaction():
             self._db.execute("UPDATE sessions SET closed = 1 WHERE session_id = ?", (session_id,))
             return self.session(session_id)
@@ -279,6 +282,11 @@ class SqliteStore:
             matched, skipped_expressions = split_common([(e, frequencies[e]) for e, _ in words], self.scored_rows_budget)
         else:
             matched, skipped_expressions = [e for e, _ in words], []
+        # SQLite joins at most 500 SELECTs in one compound statement (SQLITE_MAX_COMPOUND_SELECT):
+        # the words past that are rescored on the rows found, as the common ones are.
+        grams = grams[:_MAX_TERM_SELECTS]
+        room = _MAX_TERM_SELECTS - len(grams)
+        matched, skipped_expressions = matched[:room], [*skipped_expressions, *matched[room:]]
         file_rows = self._indexed_rows()
         terms = matched + [e for e, _ in grams]
         rescales = [idf(frequencies[e], documents) / idf(frequencies[e], file_rows) for e in terms]
