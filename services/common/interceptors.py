@@ -128,9 +128,13 @@ class ServerInterceptor(grpc.ServerInterceptor):
         return handler
 
 
+LOGGED_ID_CHARS = 128  # a longer session_id is refused anyway; its whole text would only flood the log
+
+
 def _bind_session(fields: dict[str, Any], request: Any) -> None:
     session_id = getattr(request, "session_id", "")
-    if session_id:
+    if isinstance(session_id, str) and session_id:
+        session_id = session_id[:LOGGED_ID_CHARS]
         fields["session_id"] = session_id
         structlog.contextvars.bind_contextvars(session_id=session_id)
 
