@@ -402,7 +402,10 @@ class SqliteStore:
 
     def close(self) -> None:
         with self._lock:
-            self._db.execute("PRAGMA optimize")
+            try:
+                self._db.execute("PRAGMA optimize")
+            except sqlite3.Error:
+                pass  # a statistics refresh only: a full or read-only file must still close cleanly
             self._db.close()
 
     # --- helpers ----------------------------------------------------------------
@@ -424,7 +427,12 @@ class _Transaction:
         self.db.execute("BEGIN IMMEDIATE")
 
     def __exit__(self, exc_type, exc, tb):
-        self.db.execute("ROLLBACK" if exc_type else "COMMIT")
+        if not exc_type:
+            self.db.execute("COMMIT")
+        elif self.db.in_transaction:
+            # SQLite has already rolled back after some errors (SQLITE_FULL, SQLITE_IOERR): a
+            # second ROLLBACK would fail and hide the error that says what happened.
+            self.db.execute("ROLLBACK")
         return False
 
 
