@@ -61,6 +61,10 @@ _TRANSIENT_REPLIES = ("LOADING", "READONLY", "MISCONF", "TRYAGAIN", "CLUSTERDOWN
 
 def redis_fault(exc: BaseException) -> ServiceError | None:
     """The domain error for a redis-py exception, None when it is a bug."""
+    if isinstance(exc, redis_errors.WatchError) and exc.__context__ is not None:
+        # redis-py reports a connection fault (LOADING, a restart) met while WATCHing as a
+        # WatchError raised while handling it: the fault underneath is what happened.
+        return redis_fault(exc.__context__)
     if isinstance(exc, redis_errors.BusyLoadingError):
         return Unavailable(f"redis is loading its dataset into memory; {NOTHING_WRITTEN}, retry shortly")
     if isinstance(exc, redis_errors.OutOfMemoryError):
