@@ -24,7 +24,7 @@ EVAL_FLAGS = --profile $(PROFILE) \
 	$(if $(MEMORY),--memory $(MEMORY)) $(if $(LOCOMO),--locomo $(LOCOMO)) $(if $(FIXTURES),--fixtures $(FIXTURES)) $(ARGS)
 
 .DEFAULT_GOAL := help
-.PHONY: help setup embeddings system-deps proto test conformance bench eval wheelhouse images up down fixtures serve-memory serve-answerer serve-harness demo clean
+.PHONY: help setup embeddings system-deps proto test fuzz conformance bench eval wheelhouse images up down fixtures serve-memory serve-answerer serve-harness demo clean
 
 help: ## list the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-16s %s\n", $$1, $$2}'
@@ -63,6 +63,10 @@ system-deps: ## install the Debian packages the tests use (redis-server, deboots
 
 test: setup embeddings system-deps ## run the whole test suite (installs what it needs first, the embeddings extra too)
 	$(PY) -m pytest $(ARGS)
+
+FUZZ_CASES ?= 10000
+fuzz: setup system-deps ## generated requests against memory on SQLite and Redis: counts per status code, fails on any INTERNAL/UNKNOWN (FUZZ_CASES=10000)
+	$(PY) -m tests.fuzz --cases $(FUZZ_CASES) $(ARGS)
 
 conformance: setup ## certify a MemoryService: make conformance MEMORY_ADDR=host:port (unset: the SQLite reference)
 	MEMORY_ADDR=$(MEMORY_ADDR) $(PY) -m pytest tests/conformance $(ARGS)

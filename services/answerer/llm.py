@@ -12,11 +12,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 
-import grpc
 import structlog
 
 from services.answerer.deterministic import Answer
-from services.common.errors import InvalidArgument, ServiceError, Unavailable
+from services.common.errors import FailedPrecondition, InvalidArgument, ServiceError, Unavailable
 
 log = structlog.get_logger("llm")
 
@@ -39,10 +38,8 @@ SYSTEM_PROMPT = (
 )
 
 
-class LlmConfigError(ServiceError):
+class LlmConfigError(FailedPrecondition):
     """The model API refused our configuration (key, model, URL): an operator must fix it."""
-
-    code = grpc.StatusCode.FAILED_PRECONDITION
 
 
 @dataclass(frozen=True)

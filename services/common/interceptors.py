@@ -1,4 +1,4 @@
-"""Server and client interceptors: request ids, one log line per RPC, error mapping."""
+"""Server and client interceptors: request ids, one log line per RPC, request parsing, error mapping."""
 
 import contextvars
 import time
@@ -9,7 +9,9 @@ from typing import Any
 import grpc
 import structlog
 
-from services.common.errors import ServiceError, status_of
+from google.protobuf.message import DecodeError
+
+from services.common.errors import InvalidArgument, is_expected, status_of
 
 REQUEST_ID_KEY = "x-request-id"
 request_id_var: contextvars.ContextVar[str] = contextvars.ContextVar("request_id", default="")
@@ -23,15 +25,39 @@ def _rpc_name(method: str) -> str:
 
 def _fail(context: grpc.ServicerContext, exc: BaseException, fields: dict[str, Any]) -> None:
     code, message = status_of(exc)
-    if isinstance(exc, ServiceError):
+    if is_expected(exc):
         log.info("rpc_finished", code=code.name, error=message, **fields)
     else:
         log.exception("rpc_failed", code=code.name, **fields)
     context.abort(code, message)
 
 
+def _parser(deserializer: Callable[[bytes], Any] | None) -> Callable[[bytes], Any]:
+    """The handler's request deserializer, raising InvalidArgument for a body it cannot parse.
+
+    grpcio answers INTERNAL ("Exception deserializing request!") when its deserializer fails,
+    so the interceptor takes the raw bytes and parses them here, inside the RPC.
+    """
+    if deserializer is None:
+        return lambda body: body
+    message_class = getattr(deserializer, "__self__", None)
+    expected = message_class.DESCRIPTOR.full_name if hasattr(message_class, "DESCRIPTOR") else "request message"
+
+    def parse(body: bytes) -> Any:
+        try:
+            return deserializer(body)
+        except (DecodeError, ValueError, TypeError) as exc:
+            # protobuf's upb raises DecodeError for truncated or mistyped fields and invalid UTF-8 in strings.
+            raise InvalidArgument(
+                f"the request body is not a valid {expected} ({len(body)} bytes): "
+                "send a serialized protobuf message of that type, with UTF-8 strings"
+            ) from exc
+
+    return parse
+
+
 class ServerInterceptor(grpc.ServerInterceptor):
-    """Binds a request id, logs each RPC once, and turns ServiceError into its status."""
+    """Binds a request id, parses the request, logs each RPC once, and maps errors to statuses."""
 
     def intercept_service(self, continuation: Callable, details: grpc.HandlerCallDetails):
         handler = continuation(details)
@@ -43,14 +69,11 @@ class ServerInterceptor(grpc.ServerInterceptor):
         metadata = dict(details.invocation_metadata or ())
         incoming_id = metadata.get(REQUEST_ID_KEY, "")
 
-        def begin(request: Any, context: grpc.ServicerContext) -> tuple[dict[str, Any], float]:
+        def begin(context: grpc.ServicerContext) -> tuple[dict[str, Any], float]:
             request_id = incoming_id or uuid.uuid4().hex
             request_id_var.set(request_id)
             structlog.contextvars.clear_contextvars()
             fields = {"rpc": rpc, "request_id": request_id, "peer": context.peer()}
-            session_id = getattr(request, "session_id", "")
-            if session_id:
-                fields["session_id"] = session_id
             structlog.contextvars.bind_contextvars(**fields)
             context.set_trailing_metadata(((REQUEST_ID_KEY, request_id),))
             return fields, time.perf_counter()
@@ -58,13 +81,19 @@ class ServerInterceptor(grpc.ServerInterceptor):
         def elapsed(start: float) -> float:
             return round((time.perf_counter() - start) * 1000, 3)
 
+        parse = _parser(handler.request_deserializer)
+        # Serialized here too, so a response that cannot be encoded is logged with its traceback.
+        serialize = handler.response_serializer or (lambda response: response)
+
         if handler.unary_unary:
             inner = handler.unary_unary
 
-            def unary(request: Any, context: grpc.ServicerContext) -> Any:
-                fields, start = begin(request, context)
+            def unary(body: bytes, context: grpc.ServicerContext) -> Any:
+                fields, start = begin(context)
                 try:
-                    response = inner(request, context)
+                    request = parse(body)
+                    _bind_session(fields, request)
+                    response = serialize(inner(request, context))
                 except Exception as exc:  # noqa: BLE001 - mapped to a status, never swallowed
                     _fail(context, exc, {**fields, "duration_ms": elapsed(start)})
                     raise
@@ -73,16 +102,19 @@ class ServerInterceptor(grpc.ServerInterceptor):
 
             return grpc.unary_unary_rpc_method_handler(
                 unary,
-                request_deserializer=handler.request_deserializer,
-                response_serializer=handler.response_serializer,
+                request_deserializer=None,
+                response_serializer=None,
             )
         if handler.unary_stream:
             inner_stream = handler.unary_stream
 
-            def stream(request: Any, context: grpc.ServicerContext) -> Iterator[Any]:
-                fields, start = begin(request, context)
+            def stream(body: bytes, context: grpc.ServicerContext) -> Iterator[Any]:
+                fields, start = begin(context)
                 try:
-                    yield from inner_stream(request, context)
+                    request = parse(body)
+                    _bind_session(fields, request)
+                    for response in inner_stream(request, context):
+                        yield serialize(response)
                 except Exception as exc:  # noqa: BLE001 - mapped to a status, never swallowed
                     _fail(context, exc, {**fields, "duration_ms": elapsed(start)})
                     raise
@@ -90,10 +122,21 @@ class ServerInterceptor(grpc.ServerInterceptor):
 
             return grpc.unary_stream_rpc_method_handler(
                 stream,
-                request_deserializer=handler.request_deserializer,
-                response_serializer=handler.response_serializer,
+                request_deserializer=None,
+                response_serializer=None,
             )
         return handler
+
+
+LOGGED_ID_CHARS = 128  # a longer session_id is refused anyway; its whole text would only flood the log
+
+
+def _bind_session(fields: dict[str, Any], request: Any) -> None:
+    session_id = getattr(request, "session_id", "")
+    if isinstance(session_id, str) and session_id:
+        session_id = session_id[:LOGGED_ID_CHARS]
+        fields["session_id"] = session_id
+        structlog.contextvars.bind_contextvars(session_id=session_id)
 
 
 class _ClientCallDetails(grpc.ClientCallDetails):

@@ -5,11 +5,10 @@ import queue
 import threading
 from dataclasses import replace
 
-import grpc
 from dsh.harness.v1 import harness_pb2, harness_pb2_grpc
 
 from services.common.auth import presented_key
-from services.common.errors import InvalidArgument, ServiceError
+from services.common.errors import FailedPrecondition, InvalidArgument
 from services.harness.confinement import confine
 from services.harness.runner import BASELINES, EvalRequest, PrerequisiteError, run_eval
 from services.harness.settings import DEFAULT_SEED, Settings
@@ -17,10 +16,8 @@ from services.harness.settings import DEFAULT_SEED, Settings
 _DONE = object()
 
 
-class PreconditionFailed(ServiceError):
+class PreconditionFailed(FailedPrecondition):
     """The run cannot start: missing key, module, fixtures or service (the CLI's exit 2)."""
-
-    code = grpc.StatusCode.FAILED_PRECONDITION
 
 
 def to_eval_request(request: harness_pb2.RunEvalRequest) -> EvalRequest:

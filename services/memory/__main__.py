@@ -5,6 +5,7 @@ import sys
 import structlog
 
 from services.common.config import ConfigError
+from services.common.errors import ServiceError
 from services.common.grpc_server import serve_until_signal
 from services.common.logging import configure_logging
 from services.memory.embeddings.minilm import EncoderUnavailable
@@ -21,7 +22,8 @@ def main() -> int:
     configure_logging(settings.log_level, settings.log_format)
     try:
         server = build_server(settings)
-    except (ConfigError, RuntimeError, OSError, EncoderUnavailable) as exc:
+    except (ConfigError, ServiceError, RuntimeError, OSError, EncoderUnavailable) as exc:
+        # One line an operator can act on (which file or server, what is wrong); no traceback.
         structlog.get_logger("memory").error("memory_start_failed", error=str(exc))
         return 2
     serve_until_signal(server.served, grace=settings.grace_seconds, on_stop=server.core.store.close)

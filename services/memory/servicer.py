@@ -39,6 +39,7 @@ def event_from_proto(session_id: str, index: int, event: memory_pb2.Event) -> Ev
         raise InvalidArgument(f"events[{index}].kind is {name}; set one of the EVENT_KIND_* values")
     created_at = ""
     if event.HasField("created_at"):
+        _check_timestamp(event.created_at, f"events[{index}].created_at")
         created_at = event.created_at.ToDatetime(tzinfo=timezone.utc).isoformat().replace("+00:00", "Z")
     return Event(
         session_id=session_id,
@@ -49,6 +50,18 @@ def event_from_proto(session_id: str, index: int, event: memory_pb2.Event) -> Ev
         created_at=created_at,
         attributes=tuple(sorted(event.attributes.items())),
     )
+
+
+# google.protobuf.Timestamp's range: 0001-01-01T00:00:00Z to 9999-12-31T23:59:59.999999999Z.
+MIN_TIMESTAMP_SECONDS = -62_135_596_800
+MAX_TIMESTAMP_SECONDS = 253_402_300_799
+
+
+def _check_timestamp(stamp, field: str) -> None:
+    if not MIN_TIMESTAMP_SECONDS <= stamp.seconds <= MAX_TIMESTAMP_SECONDS:
+        raise InvalidArgument(f"{field}.seconds is {stamp.seconds}; a timestamp must fall in the years 1 to 9999")
+    if not 0 <= stamp.nanos <= 999_999_999:
+        raise InvalidArgument(f"{field}.nanos is {stamp.nanos}; use 0..999999999")
 
 
 def item_to_proto(item: Item, score: float = 0.0) -> memory_pb2.Item:

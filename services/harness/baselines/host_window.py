@@ -11,10 +11,9 @@ import re
 import threading
 from dataclasses import dataclass, field
 
-import grpc
 from dsh.memory.v1 import memory_pb2, memory_pb2_grpc
 
-from services.common.errors import Conflict, InvalidArgument, ServiceError
+from services.common.errors import Conflict, InvalidArgument, Unimplemented
 from services.common.grpc_server import Served, start_server
 from services.common.tokens import count_cjk, estimate_tokens
 from services.memory.domain.assembly import SOURCE_LABELS
@@ -29,12 +28,6 @@ DEFAULT_TOKEN_BUDGET = 800
 
 # The kinds of event a host shows as a turn of the conversation, labelled as the memory service labels them.
 TURN_ROLES = {number: SOURCE_LABELS[kind] for number, kind in EVENT_KINDS.items() if kind in SOURCE_LABELS}
-
-
-class Unimplemented(ServiceError):
-    """The baseline has no storage to serve this RPC from."""
-
-    code = grpc.StatusCode.UNIMPLEMENTED
 
 
 @dataclass(frozen=True)

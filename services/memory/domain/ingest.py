@@ -134,7 +134,8 @@ def _stored_before(reader: StoreReader, session_id: str, seq: int) -> Event | No
 def compaction_seq(event: Event) -> int:
     """A compaction event covers up to its up_to_seq attribute, or up to itself."""
     raw = event.attribute("up_to_seq")
-    return int(raw) if raw.isdigit() and int(raw) > 0 else event.seq
+    # validation.check_batch rejected any other value; the guard keeps a planner call safe on its own.
+    return int(raw) if raw.isascii() and raw.isdigit() and 0 < int(raw) <= event.seq else event.seq
 
 
 def _dedupe(reader: StoreReader, session_id: str, events: list[Event], plan: AppendPlan) -> list[Event]:

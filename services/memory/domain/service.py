@@ -3,7 +3,7 @@
 import json
 from dataclasses import dataclass
 
-from services.common.errors import Conflict, InvalidArgument, PermissionDenied
+from services.common.errors import Conflict, FailedPrecondition, InvalidArgument, PermissionDenied
 from services.memory.domain import assembly
 from services.memory.domain.fusion import DenseRetriever, fuse_rankings, fusion_depth
 from services.memory.domain.ingest import plan_append
@@ -45,6 +45,7 @@ DEFAULT_PAGE = 100
 MAX_PAGE = 1000
 MAX_BUDGET = 32_000
 MAX_QUERY_BYTES = 16 * 1024
+MAX_CURSOR_DIGITS = 19
 TASK_ENTRIES = 50
 TASK_HISTORY = 50
 RULES_CONSIDERED = 200
@@ -100,12 +101,20 @@ class MemoryCore:
         )
 
     def compact(self, session_id: str, up_to_seq: int, summary: str, *, tenant: str = DEFAULT_TENANT) -> int:
-        self._require(session_id, tenant)
+        state = self._require(session_id, tenant)
         if up_to_seq <= 0:
             raise InvalidArgument(f"up_to_seq is {up_to_seq}; it must be a stored seq (> 0)")
+        if up_to_seq > state.last_seq:
+            # A checkpoint past the evidence would claim events were kept that never arrived.
+            raise FailedPrecondition(
+                f"up_to_seq is {up_to_seq} but the session's last stored seq is {state.last_seq}; append the events first"
+            )
         if len(summary.encode()) > self.limits.max_event_bytes:
             raise InvalidArgument(f"summary is longer than {self.limits.max_event_bytes} bytes")
-        return self.store.compact(session_id, up_to_seq, summary)
+        checkpoint = self.store.compact(session_id, up_to_seq, summary)
+        if checkpoint is None:  # deleted since _require
+            raise session_not_found(session_id)
+        return checkpoint
 
     def open_session(self, session_id: str, *, tenant: str = DEFAULT_TENANT, user_id: str = "") -> tuple[SessionState, bool]:
         check_session_id(session_id)
@@ -119,7 +128,10 @@ class MemoryCore:
 
     def close_session(self, session_id: str, *, tenant: str = DEFAULT_TENANT) -> SessionState:
         self._require(session_id, tenant)
-        return self.store.close_session(session_id)
+        state = self.store.close_session(session_id)
+        if state is None:  # deleted since _require
+            raise session_not_found(session_id)
+        return state
 
     def delete_session(self, session_id: str, *, tenant: str = DEFAULT_TENANT) -> tuple[int, int]:
         self._require(session_id, tenant)
@@ -360,7 +372,8 @@ class MemoryCore:
 def _decode_cursor(token: str) -> int:
     if not token:
         return 0
-    if not token.isdigit():
+    # ASCII digits of a 64-bit id: str.isdigit() accepts "²", and int() refuses 5,000 digits.
+    if not (token.isascii() and token.isdigit() and len(token) <= MAX_CURSOR_DIGITS and int(token) < 2**63):
         raise InvalidArgument("page_token is not one this server issued; pass next_page_token unchanged")
     return int(token)
 

@@ -57,7 +57,9 @@ class Store(StoreReader, Protocol):
         """
         ...
 
-    def compact(self, session_id: str, up_to_seq: int, summary: str) -> int: ...
+    def compact(self, session_id: str, up_to_seq: int, summary: str) -> int | None:
+        """The new checkpoint; None (or NotFound) when the session no longer exists."""
+        ...
 
     def open_session(self, session_id: str, *, tenant: str = ..., user_id: str = "") -> tuple[SessionState, bool]:
         """Create the session for tenant (and user_id), or reopen it. A session of another tenant
@@ -76,7 +78,9 @@ class Store(StoreReader, Protocol):
         """Make what deletions removed unrecoverable from the store's files (see README)."""
         ...
 
-    def close_session(self, session_id: str) -> SessionState: ...
+    def close_session(self, session_id: str) -> SessionState | None:
+        """The closed session; None when it no longer exists (a delete won the race)."""
+        ...
 
     def search(
         self, session_id: str, query: SearchQuery, *, limit: int, include_superseded: bool

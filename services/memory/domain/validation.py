@@ -3,7 +3,7 @@
 from dataclasses import dataclass
 
 from services.common.errors import InvalidArgument, NotFound
-from services.memory.domain.model import Event
+from services.memory.domain.model import Event, EventKind
 
 MAX_SESSION_ID_BYTES = 128
 MAX_EVENT_ID_BYTES = 256
@@ -59,4 +59,19 @@ def check_batch(events: list[Event], limits: Limits) -> None:
         for name, value in event.attributes:
             if len(name.encode()) + len(value.encode()) > MAX_ATTRIBUTE_BYTES:
                 raise InvalidArgument(f"{where}.attributes[{name!r}] is longer than {MAX_ATTRIBUTE_BYTES} bytes")
+        if event.kind is EventKind.COMPACTION:
+            _check_compaction_bound(event, where)
+
+
+def _check_compaction_bound(event: Event, where: str) -> None:
+    """A compaction's up_to_seq attribute, when given, is a seq it covers: 1..its own seq."""
+    raw = event.attribute("up_to_seq", None)
+    if raw is None:
+        return
+    # ASCII digits only: str.isdigit() accepts "²", which int() then rejects.
+    if not (raw.isascii() and raw.isdigit() and len(raw) <= 19 and 0 < int(raw) <= event.seq):
+        raise InvalidArgument(
+            f"{where}.attributes['up_to_seq'] is {raw[:40]!r}; a compaction covers seqs up to itself:"
+            f" write a decimal seq from 1 to {event.seq}, or leave the attribute out"
+        )
 

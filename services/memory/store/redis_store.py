@@ -5,7 +5,6 @@ shares the tag `{sha256(session_id)[:32]}`, so each session lives in one slot an
 its transactions never cross slots. See docs/redis.md for the key layout.
 """
 
-import functools
 import hashlib
 import json
 import random
@@ -18,7 +17,7 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 import redis
 from redis.cluster import ClusterNode, RedisCluster
 from redis.exceptions import ConnectionError as RedisConnectionError
-from redis.exceptions import RedisClusterException, ResponseError, WatchError
+from redis.exceptions import RedisClusterException, WatchError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from services.common.config import ConfigError
@@ -29,6 +28,7 @@ from services.memory.domain.model import DEFAULT_TENANT, AppendPlan, Event, Item
 from services.memory.domain.store_api import SearchQuery, StoreReader
 from services.memory.store import redis_index as index
 from services.memory.store import redis_tenants as tenants
+from services.memory.store.faults import redis_fault, translated
 from services.memory.store.redis_purge import PersistenceRewriter
 from services.memory.store.redis_writes import load_event, load_item, now, plan_writes, value_field
 
@@ -43,25 +43,10 @@ MATCH_POSTINGS = 200
 # Items of a kind read, newest first, when looking for closed ones (task history).
 CLOSED_SCAN = 2000
 _RETRY = object()  # work's outcome was read from a changing view: run it again
-# Server replies that mean "not now" rather than "your request is wrong".
-_TRANSIENT_REPLIES = ("LOADING", "READONLY", "MISCONF", "OOM", "TRYAGAIN", "CLUSTERDOWN", "MASTERDOWN", "NOREPLICAS")
 
 
-def _translated(method):
-    """Map Redis' transport failures to the domain's Unavailable, in one place."""
-
-    @functools.wraps(method)
-    def wrapper(*args, **kwargs):
-        try:
-            return method(*args, **kwargs)
-        except (RedisConnectionError, RedisTimeoutError, RedisClusterException) as exc:
-            raise Unavailable(f"redis is unavailable: {exc}") from exc
-        except ResponseError as exc:
-            if str(exc).startswith(_TRANSIENT_REPLIES):
-                raise Unavailable(f"redis refused the command: {exc}") from exc
-            raise
-
-    return wrapper
+# Readers take the translation too: the append planner calls them directly, inside a transaction.
+_translated = translated(redis_fault)
 
 
 class _Keys:

@@ -52,6 +52,7 @@ _BM25_LATIN = f"bm25(items_fts, 1.0, 0.7, {CONTEXT_WEIGHT})"
 _BM25_CJK = "bm25(items_cjk)"
 _LATIN_COLUMNS = "{search_text context_text} : "
 _FREQUENCY_CACHE = 8192
+_MAX_TERM_SELECTS = 400
 
 
 _CONSONANTS = "bcdfghjklmnpqrstvwxz"
@@ -225,8 +226,10 @@ class SqliteStore:
             " ".join(cjk_runs(searchable)), namespaced(item.context, prefix), item.speaker,
         )
 
-    def compact(self, session_id: str, up_to_seq: int, summary: str) -> int:
+    def compact(self, session_id: str, up_to_seq: int, summary: str) -> int | None:
         with self._lock, self._transaction():
+            if self.session(session_id) is None:
+                return None  # deleted since the caller looked
             self._db.execute("INSERT INTO compactions (session_id, up_to_seq, summary) VALUES (?, ?, ?)", (session_id, up_to_seq, summary))
             self._db.execute(
                 "UPDATE sessions SET checkpoint_seq = MAX(checkpoint_seq, ?), updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
@@ -243,7 +246,7 @@ class SqliteStore:
             self._db.execute("UPDATE sessions SET closed = 0 WHERE session_id = ? AND tenant = ?", (session_id, tenant))
             return self.session(session_id), resumed
 
-    def close_session(self, session_id: str) -> SessionState:
+    def close_session(self, session_id: str) -> SessionState | None:
         with self._lock, self._transaction():
             self._db.execute("UPDATE sessions SET closed = 1 WHERE session_id = ?", (session_id,))
             return self.session(session_id)
@@ -289,6 +292,11 @@ class SqliteStore:
             matched, skipped_expressions = split_common([(e, frequencies[e]) for e, _ in words], self.scored_rows_budget)
         else:
             matched, skipped_expressions = [e for e, _ in words], []
+        # SQLite joins at most 500 SELECTs in one compound statement (SQLITE_MAX_COMPOUND_SELECT):
+        # the words past that are rescored on the rows found, as the common ones are.
+        grams = grams[:_MAX_TERM_SELECTS]
+        room = _MAX_TERM_SELECTS - len(grams)
+        matched, skipped_expressions = matched[:room], [*skipped_expressions, *matched[room:]]
         file_rows = self._indexed_rows()
         terms = matched + [e for e, _ in grams]
         rescales = [idf(frequencies[e], documents) / idf(frequencies[e], file_rows) for e in terms]
@@ -404,7 +412,10 @@ class SqliteStore:
 
     def close(self) -> None:
         with self._lock:
-            self._db.execute("PRAGMA optimize")
+            try:
+                self._db.execute("PRAGMA optimize")
+            except sqlite3.Error:
+                pass  # a statistics refresh only: a full or read-only file must still close cleanly
             self._db.close()
 
     # --- helpers ----------------------------------------------------------------
@@ -462,7 +473,12 @@ class _Transaction:
         self.db.execute("BEGIN IMMEDIATE")
 
     def __exit__(self, exc_type, exc, tb):
-        self.db.execute("ROLLBACK" if exc_type else "COMMIT")
+        if not exc_type:
+            self.db.execute("COMMIT")
+        elif self.db.in_transaction:
+            # SQLite has already rolled back after some errors (SQLITE_FULL, SQLITE_IOERR): a
+            # second ROLLBACK would fail and hide the error that says what happened.
+            self.db.execute("ROLLBACK")
         return False
 
 
