@@ -2,10 +2,9 @@
 
 from dsh.answerer.v1 import answerer_pb2, answerer_pb2_grpc
 
-import grpc
 
 from services.answerer.engine import Answerer
-from services.common.errors import InvalidArgument, ServiceError
+from services.common.errors import InvalidArgument, PermissionDenied
 from services.common.principal import ANONYMOUS, current_principal
 
 _MODE_NAMES = {
@@ -23,10 +22,8 @@ def _mode_name(value: int) -> str:
         raise InvalidArgument(f"unknown answer mode {value}; use DETERMINISTIC, LLM or leave it unspecified") from None
 
 
-class LlmNeedsAKey(ServiceError):
+class LlmNeedsAKey(PermissionDenied):
     """llm mode spends the operator's LLM key: never on behalf of a caller nobody authenticated."""
-
-    code = grpc.StatusCode.PERMISSION_DENIED
 
 
 class AnswererServicer(answerer_pb2_grpc.AnswererServiceServicer):

@@ -8,17 +8,14 @@ arbitrary hosts on its behalf.
 from dataclasses import replace
 from pathlib import Path
 
-import grpc
 
-from services.common.errors import InvalidArgument, ServiceError
+from services.common.errors import InvalidArgument, PermissionDenied
 from services.harness.runner import EvalRequest
 from services.harness.settings import Settings
 
 
-class OutsideConfinement(ServiceError):
+class OutsideConfinement(PermissionDenied):
     """The request names a path or address this harness does not serve."""
-
-    code = grpc.StatusCode.PERMISSION_DENIED
 
 
 def _inside(raw: str, roots: tuple[str, ...], field: str) -> str:
