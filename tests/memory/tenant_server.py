@@ -1,80 +1,69 @@
-"""A memory server whose callers say which tenant they are, for tenant tests before authentication.
+"""A real memory server with authentication on, and one API key per tenant a test names.
 
-The auth interceptor (services/common) binds the principal an API key grants; here a stand-in at
-that same seam binds the principal the `x-test-tenant` metadata names. Everything behind it (the
-servicer, MemoryCore, the store) is the real one.
+Each tenant's key is minted into the server's keys file on first use (re-read on every call), so a
+test speaks as "alice" or "bob" exactly as two customers would: through the auth interceptor that
+binds the tenant their key grants. Nothing is stood in.
 """
 
+import tempfile
 from collections.abc import Iterator
-from concurrent import futures
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
+from pathlib import Path
 
-import grpc
 from dsh.memory.v1 import memory_pb2_grpc
 
-from services.common.interceptors import ServerInterceptor
-from services.common.principal import ANONYMOUS, Principal, Role, bind_principal, reset_principal
+from services.common.apikeys import KeyRecord, new_key, write_keys_file
+from services.common.grpc_server import open_channel
+from services.common.principal import Role
+from services.common.security import ClientCredentials, ServerSecurity
 from services.memory.domain.service import MemoryCore
-from services.memory.servicer import MemoryServicer
-from services.memory.settings import VERSION, Settings
-from services.memory.store.factory import open_store
-
-TENANT_KEY = "x-test-tenant"
-
-
-class TenantFromMetadata(grpc.ServerInterceptor):
-    def intercept_service(self, continuation, details):
-        handler = continuation(details)
-        metadata = dict(details.invocation_metadata or ())
-        principal = Principal(metadata[TENANT_KEY], Role.ADMIN, "test") if TENANT_KEY in metadata else ANONYMOUS
-        inner = handler.unary_unary
-
-        def unary(request, context):
-            # Bound in the worker thread that runs the RPC, as the auth interceptor must.
-            token = bind_principal(principal)
-            try:
-                return inner(request, context)
-            finally:
-                reset_principal(token)
-
-        return grpc.unary_unary_rpc_method_handler(
-            unary, request_deserializer=handler.request_deserializer, response_serializer=handler.response_serializer
-        )
+from services.memory.server import build_server
+from services.memory.settings import Settings
 
 
 @dataclass
 class Tenant:
-    """A stub whose every call carries one tenant's name."""
+    """A stub whose every call carries one tenant's key."""
 
     stub: memory_pb2_grpc.MemoryServiceStub
     name: str
+    role: Role
 
     def __getattr__(self, rpc: str):
         method = getattr(self.stub, rpc)
-        return lambda request, **kwargs: method(request, metadata=[(TENANT_KEY, self.name)], timeout=30, **kwargs)
+        return lambda request, **kwargs: method(request, timeout=30, **kwargs)
 
 
 @dataclass
 class TenantServer:
-    stub: memory_pb2_grpc.MemoryServiceStub
+    address: str
     core: MemoryCore
+    keys_file: Path
+    _records: list[KeyRecord] = field(default_factory=list)
+    _channels: list = field(default_factory=list)
 
-    def tenant(self, name: str) -> Tenant:
-        return Tenant(self.stub, name)
+    def tenant(self, name: str, role: Role = Role.ADMIN) -> Tenant:
+        key, record = new_key(name, role, name=f"test {name}")
+        self._records.append(record)
+        write_keys_file(self.keys_file, self._records)
+        channel = open_channel(self.address, ClientCredentials(api_key=key))
+        self._channels.append(channel)
+        return Tenant(memory_pb2_grpc.MemoryServiceStub(channel), name, role)
 
 
 @contextmanager
 def tenant_server(settings: Settings) -> Iterator[TenantServer]:
-    core = MemoryCore(open_store(settings), settings.limits, VERSION)
-    server = grpc.server(futures.ThreadPoolExecutor(max_workers=4), interceptors=[TenantFromMetadata(), ServerInterceptor()])
-    memory_pb2_grpc.add_MemoryServiceServicer_to_server(MemoryServicer(core), server)
-    port = server.add_insecure_port("127.0.0.1:0")
-    server.start()
-    channel = grpc.insecure_channel(f"127.0.0.1:{port}")
-    try:
-        yield TenantServer(memory_pb2_grpc.MemoryServiceStub(channel), core)
-    finally:
-        channel.close()
-        server.stop(grace=1).wait()
-        core.store.close()
+    with tempfile.TemporaryDirectory(prefix="dsh-keys-") as keys_dir:
+        keys_file = Path(keys_dir) / "api-keys.json"
+        write_keys_file(keys_file, [])
+        # Checked on every call (interval 0), so a key minted mid-test works at once.
+        security = ServerSecurity(prefix="MEMORY", auth="keys", keys_file=str(keys_file), keys_check_interval=0)
+        server = build_server(replace(settings, security=security), "127.0.0.1:0")
+        served = TenantServer(f"127.0.0.1:{server.port}", server.core, keys_file)
+        try:
+            yield served
+        finally:
+            for channel in served._channels:
+                channel.close()
+            server.stop(1)

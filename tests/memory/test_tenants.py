@@ -7,6 +7,7 @@ import grpc
 import pytest
 from dsh.memory.v1 import memory_pb2
 
+from services.common.principal import Role
 from tests.memory.conftest import event
 from tests.memory.tenant_server import tenant_server
 
@@ -87,8 +88,25 @@ def test_another_tenants_session_is_denied_for_every_rpc_and_left_untouched(serv
     assert [x.session_id for x in listed(bob)] == []
     assert export(alice, s) == before  # untouched, still open
     assert [(x.session_id, x.user_id, x.closed) for x in listed(alice)] == [(s, "u-1", False)]
-    # The caller without a tenant of its own (auth off) is tenant "default": not alice either.
-    assert code_of(lambda: served.stub.Retrieve(memory_pb2.RetrieveRequest(session_id=s, query="x"), timeout=10))[0] == grpc.StatusCode.PERMISSION_DENIED
+    # Tenant "default" (every caller when auth is off) is not alice either.
+    default = served.tenant("default")
+    assert code_of(lambda: default.Retrieve(memory_pb2.RetrieveRequest(session_id=s, query="x")))[0] == grpc.StatusCode.PERMISSION_DENIED
+
+
+def test_a_key_reads_and_writes_its_own_tenant_only_as_far_as_its_role_allows(served):
+    writer = served.tenant("alice", Role.WRITER)
+    reader = served.tenant("alice", Role.READER)
+    fill(writer, "alice-notes")
+    # Same tenant: the reader sees the writer's session, and may not change it.
+    assert reader.Retrieve(memory_pb2.RetrieveRequest(session_id="alice-notes", query="deploy target")).items
+    assert [x.session_id for x in listed(reader)] == ["alice-notes"]
+    for call in (
+        lambda: reader.AppendEvents(memory_pb2.AppendEventsRequest(session_id="alice-notes", events=[event(99, "The deploy target is us-east-1.")])),
+        lambda: reader.DeleteSession(memory_pb2.DeleteSessionRequest(session_id="alice-notes")),
+        lambda: writer.DeleteTenantData(memory_pb2.DeleteTenantDataRequest(tenant="alice")),
+    ):
+        assert code_of(call)[0] == grpc.StatusCode.PERMISSION_DENIED
+    assert [x.session_id for x in listed(reader)] == ["alice-notes"]
 
 
 def test_each_tenant_lists_only_its_own_sessions_page_by_page(served):
