@@ -21,4 +21,4 @@ def build_server(settings: Settings, listen: str | None = None, *, engine: Answe
     def register(server: grpc.Server) -> None:
         answerer_pb2_grpc.add_AnswererServiceServicer_to_server(servicer, server)
 
-    return start_server(listen or settings.listen, register, [SERVICE_NAME])
+    return start_server(listen or settings.listen, register, [SERVICE_NAME], limits=settings.server_limits)

@@ -5,6 +5,7 @@ import threading
 import time
 from collections.abc import Callable, Iterable
 from concurrent import futures
+from dataclasses import dataclass
 
 import grpc
 import structlog
@@ -16,7 +17,20 @@ from services.common.interceptors import RequestIdClientInterceptor, ServerInter
 log = structlog.get_logger("server")
 
 DEFAULT_GRACE_SECONDS = 10.0
+# What a client may receive (an Export of a long session is large); what a server accepts is ServerLimits'.
 MAX_MESSAGE_BYTES = 64 * 1024 * 1024
+DEFAULT_MAX_RECEIVE_BYTES = 4 * 1024 * 1024
+DEFAULT_MAX_CONCURRENT_RPCS = 64
+
+
+@dataclass(frozen=True)
+class ServerLimits:
+    """What one server takes on at once. Beyond either limit gRPC itself answers RESOURCE_EXHAUSTED:
+    a request larger than max_receive_bytes is refused before it is parsed, and an RPC beyond
+    max_concurrent_rpcs in flight is refused at once rather than queued without bound."""
+
+    max_concurrent_rpcs: int = DEFAULT_MAX_CONCURRENT_RPCS
+    max_receive_bytes: int = DEFAULT_MAX_RECEIVE_BYTES
 
 
 class Served:
@@ -41,6 +55,7 @@ def start_server(
     service_names: Iterable[str],
     *,
     max_workers: int = 16,
+    limits: ServerLimits = ServerLimits(),
 ) -> Served:
     """Start a server on listen ("host:port", port 0 for any) with health and reflection.
 
@@ -49,8 +64,9 @@ def start_server(
     server = grpc.server(
         futures.ThreadPoolExecutor(max_workers=max_workers),
         interceptors=[ServerInterceptor()],
+        maximum_concurrent_rpcs=limits.max_concurrent_rpcs,
         options=[
-            ("grpc.max_receive_message_length", MAX_MESSAGE_BYTES),
+            ("grpc.max_receive_message_length", limits.max_receive_bytes),
             ("grpc.max_send_message_length", MAX_MESSAGE_BYTES),
             ("grpc.so_reuseport", 0),
         ],

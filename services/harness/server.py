@@ -18,7 +18,7 @@ def build_server(settings: Settings, listen: str | None = None) -> Served:
     def register(server: grpc.Server) -> None:
         harness_pb2_grpc.add_HarnessServiceServicer_to_server(servicer, server)
 
-    return start_server(listen or settings.listen, register, [SERVICE_NAME], max_workers=4)
+    return start_server(listen or settings.listen, register, [SERVICE_NAME], max_workers=4, limits=settings.server_limits)
 
 
 def serve(settings: Settings) -> int:

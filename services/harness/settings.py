@@ -3,7 +3,8 @@
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from services.common.config import env_choice, env_float, env_str
+from services.common.config import env_choice, env_float, env_int, env_str
+from services.common.grpc_server import DEFAULT_MAX_RECEIVE_BYTES, ServerLimits
 
 DEFAULT_LISTEN = "127.0.0.1:50053"
 DEFAULT_RESULTS_DIR = "eval-results"
@@ -13,6 +14,8 @@ DEFAULT_RPC_TIMEOUT_S = 30.0
 # How long a started service may take to report SERVING.
 DEFAULT_START_TIMEOUT_S = 20.0
 LLM_KEY_VAR = "DSH_EVAL_LLM_API_KEY"
+# A RunEval replays a whole protocol; a few at once already fill a small machine.
+DEFAULT_MAX_CONCURRENT_RPCS = 16
 
 
 @dataclass(frozen=True)
@@ -26,9 +29,16 @@ class Settings:
     log_level: str = "warning"
     log_format: str = "auto"
     llm_key_set: bool = False
+    # Resource limits of `serve`: beyond either, the caller gets RESOURCE_EXHAUSTED.
+    max_concurrent_rpcs: int = DEFAULT_MAX_CONCURRENT_RPCS
+    max_receive_bytes: int = DEFAULT_MAX_RECEIVE_BYTES
     # The environment handed to child processes (they parse their own settings
     # from it); kept out of repr because it may hold the LLM key.
     child_env: Mapping[str, str] = field(default_factory=dict, repr=False, compare=False)
+
+    @property
+    def server_limits(self) -> ServerLimits:
+        return ServerLimits(max_concurrent_rpcs=self.max_concurrent_rpcs, max_receive_bytes=self.max_receive_bytes)
 
 
 def load_settings(env: Mapping[str, str]) -> Settings:
@@ -44,4 +54,6 @@ def load_settings(env: Mapping[str, str]) -> Settings:
         log_format=env_choice(env, "HARNESS_LOG_FORMAT", "auto", ("auto", "json", "console")),
         llm_key_set=bool(env.get(LLM_KEY_VAR, "").strip()),
         child_env=dict(env),
+        max_concurrent_rpcs=env_int(env, "HARNESS_MAX_CONCURRENT_RPCS", DEFAULT_MAX_CONCURRENT_RPCS, minimum=1),
+        max_receive_bytes=env_int(env, "HARNESS_MAX_RECEIVE_BYTES", DEFAULT_MAX_RECEIVE_BYTES, minimum=1024),
     )

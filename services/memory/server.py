@@ -38,6 +38,7 @@ def build_server(settings: Settings, listen: str | None = None) -> MemoryServer:
             lambda server: memory_pb2_grpc.add_MemoryServiceServicer_to_server(MemoryServicer(core), server),
             [SERVICE_NAME],
             max_workers=settings.max_workers,
+            limits=settings.server_limits,
         )
     except BaseException:
         store.close()
