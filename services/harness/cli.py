@@ -15,7 +15,7 @@ from services.common.logging import configure_logging
 from services.harness.settings import DEFAULT_SEED, Settings, load_settings
 
 EXIT_OK, EXIT_INVARIANT, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
-COMMANDS = ("eval", "fixtures", "serve", "bench")
+COMMANDS = ("eval", "fixtures", "serve", "bench", "bench-batch")
 
 
 def _sizes(raw: str) -> tuple[int, ...]:
@@ -67,6 +67,9 @@ def build_parser() -> argparse.ArgumentParser:
     from services.harness import bench
 
     bench.add_arguments(commands.add_parser("bench", help="performance benchmark: ingest, latency, footprint, cold starts"))
+    from services.harness import bench_batch
+
+    bench_batch.add_arguments(commands.add_parser("bench-batch", help="time one AppendEvents of N short facts per size"))
     return parser
 
 
@@ -95,6 +98,10 @@ def main(argv: Sequence[str] | None = None, env: dict[str, str] | None = None) -
             from services.harness import bench
 
             return bench.main(args, settings)
+        if args.command == "bench-batch":
+            from services.harness import bench_batch
+
+            return bench_batch.main(args, settings)
         return _eval(args, settings)
     except KeyboardInterrupt:
         print("harness: interrupted; local services stopped", file=sys.stderr)
