@@ -36,17 +36,26 @@ class ServerLimits:
 class Served:
     """A started server, its bound port and its health servicer."""
 
-    def __init__(self, server: grpc.Server, port: int, health_servicer: health.HealthServicer, services: list[str]):
+    def __init__(
+        self, server: grpc.Server, port: int, health_servicer: health.HealthServicer, services: list[str],
+        executor: futures.ThreadPoolExecutor | None = None,
+    ):
         self.server = server
         self.port = port
         self.health = health_servicer
         self.services = services
+        self.executor = executor
 
     def stop(self, grace: float = DEFAULT_GRACE_SECONDS) -> None:
-        """Report NOT_SERVING, let in-flight RPCs finish within grace, then stop."""
+        """Report NOT_SERVING, let in-flight RPCs finish within grace, cancel the rest, and return
+        once every handler has returned (a cancelled one stops at its next check), so what the
+        handlers use can be closed after this."""
         for name in ["", *self.services]:
             self.health.set(name, health_pb2.HealthCheckResponse.NOT_SERVING)
         self.server.stop(grace).wait()
+        if self.executor is not None:
+            # gRPC cancels the RPCs at the end of grace but cannot stop Python code that runs them.
+            self.executor.shutdown(wait=True, cancel_futures=True)
 
 
 def start_server(
@@ -61,8 +70,9 @@ def start_server(
 
     register adds the service's own servicers. Raises RuntimeError when the address cannot be bound.
     """
+    executor = futures.ThreadPoolExecutor(max_workers=max_workers)
     server = grpc.server(
-        futures.ThreadPoolExecutor(max_workers=max_workers),
+        executor,
         interceptors=[ServerInterceptor()],
         maximum_concurrent_rpcs=limits.max_concurrent_rpcs,
         options=[
@@ -85,7 +95,7 @@ def start_server(
     server.start()
     for name in ["", *names]:
         health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
-    return Served(server, port, health_servicer, names)
+    return Served(server, port, health_servicer, names, executor)
 
 
 def serve_until_signal(served: Served, *, grace: float = DEFAULT_GRACE_SECONDS, on_stop: Callable[[], None] | None = None) -> None:

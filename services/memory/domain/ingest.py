@@ -6,9 +6,10 @@ derive exactly the same items from the same events.
 """
 
 import itertools
+from collections.abc import Callable
 from dataclasses import replace as _replace
 
-from services.common.errors import Conflict
+from services.common.errors import Conflict, Unavailable
 from services.memory.domain.extraction import extract
 from services.memory.domain.indexing import event_metadata
 from services.memory.domain.quoting import own_words
@@ -43,6 +44,8 @@ _RULE_MARKER_TERMS = frozenset(
 RECENT_TARGETS = 50
 # and how many more, found by their words, an update or correction is matched against.
 MATCHED_TARGETS = 30
+# Planning asks whether to go on every this many events: often enough to stop within a grace period.
+INTERRUPT_CHECK_EVENTS = 32
 # Of this batch's items that share a word with a correction, the newest this many per word.
 MATCH_POSTINGS = 200
 # Keys of up to this many words find the batch's items keyed by a part of them through every subset.
@@ -224,14 +227,21 @@ class _Overlay:
             self.by_key[item.key] = None
 
 
-def plan_append(reader: StoreReader, session_id: str, events: list[Event]) -> AppendPlan:
-    """Decide what a validated batch writes. Raises Conflict, writing nothing, on a reused seq or id."""
+def plan_append(
+    reader: StoreReader, session_id: str, events: list[Event], interrupted: Callable[[], bool] | None = None
+) -> AppendPlan:
+    """Decide what a validated batch writes. Raises Conflict, writing nothing, on a reused seq or id.
+
+    interrupted is asked every few events; when it says so (the server is stopping, the caller
+    gave up) planning stops with Unavailable, before anything was written."""
     state = reader.session(session_id) or SessionState(session_id=session_id)
     plan = AppendPlan(checkpoint_seq=state.checkpoint_seq, last_seq=state.last_seq)
     fresh = sorted(_dedupe(reader, session_id, events, plan), key=lambda e: e.seq)
     overlay = _Overlay(reader, session_id, plan)
     previous = _stored_before(reader, session_id, fresh[0].seq) if fresh else None
-    for event in fresh:
+    for index, event in enumerate(fresh):
+        if interrupted is not None and index % INTERRUPT_CHECK_EVENTS == 0 and interrupted():
+            raise Unavailable("the call was cancelled or the server is stopping; nothing of this batch was written, send it again")
         plan.new_events.append(event)
         plan.last_seq = max(plan.last_seq, event.seq)
         if event.kind is EventKind.COMPACTION:

@@ -1,6 +1,7 @@
 """MemoryCore: the memory service's operations on domain types, over any Store."""
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from services.common.errors import InvalidArgument
@@ -75,10 +76,11 @@ class MemoryCore:
         )
 
     # --- writes -----------------------------------------------------------
-    def append(self, session_id: str, events: list[Event]) -> AppendResult:
+    def append(self, session_id: str, events: list[Event], interrupted: Callable[[], bool] | None = None) -> AppendResult:
+        """interrupted: asked while planning; True stops it with Unavailable, nothing written."""
         check_session_id(session_id)
         check_batch(events, self.limits)
-        plan = self.store.append(session_id, lambda reader: plan_append(reader, session_id, events))
+        plan = self.store.append(session_id, lambda reader: plan_append(reader, session_id, events, interrupted))
         return AppendResult(
             accepted=len(plan.new_events),
             duplicates=plan.duplicates,
