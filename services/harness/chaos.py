@@ -12,6 +12,7 @@ import json
 import os
 import random
 import shutil
+import signal
 import sqlite3
 import subprocess
 import sys
@@ -34,6 +35,10 @@ SCENARIOS = ("kill", "disk", "odd", "load")
 START_TIMEOUT_S = 30.0
 CALL_TIMEOUT_S = 10.0
 DISK_BYTES = 3 * 1024 * 1024
+# A restarted server is back in about a second; gRPC's default reconnect backoff grows to two
+# minutes across repeated kills, and the writers would then only count UNAVAILABLE.
+FAST_RECONNECT = [("grpc.initial_reconnect_backoff_ms", 100), ("grpc.min_reconnect_backoff_ms", 100),
+                  ("grpc.max_reconnect_backoff_ms", 500)]
 
 
 @dataclass(frozen=True)
@@ -69,7 +74,7 @@ class Writers:
             thread.join(CALL_TIMEOUT_S * 3)
 
     def _run(self, index: int) -> None:
-        channel = open_channel(self.address)
+        channel = grpc.insecure_channel(self.address, options=FAST_RECONNECT)
         stub = memory_pb2_grpc.MemoryServiceStub(channel)
         sessions = [f"{self.prefix}-w{index}-s{n}" for n in range(3)]
         next_seq = dict.fromkeys(sessions, 1)
@@ -323,14 +328,22 @@ def _tables(path: Path) -> set[str]:
 def run_chaos(config: ChaosConfig, settings: Settings, progress=None) -> list[Ledger]:
     chaos = Chaos(config, settings, progress)
     ledgers = []
+    # A SIGTERM must stop the children and unmount the tmpfs like Ctrl-C does.
+    previous = signal.signal(signal.SIGTERM, _raise_interrupt) if threading.current_thread() is threading.main_thread() else None
     try:
         for store in config.stores:
             for scenario in config.scenarios:
                 (progress or (lambda line: None))(f"{store}: {scenario}")
                 ledgers.append(getattr(chaos, scenario)(store))
     finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
         chaos.close()
     return ledgers
+
+
+def _raise_interrupt(signum, frame):
+    raise KeyboardInterrupt
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
