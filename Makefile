@@ -24,7 +24,7 @@ EVAL_FLAGS = --profile $(PROFILE) \
 	$(if $(MEMORY),--memory $(MEMORY)) $(if $(LOCOMO),--locomo $(LOCOMO)) $(if $(FIXTURES),--fixtures $(FIXTURES)) $(ARGS)
 
 .DEFAULT_GOAL := help
-.PHONY: help setup embeddings system-deps proto test fuzz conformance bench eval wheelhouse images up down fixtures serve-memory serve-answerer serve-harness demo clean
+.PHONY: help setup embeddings system-deps proto test fuzz conformance bench bench-batch chaos eval wheelhouse images up down fixtures serve-memory serve-answerer serve-harness demo clean
 
 help: ## list the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-16s %s\n", $$1, $$2}'
@@ -73,6 +73,12 @@ conformance: setup ## certify a MemoryService: make conformance MEMORY_ADDR=host
 
 bench: setup ## performance benchmark: make bench [ARGS="--sizes 1000,10000 --stores sqlite --queries 300 --json"]
 	$(PY) -m services.harness bench $(ARGS)
+
+chaos: setup system-deps ## faults against real processes (kill -9 x100, full disk, odd files, 32 clients x 200 sessions): make chaos [ARGS="--stores sqlite --kills 20"]
+	$(PY) -m services.harness chaos $(ARGS)
+
+bench-batch: setup ## time one AppendEvents of 1k/5k/10k short facts: make bench-batch [ARGS="--sizes 1000,5000 --stores sqlite,redis"]
+	$(PY) -m services.harness bench-batch $(ARGS)
 
 eval: setup ## run the evaluation: make eval PROFILE=smoke|standard|full|seed|handwritten|locomo [TURNS= SEED= BASELINES= ANSWERER= MEMORY_ADDR= LOCOMO= FIXTURES= ARGS=]
 	$(PY) -m services.harness eval $(EVAL_FLAGS)

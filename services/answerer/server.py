@@ -24,6 +24,9 @@ def build_server(settings: Settings, listen: str | None = None, *, engine: Answe
     def register(server: grpc.Server) -> None:
         answerer_pb2_grpc.add_AnswererServiceServicer_to_server(servicer, server)
 
-    served = start_server(listen or settings.listen, register, [SERVICE_NAME], security=settings.security, roles={SERVICE_NAME: REQUIRED_ROLE})
+    served = start_server(
+        listen or settings.listen, register, [SERVICE_NAME], security=settings.security, roles={SERVICE_NAME: REQUIRED_ROLE},
+        limits=settings.server_limits,
+    )
     log_security(settings.security, listen or settings.listen)
     return served

@@ -5,6 +5,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from services.common.config import ConfigError, env_choice, env_float, env_int, env_str
+from services.common.grpc_server import DEFAULT_MAX_CONCURRENT_RPCS, DEFAULT_MAX_RECEIVE_BYTES, ServerLimits
 from services.common.security import ServerSecurity
 
 MODES = ("deterministic", "llm")
@@ -37,6 +38,13 @@ class Settings:
     llm_backoff_max_seconds: float = DEFAULT_LLM_BACKOFF_MAX_SECONDS
     # Authentication, TLS and reflection: ANSWERER_AUTH*, ANSWERER_TLS_*, ANSWERER_REFLECTION.
     security: ServerSecurity = field(default_factory=lambda: ServerSecurity(prefix="ANSWERER"))
+    # Resource limits: beyond either, the caller gets RESOURCE_EXHAUSTED.
+    max_concurrent_rpcs: int = DEFAULT_MAX_CONCURRENT_RPCS
+    max_receive_bytes: int = DEFAULT_MAX_RECEIVE_BYTES
+
+    @property
+    def server_limits(self) -> ServerLimits:
+        return ServerLimits(max_concurrent_rpcs=self.max_concurrent_rpcs, max_receive_bytes=self.max_receive_bytes)
 
     @property
     def llm_available(self) -> bool:
@@ -61,6 +69,8 @@ class Settings:
                 env, "DSH_EVAL_LLM_BACKOFF_MAX_SECONDS", DEFAULT_LLM_BACKOFF_MAX_SECONDS
             ),
             security=ServerSecurity.from_env(env, "ANSWERER", env_str(env, "ANSWERER_LISTEN", DEFAULT_LISTEN)),
+            max_concurrent_rpcs=env_int(env, "ANSWERER_MAX_CONCURRENT_RPCS", DEFAULT_MAX_CONCURRENT_RPCS, minimum=1),
+            max_receive_bytes=env_int(env, "ANSWERER_MAX_RECEIVE_BYTES", DEFAULT_MAX_RECEIVE_BYTES, minimum=1024),
         )
         if not settings.llm_base_url.startswith(("http://", "https://")):
             raise ConfigError(f"DSH_EVAL_LLM_BASE_URL={settings.llm_base_url!r} must start with http:// or https://")

@@ -5,6 +5,7 @@ import threading
 import time
 from collections.abc import Callable, Iterable
 from concurrent import futures
+from dataclasses import dataclass
 
 import grpc
 import structlog
@@ -18,23 +19,45 @@ from services.common.security import PLAINTEXT, ClientCredentials, ServerSecurit
 log = structlog.get_logger("server")
 
 DEFAULT_GRACE_SECONDS = 10.0
+# What a client may receive (an Export of a long session is large); what a server accepts is ServerLimits'.
 MAX_MESSAGE_BYTES = 64 * 1024 * 1024
+DEFAULT_MAX_RECEIVE_BYTES = 4 * 1024 * 1024
+DEFAULT_MAX_CONCURRENT_RPCS = 64
+
+
+@dataclass(frozen=True)
+class ServerLimits:
+    """What one server takes on at once. Beyond either limit gRPC itself answers RESOURCE_EXHAUSTED:
+    a request larger than max_receive_bytes is refused before it is parsed, and an RPC beyond
+    max_concurrent_rpcs in flight is refused at once rather than queued without bound."""
+
+    max_concurrent_rpcs: int = DEFAULT_MAX_CONCURRENT_RPCS
+    max_receive_bytes: int = DEFAULT_MAX_RECEIVE_BYTES
 
 
 class Served:
     """A started server, its bound port and its health servicer."""
 
-    def __init__(self, server: grpc.Server, port: int, health_servicer: health.HealthServicer, services: list[str]):
+    def __init__(
+        self, server: grpc.Server, port: int, health_servicer: health.HealthServicer, services: list[str],
+        executor: futures.ThreadPoolExecutor | None = None,
+    ):
         self.server = server
         self.port = port
         self.health = health_servicer
         self.services = services
+        self.executor = executor
 
     def stop(self, grace: float = DEFAULT_GRACE_SECONDS) -> None:
-        """Report NOT_SERVING, let in-flight RPCs finish within grace, then stop."""
+        """Report NOT_SERVING, let in-flight RPCs finish within grace, cancel the rest, and return
+        once every handler has returned (a cancelled one stops at its next check), so what the
+        handlers use can be closed after this."""
         for name in ["", *self.services]:
             self.health.set(name, health_pb2.HealthCheckResponse.NOT_SERVING)
         self.server.stop(grace).wait()
+        if self.executor is not None:
+            # gRPC cancels the RPCs at the end of grace but cannot stop Python code that runs them.
+            self.executor.shutdown(wait=True, cancel_futures=True)
 
 
 def start_server(
@@ -45,6 +68,7 @@ def start_server(
     max_workers: int = 16,
     security: ServerSecurity | None = None,
     roles: RoleTable | None = None,
+    limits: ServerLimits = ServerLimits(),
 ) -> Served:
     """Start a server on listen ("host:port", port 0 for any) with health, and reflection when enabled.
 
@@ -59,11 +83,13 @@ def start_server(
         table = {**(roles or {}), **(reflection_roles() if security.reflection else {})}
         interceptors.append(AuthInterceptor(open_keystore(security), table))
     credentials = security.server_credentials()
+    executor = futures.ThreadPoolExecutor(max_workers=max_workers)
     server = grpc.server(
-        futures.ThreadPoolExecutor(max_workers=max_workers),
+        executor,
         interceptors=[*interceptors, ServerInterceptor()],
+        maximum_concurrent_rpcs=limits.max_concurrent_rpcs,
         options=[
-            ("grpc.max_receive_message_length", MAX_MESSAGE_BYTES),
+            ("grpc.max_receive_message_length", limits.max_receive_bytes),
             ("grpc.max_send_message_length", MAX_MESSAGE_BYTES),
             ("grpc.so_reuseport", 0),
         ],
@@ -83,7 +109,7 @@ def start_server(
     server.start()
     for name in ["", *names]:
         health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
-    return Served(server, port, health_servicer, names)
+    return Served(server, port, health_servicer, names, executor)
 
 
 def serve_until_signal(served: Served, *, grace: float = DEFAULT_GRACE_SECONDS, on_stop: Callable[[], None] | None = None) -> None:

@@ -15,7 +15,7 @@ from services.common.logging import configure_logging
 from services.harness.settings import DEFAULT_SEED, Settings, load_settings
 
 EXIT_OK, EXIT_INVARIANT, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
-COMMANDS = ("eval", "fixtures", "serve", "bench")
+COMMANDS = ("eval", "fixtures", "serve", "bench", "bench-batch", "chaos")
 
 
 def _sizes(raw: str) -> tuple[int, ...]:
@@ -67,6 +67,12 @@ def build_parser() -> argparse.ArgumentParser:
     from services.harness import bench
 
     bench.add_arguments(commands.add_parser("bench", help="performance benchmark: ingest, latency, footprint, cold starts"))
+    from services.harness import bench_batch
+
+    bench_batch.add_arguments(commands.add_parser("bench-batch", help="time one AppendEvents of N short facts per size"))
+    from services.harness import chaos
+
+    chaos.add_arguments(commands.add_parser("chaos", help="kill -9, full disk, odd files, load: nothing acknowledged lost"))
     return parser
 
 
@@ -95,6 +101,14 @@ def main(argv: Sequence[str] | None = None, env: dict[str, str] | None = None) -
             from services.harness import bench
 
             return bench.main(args, settings)
+        if args.command == "chaos":
+            from services.harness import chaos
+
+            return chaos.main(args, settings)
+        if args.command == "bench-batch":
+            from services.harness import bench_batch
+
+            return bench_batch.main(args, settings)
         return _eval(args, settings)
     except KeyboardInterrupt:
         print("harness: interrupted; local services stopped", file=sys.stderr)

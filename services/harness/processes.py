@@ -113,6 +113,13 @@ class ServiceProcess:
         if terminate(proc):
             log.info("service_stopped", module=self.module, returncode=proc.returncode)
 
+    def kill(self) -> None:
+        """kill -9, as a crash would; spawn() starts it again on the same address."""
+        proc, self._proc = self._proc, None
+        if proc is not None and proc.poll() is None:
+            proc.kill()
+            proc.wait()
+
     def restart(self) -> None:
         """Really stop the process and start a new one with the same address and env."""
         self.stop()
@@ -162,6 +169,13 @@ class RedisProcess:
     def stop(self) -> None:
         proc, self._proc = self._proc, None
         terminate(proc)
+
+    def kill(self) -> None:
+        """kill -9; start() brings it back on the same port, reloading its append-only file."""
+        proc, self._proc = self._proc, None
+        if proc is not None and proc.poll() is None:
+            proc.kill()
+            proc.wait()
 
 
 def _with_throwaway_key(env: Mapping[str, str], keys_file: Path) -> dict[str, str]:

@@ -3,7 +3,8 @@
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from services.common.config import env_choice, env_float, env_str
+from services.common.config import env_choice, env_float, env_int, env_str
+from services.common.grpc_server import DEFAULT_MAX_RECEIVE_BYTES, ServerLimits
 from services.common.security import ClientCredentials, ServerSecurity
 from services.harness.fixtures.profiles import REPO_ROOT
 
@@ -17,6 +18,8 @@ DEFAULT_START_TIMEOUT_S = 20.0
 LLM_KEY_VAR = "DSH_EVAL_LLM_API_KEY"
 # Where RunEval callers may point fixtures_dir and locomo_path: the checkout's fixtures.
 DEFAULT_FIXTURES_ROOTS = (str(REPO_ROOT / "tests" / "fixtures"),)
+# A RunEval replays a whole protocol; a few at once already fill a small machine.
+DEFAULT_MAX_CONCURRENT_RPCS = 16
 
 
 @dataclass(frozen=True)
@@ -30,6 +33,9 @@ class Settings:
     log_level: str = "warning"
     log_format: str = "auto"
     llm_key_set: bool = False
+    # Resource limits of `serve`: beyond either, the caller gets RESOURCE_EXHAUSTED.
+    max_concurrent_rpcs: int = DEFAULT_MAX_CONCURRENT_RPCS
+    max_receive_bytes: int = DEFAULT_MAX_RECEIVE_BYTES
     # The environment handed to child processes (they parse their own settings
     # from it); kept out of repr because it may hold the LLM key.
     child_env: Mapping[str, str] = field(default_factory=dict, repr=False, compare=False)
@@ -40,6 +46,10 @@ class Settings:
     client: ClientCredentials = field(default_factory=ClientCredentials)
     fixtures_roots: tuple[str, ...] = DEFAULT_FIXTURES_ROOTS
     allowed_memory_addrs: tuple[str, ...] = ()
+
+    @property
+    def server_limits(self) -> ServerLimits:
+        return ServerLimits(max_concurrent_rpcs=self.max_concurrent_rpcs, max_receive_bytes=self.max_receive_bytes)
 
 
 def load_settings(env: Mapping[str, str]) -> Settings:
@@ -59,6 +69,8 @@ def load_settings(env: Mapping[str, str]) -> Settings:
         client=ClientCredentials.from_env(env),
         fixtures_roots=_list(env, "HARNESS_FIXTURES_DIRS") or DEFAULT_FIXTURES_ROOTS,
         allowed_memory_addrs=_list(env, "HARNESS_ALLOWED_MEMORY_ADDRS"),
+        max_concurrent_rpcs=env_int(env, "HARNESS_MAX_CONCURRENT_RPCS", DEFAULT_MAX_CONCURRENT_RPCS, minimum=1),
+        max_receive_bytes=env_int(env, "HARNESS_MAX_RECEIVE_BYTES", DEFAULT_MAX_RECEIVE_BYTES, minimum=1024),
     )
 
 

@@ -42,6 +42,7 @@ def build_server(settings: Settings, listen: str | None = None) -> MemoryServer:
             max_workers=settings.max_workers,
             security=settings.security,
             roles={SERVICE_NAME: REQUIRED_ROLE},
+            limits=settings.server_limits,
         )
     except BaseException:
         store.close()

@@ -123,7 +123,9 @@ class MemoryServicer(memory_pb2_grpc.MemoryServiceServicer):
 
     def AppendEvents(self, request, context):
         events = [event_from_proto(request.session_id, i, e) for i, e in enumerate(request.events)]
-        result = self.core.append(request.session_id, events, tenant=_tenant(), user_id=request.user_id)
+        # A call cancelled by its caller, or by the server when its grace period runs out, stops planning.
+        interrupted = (lambda: not context.is_active()) if context is not None else None
+        result = self.core.append(request.session_id, events, interrupted, tenant=_tenant(), user_id=request.user_id)
         return memory_pb2.AppendEventsResponse(
             accepted=result.accepted, duplicates=result.duplicates, last_seq=result.last_seq, checkpoint_seq=result.checkpoint_seq
         )

@@ -5,6 +5,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from services.common.config import ConfigError, env_choice, env_float, env_int, env_str
+from services.common.grpc_server import DEFAULT_MAX_CONCURRENT_RPCS, DEFAULT_MAX_RECEIVE_BYTES, ServerLimits
 from services.common.security import ServerSecurity
 from services.memory.domain.validation import Limits
 
@@ -27,6 +28,10 @@ class Settings:
     grace_seconds: float = 10.0
     max_workers: int = 16
     dense: str = "off"
+    # Resource limits: a request over max_receive_bytes, or an RPC beyond max_concurrent_rpcs in
+    # flight, is answered RESOURCE_EXHAUSTED. One event (max_event_bytes) must fit in a request.
+    max_concurrent_rpcs: int = DEFAULT_MAX_CONCURRENT_RPCS
+    max_receive_bytes: int = DEFAULT_MAX_RECEIVE_BYTES
     # Authentication, TLS and reflection (MEMORY_AUTH*, MEMORY_TLS_*, MEMORY_REFLECTION), and the
     # Redis password read from MEMORY_STORE_PASSWORD_FILE so that it never sits in the URL or the environment.
     security: ServerSecurity = field(default_factory=lambda: ServerSecurity(prefix="MEMORY"))
@@ -36,11 +41,15 @@ class Settings:
     def limits(self) -> Limits:
         return Limits(max_event_bytes=self.max_event_bytes, max_batch_events=self.max_batch_events)
 
+    @property
+    def server_limits(self) -> ServerLimits:
+        return ServerLimits(max_concurrent_rpcs=self.max_concurrent_rpcs, max_receive_bytes=self.max_receive_bytes)
+
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> "Settings":
         env = os.environ if env is None else env
         defaults = cls()
-        return cls(
+        settings = cls(
             listen=env_str(env, "MEMORY_LISTEN", defaults.listen),
             db_path=env_str(env, "MEMORY_DB", defaults.db_path),
             store_url=env_str(env, "MEMORY_STORE", ""),
@@ -51,9 +60,18 @@ class Settings:
             grace_seconds=env_float(env, "MEMORY_GRACE_SECONDS", defaults.grace_seconds),
             max_workers=env_int(env, "MEMORY_MAX_WORKERS", defaults.max_workers, minimum=1),
             dense=env_choice(env, "MEMORY_DENSE", defaults.dense, DENSE_CHOICES),
+            max_concurrent_rpcs=env_int(env, "MEMORY_MAX_CONCURRENT_RPCS", defaults.max_concurrent_rpcs, minimum=1),
+            max_receive_bytes=env_int(env, "MEMORY_MAX_RECEIVE_BYTES", defaults.max_receive_bytes, minimum=1024),
             security=ServerSecurity.from_env(env, "MEMORY", env_str(env, "MEMORY_LISTEN", defaults.listen)),
             store_password=_secret_file(env, "MEMORY_STORE_PASSWORD_FILE"),
         )
+        if settings.max_event_bytes >= settings.max_receive_bytes:
+            # An event that no request can carry would be a limit nobody can reach.
+            raise ConfigError(
+                f"MEMORY_MAX_EVENT_BYTES={settings.max_event_bytes} must be below "
+                f"MEMORY_MAX_RECEIVE_BYTES={settings.max_receive_bytes}"
+            )
+        return settings
 
 
 def _secret_file(env: Mapping[str, str], name: str) -> str:

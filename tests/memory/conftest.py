@@ -72,14 +72,15 @@ def memory(memory_settings: Settings) -> Iterator[Running]:
 class MemoryProcess:
     """`python -m services.memory` as a real child process on a fixed loopback port and DB file."""
 
-    def __init__(self, db_path: Path):
+    def __init__(self, db_path: Path, env: dict[str, str] | None = None):
         self.db_path = db_path
+        self.extra_env = env or {}
         self.port = free_port()
         self.address = f"127.0.0.1:{self.port}"
         self.proc: subprocess.Popen | None = None
 
     def start(self) -> None:
-        env = {**os.environ, "MEMORY_LISTEN": self.address, "MEMORY_DB": str(self.db_path), "MEMORY_LOG_FORMAT": "json"}
+        env = {**os.environ, "MEMORY_LISTEN": self.address, "MEMORY_DB": str(self.db_path), "MEMORY_LOG_FORMAT": "json", **self.extra_env}
         self.proc = subprocess.Popen([sys.executable, "-m", "services.memory"], env=env, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL)
         wait_for_serving(self.address, timeout=20)
 

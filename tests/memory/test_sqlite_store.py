@@ -2,16 +2,18 @@
 
 import re
 import sqlite3
+import threading
 from pathlib import Path
 
 import pytest
 
-from services.memory.domain.model import Event, EventKind
+from services.memory.domain.model import AppendPlan, Event, EventKind, Item, ItemKind
 from services.memory.domain.retrieval import analyse
 from services.memory.domain.service import MemoryCore
 from services.memory.domain.validation import Limits
 from services.memory.store.sqlite import SqliteStore, namespaced, term_prefix
 from services.memory.store.sqlite_schema import migrate
+from tests.memory import store_concurrency
 
 SNAPSHOT = Path(__file__).with_name("schema.sql")
 
@@ -168,3 +170,59 @@ def test_version_3_indexes_only_cjk_text_in_the_trigram_table_and_migrates_a_ver
     assert trigram_rows() == cjk_items
     core.delete_session("s")
     assert trigram_rows() == 0
+
+
+# --- readers and the writer ------------------------------------------------------------------------
+
+
+class _ProbingSeqs(tuple):
+    """Source seqs that, when the store serializes them (after the batch's events were inserted,
+    before its items are), run a read from another thread: what can a reader see mid-write?"""
+
+    def __new__(cls, seqs, probe):
+        obj = super().__new__(cls, seqs)
+        obj.probe = probe
+        return obj
+
+    def __iter__(self):
+        self.probe()
+        return super().__iter__()
+
+
+def test_a_reader_never_sees_the_rows_of_an_append_that_rolls_back(tmp_path):
+    store = SqliteStore(tmp_path / "m.sqlite")
+    seen: list[dict] = []
+
+    def probe():
+        reader = threading.Thread(target=lambda: seen.append(store.events_by_ids("s", ["e1"])))
+        reader.start()
+        reader.join(10)
+
+    event = Event("s", 1, "e1", EventKind.USER_MESSAGE, "hello", "", ())
+    item = Item(item_id="dup", session_id="s", kind=ItemKind.FACT, key="k", value="v", text="v", lang="en",
+                source_seqs=_ProbingSeqs((1,), probe), source_event_ids=("e1",), source_kind=EventKind.USER_MESSAGE)
+    # Two items with one id: the second insert fails and the whole append rolls back.
+    plan = AppendPlan(new_events=[event], new_items=[item, item], last_seq=1)
+    try:
+        with pytest.raises(sqlite3.IntegrityError):
+            store.append("s", lambda reader: plan)
+        assert seen and all(found == {} for found in seen)
+        assert store.session("s") is None and store.events_by_ids("s", ["e1"]) == {}
+    finally:
+        store.close()
+
+
+def test_another_session_appends_while_one_session_plans(tmp_path):
+    store = SqliteStore(tmp_path / "m.sqlite")
+    try:
+        store_concurrency.another_session_appends_while_one_plans(store)
+    finally:
+        store.close()
+
+
+def test_a_plan_overtaken_by_a_write_to_its_session_is_made_again(tmp_path):
+    store = SqliteStore(tmp_path / "m.sqlite")
+    try:
+        store_concurrency.a_write_overtaking_a_plan_makes_it_plan_again(store)
+    finally:
+        store.close()

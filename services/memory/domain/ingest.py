@@ -5,9 +5,10 @@ applies the plan atomically. Both stores share this logic, so SQLite and Redis
 derive exactly the same items from the same events.
 """
 
+from collections.abc import Callable
 from dataclasses import replace as _replace
 
-from services.common.errors import Conflict
+from services.common.errors import Conflict, Unavailable
 from services.memory.domain.extraction import extract
 from services.memory.domain.indexing import event_metadata
 from services.memory.domain.quoting import own_words
@@ -26,11 +27,11 @@ from services.memory.domain.model import (
     item_id_for,
 )
 from services.memory.domain import subjects, task_lifecycle
+from services.memory.domain.batch_index import CORRECTABLE_KINDS, BatchIndex, namespaces
 from services.memory.domain.retrieval import analyse
 from services.memory.domain.store_api import StoreReader
 from services.memory.domain.text import detect_lang, latin_terms, term_set
 
-CORRECTABLE_KINDS = (ItemKind.FACT, ItemKind.NUMBER)
 CONTEXT_CHARS = 300
 # A corrected rule replaces an active rule with this share of its words in common.
 RULE_OVERLAP = 0.5
@@ -42,6 +43,8 @@ _RULE_MARKER_TERMS = frozenset(
 RECENT_TARGETS = 50
 # and how many more, found by their words, an update or correction is matched against.
 MATCHED_TARGETS = 30
+# Planning asks whether to go on every this many events: often enough to stop within a grace period.
+INTERRUPT_CHECK_EVENTS = 32
 
 
 def normalize_value(value: str) -> str:
@@ -55,6 +58,7 @@ class _Overlay:
         self.reader = reader
         self.session_id = session_id
         self.plan = plan
+        self.pending = BatchIndex(plan.new_items)
         self.by_key: dict[str, Item | None] = {}
 
     def _current(self, item: Item) -> Item:
@@ -66,40 +70,52 @@ class _Overlay:
             self.by_key[key] = self._current(found) if found else None
         return self.by_key[key]
 
-    def recent_active(self, kinds: tuple[ItemKind, ...]) -> list[Item]:
-        """Active items of these kinds, newest first: this batch's, then the store's latest RECENT_TARGETS."""
-        recent = [self._current(item) for item in reversed(self.plan.new_items)]
-        recent += [self._current(item) for item in self.reader.active_items_of_kinds(self.session_id, kinds, limit=RECENT_TARGETS)]
-        return [item for item in recent if item.status is ItemStatus.ACTIVE and item.kind in kinds]
+    def subject_pool(self, key: str, clues: str | None) -> list[Item]:
+        """Active facts and numbers a statement keyed `key` may be about, newest first: this
+        batch's latest RECENT_TARGETS, every one whose key nests with key and, for an update
+        (clues given), those sharing its clues' words; then the store's latest RECENT_TARGETS
+        and, for an update, the MATCHED_TARGETS its index finds for the clues."""
+        ids = set(self.pending.latest_correctable(RECENT_TARGETS)) | self.pending.nested_subjects(key)
+        if clues is not None:
+            ids |= {i for i in self.pending.sharing_words(term_set(clues)) if self.pending.get(i).kind in CORRECTABLE_KINDS}
+        pool = self.pending.ordered(ids, newest_first=True)
+        stored = self.reader.active_items_of_kinds(self.session_id, CORRECTABLE_KINDS, limit=RECENT_TARGETS)
+        pool += [self._current(item) for item in stored]
+        if clues is not None:
+            pool += self._stored_matches(clues, CORRECTABLE_KINDS, MATCHED_TARGETS)
+        return [item for item in pool if item.status is ItemStatus.ACTIVE and item.kind in CORRECTABLE_KINDS]
 
-    def matching(self, text: str, kinds: tuple[ItemKind, ...], limit: int = MATCHED_TARGETS) -> list[Item]:
-        """Active items of these kinds that share words with text, this batch's included."""
+    def _stored_matches(self, text: str, kinds: tuple[ItemKind, ...], limit: int) -> list[Item]:
         query = analyse(text)
         if query.empty:
             return []
-        stored = [self._current(item) for item in self.reader.match_items(self.session_id, query, kinds, limit=limit)]
-        wanted = term_set(text)
-        pending = [self._current(item) for item in self.plan.new_items if item.kind in kinds and term_set(item.text) & wanted]
+        return [self._current(item) for item in self.reader.match_items(self.session_id, query, kinds, limit=limit)]
+
+    def matching(self, text: str, kinds: tuple[ItemKind, ...], limit: int = MATCHED_TARGETS) -> list[Item]:
+        """Active items of these kinds that share words with text, this batch's included."""
+        if analyse(text).empty:
+            return []
+        stored = self._stored_matches(text, kinds, limit)
+        pending = [item for item in self.pending.ordered(self.pending.sharing_words(term_set(text))) if item.kind in kinds]
         return [item for item in pending + stored if item.status is ItemStatus.ACTIVE]
 
     def active_with_prefix(self, prefix: str) -> list[Item]:
         stored = {item.item_id: self._current(item) for item in self.reader.active_items_with_key_prefix(self.session_id, prefix)}
-        for item in self.plan.new_items:
-            if item.key.startswith(prefix):
-                stored[item.item_id] = self._current(item)
+        if prefix in namespaces(prefix):
+            pending = self.pending.ordered(self.pending.by_namespace.get(prefix, ()))
+        else:
+            pending = [item for item in self.plan.new_items if item.key.startswith(prefix)]
+        for item in pending:
+            stored[item.item_id] = item
         return [item for item in stored.values() if item.status is ItemStatus.ACTIVE]
 
     def add(self, item: Item) -> None:
-        self.plan.new_items.append(item)
+        self.pending.add(item)
         self.by_key[item.key] = item
 
     def update(self, item: Item) -> None:
         # A new item updated in the same batch is rewritten in place, not stored twice.
-        for index, pending in enumerate(self.plan.new_items):
-            if pending.item_id == item.item_id:
-                self.plan.new_items[index] = item
-                break
-        else:
+        if not self.pending.replace(item):
             self.plan.updated_items[item.item_id] = item
         if item.status is ItemStatus.ACTIVE:
             self.by_key[item.key] = item
@@ -107,14 +123,21 @@ class _Overlay:
             self.by_key[item.key] = None
 
 
-def plan_append(reader: StoreReader, session_id: str, events: list[Event]) -> AppendPlan:
-    """Decide what a validated batch writes. Raises Conflict, writing nothing, on a reused seq or id."""
+def plan_append(
+    reader: StoreReader, session_id: str, events: list[Event], interrupted: Callable[[], bool] | None = None
+) -> AppendPlan:
+    """Decide what a validated batch writes. Raises Conflict, writing nothing, on a reused seq or id.
+
+    interrupted is asked every few events; when it says so (the server is stopping, the caller
+    gave up) planning stops with Unavailable, before anything was written."""
     state = reader.session(session_id) or SessionState(session_id=session_id)
     plan = AppendPlan(checkpoint_seq=state.checkpoint_seq, last_seq=state.last_seq)
     fresh = sorted(_dedupe(reader, session_id, events, plan), key=lambda e: e.seq)
     overlay = _Overlay(reader, session_id, plan)
     previous = _stored_before(reader, session_id, fresh[0].seq) if fresh else None
-    for event in fresh:
+    for index, event in enumerate(fresh):
+        if interrupted is not None and index % INTERRUPT_CHECK_EVENTS == 0 and interrupted():
+            raise Unavailable("the call was cancelled or the server is stopping; nothing of this batch was written, send it again")
         plan.new_events.append(event)
         plan.last_seq = max(plan.last_seq, event.seq)
         if event.kind is EventKind.COMPACTION:
@@ -251,13 +274,12 @@ def _subject_of(overlay: _Overlay, event: Event, candidate: Candidate) -> Item |
         kind=candidate.kind, key=candidate.key, value=candidate.value, unit=candidate.unit, sentence=candidate.text,
         message=event.text, seq=event.seq, update=candidate.is_correction, named_old=candidate.corrects, loose=candidate.loose,
     )
-    pool = overlay.recent_active(CORRECTABLE_KINDS)
+    clues = None
     if candidate.is_correction:
         # Far from the original, the index finds it: by the key and sentence words, the named old
         # value, and the distinctive words of the whole message (the old value is often repeated there).
         clues = " ".join([candidate.key, candidate.text, candidate.corrects, *subjects.distinctive_tokens(event.text)])
-        pool += overlay.matching(clues, CORRECTABLE_KINDS)
-    return subjects.best_target(statement, pool)
+    return subjects.best_target(statement, overlay.subject_pool(candidate.key, clues))
 
 
 def _restate_siblings(overlay: _Overlay, event: Event, old: Item, new: Item) -> None:

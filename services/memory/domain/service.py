@@ -1,6 +1,7 @@
 """MemoryCore: the memory service's operations on domain types, over any Store."""
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from services.common.errors import Conflict, FailedPrecondition, InvalidArgument, PermissionDenied
@@ -79,7 +80,11 @@ class MemoryCore:
         )
 
     # --- writes -----------------------------------------------------------
-    def append(self, session_id: str, events: list[Event], *, tenant: str = DEFAULT_TENANT, user_id: str = "") -> AppendResult:
+    def append(
+        self, session_id: str, events: list[Event], interrupted: Callable[[], bool] | None = None,
+        *, tenant: str = DEFAULT_TENANT, user_id: str = "",
+    ) -> AppendResult:
+        """interrupted: asked while planning; True stops it with Unavailable, nothing written."""
         check_session_id(session_id)
         check_batch(events, self.limits)
         check_tenant(tenant)
@@ -88,7 +93,7 @@ class MemoryCore:
         def planner(reader):
             # Inside the store's consistent view, so no other tenant can create the session in between.
             check_owner(reader.session(session_id), session_id, tenant, user_id)
-            plan = plan_append(reader, session_id, events)
+            plan = plan_append(reader, session_id, events, interrupted)
             plan.tenant, plan.user_id = tenant, user_id
             return plan
 

@@ -15,6 +15,7 @@ The best candidate wins when it clears a threshold and the runner-up is clearly 
 unrelated statement supersedes nothing. Pure functions: the planner supplies the candidates.
 """
 
+import functools
 import math
 import re
 from dataclasses import dataclass
@@ -240,10 +241,12 @@ def distinctive_tokens(value: str) -> list[str]:
     return tokens
 
 
-def _shape(value: str) -> set[str]:
+@functools.lru_cache(maxsize=8192)
+def _shape(value: str) -> frozenset[str]:
+    # Cached: every statement is scored against the same recent items, each time by shape.
     shapes = {name for name, pattern in _SHAPES if pattern.search(value)}
     if not shapes and re.fullmatch(r"\s*[$€£¥]?\d[\d,.]*\s*[a-z%]*\s*", value, re.IGNORECASE):
         shapes.add("number")
     identifiers = re.findall(r"\b([a-z][a-z0-9]+)[-_.]", value.lower())
     shapes.update("prefix:" + word for word in identifiers)  # ledgerly-api and ledgerly-backend
-    return shapes
+    return frozenset(shapes)

@@ -1,5 +1,6 @@
 """The SQLite store: one file, WAL, FTS5 (porter for Latin text, trigram for CJK)."""
 
+import contextlib
 import hashlib
 import json
 import re
@@ -37,6 +38,7 @@ from services.memory.domain.indexing import (
 from services.memory.domain.ingest import normalize_value
 from services.memory.domain.store_api import SearchQuery, StoreReader
 from services.memory.domain.text import cjk_bigrams, cjk_runs, term_set
+from services.memory.store.sqlite_connections import Connections
 from services.memory.store.sqlite_schema import migrate
 
 log = structlog.get_logger("memory.sqlite")
@@ -53,6 +55,8 @@ _BM25_CJK = "bm25(items_cjk)"
 _LATIN_COLUMNS = "{search_text context_text} : "
 _FREQUENCY_CACHE = 8192
 _MAX_TERM_SELECTS = 400
+# Plans made on a snapshot that another write to the session overtook, before planning under the lock.
+OPTIMISTIC_PLANS = 3
 
 
 _CONSONANTS = "bcdfghjklmnpqrstvwxz"
@@ -84,8 +88,9 @@ def _phrase(term: str) -> str:
 
 
 class SqliteStore:
-    """Store on one SQLite file. One connection guarded by a lock: writes are serialized anyway,
-    and every read is an indexed lookup of a few milliseconds."""
+    """Store on one SQLite file. Writes go through one connection under a lock (SQLite serializes
+    them anyway); reads, the append planner's included, through a connection per thread on a
+    committed snapshot, so a long planning holds up no other session (see sqlite_connections)."""
 
     name = "sqlite"
 
@@ -94,7 +99,6 @@ class SqliteStore:
         self.scored_rows_budget = scored_rows_budget
         if self.path != ":memory:":
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
-        self._lock = threading.RLock()
         self._frequencies: OrderedDict[tuple[str, str], tuple[int, int]] = OrderedDict()
         self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         self._db.row_factory = sqlite3.Row
@@ -106,10 +110,13 @@ class SqliteStore:
         # Deleted rows are overwritten with zeros, not left in free pages (see purge_deleted).
         self._db.execute("PRAGMA secure_delete = ON")
         self.schema_version = migrate(self._db)
+        self._conns = Connections(self.path, self._db)
+        self._lock = self._conns.lock  # the writer's lock
+        self._frequency_lock = threading.Lock()
 
     # --- reader (also used inside append's transaction) ---------------------
     def session(self, session_id: str) -> SessionState | None:
-        row = self._db.execute("SELECT * FROM sessions WHERE session_id = ?", (session_id,)).fetchone()
+        row = self._conns.reader().execute("SELECT * FROM sessions WHERE session_id = ?", (session_id,)).fetchone()
         return _session(row) if row else None
 
     def events_by_ids(self, session_id: str, event_ids: list[str]) -> dict[str, Event]:
@@ -121,17 +128,18 @@ class SqliteStore:
     def _events_by(self, session_id: str, column: str, values: list) -> dict:
         """The session's events whose `column` (event_id or seq, both indexed) is one of values, by that value."""
         found = {}
-        for chunk in _chunks(list(dict.fromkeys(values))):
-            marks = ",".join("?" * len(chunk))
-            rows = self._db.execute(f"SELECT * FROM events WHERE session_id = ? AND {column} IN ({marks})", (session_id, *chunk))
-            found.update({row[column]: _event(session_id, row) for row in rows})
+        with self._conns.snapshot() as db:
+            for chunk in _chunks(list(dict.fromkeys(values))):
+                marks = ",".join("?" * len(chunk))
+                rows = db.execute(f"SELECT * FROM events WHERE session_id = ? AND {column} IN ({marks})", (session_id, *chunk))
+                found.update({row[column]: _event(session_id, row) for row in rows})
         return found
 
     def active_items_by_keys(self, session_id: str, keys: list[str]) -> dict[str, Item]:
         found: dict[str, Item] = {}
         for chunk in _chunks(list(dict.fromkeys(keys))):
             marks = ",".join("?" * len(chunk))
-            rows = self._db.execute(
+            rows = self._conns.reader().execute(
                 f"SELECT {_ITEM_COLUMNS} FROM items WHERE session_id = ? AND status = 'active' AND key IN ({marks})",
                 (session_id, *chunk),
             )
@@ -141,7 +149,7 @@ class SqliteStore:
     def find_active_by_value(self, session_id: str, value_norm: str, kinds: Iterable[ItemKind]) -> Item | None:
         kind_values = [k.value for k in kinds]
         marks = ",".join("?" * len(kind_values))
-        row = self._db.execute(
+        row = self._conns.reader().execute(
             f"SELECT {_ITEM_COLUMNS} FROM items WHERE session_id = ? AND status = 'active' AND value_norm = ?"
             f" AND kind IN ({marks}) ORDER BY seq DESC LIMIT 1",
             (session_id, value_norm, *kind_values),
@@ -150,7 +158,7 @@ class SqliteStore:
 
     def active_items_with_key_prefix(self, session_id: str, prefix: str) -> list[Item]:
         upper = prefix[:-1] + chr(ord(prefix[-1]) + 1)
-        rows = self._db.execute(
+        rows = self._conns.reader().execute(
             f"SELECT {_ITEM_COLUMNS} FROM items WHERE session_id = ? AND status = 'active' AND key >= ? AND key < ?",
             (session_id, prefix, upper),
         )
@@ -166,8 +174,8 @@ class SqliteStore:
             return []
         kind_values = [k.value for k in kinds]
         marks = ",".join("?" * len(kind_values))
-        with self._lock:
-            rows = self._db.execute(
+        with self._conns.snapshot():
+            rows = self._conns.reader().execute(
                 f"SELECT {_JOINED_ITEM_COLUMNS} FROM items_fts JOIN items ON items.id = items_fts.rowid"
                 f" WHERE items_fts MATCH ? AND items.session_id = ? AND items.status = 'active' AND items.kind IN ({marks})"
                 f" ORDER BY {_BM25_LATIN} LIMIT ?",
@@ -177,10 +185,28 @@ class SqliteStore:
 
     # --- writes ---------------------------------------------------------------
     def append(self, session_id: str, planner: Callable[[StoreReader], AppendPlan]) -> AppendPlan:
-        with self._lock, self._transaction():
-            plan = planner(self)
+        """Plan on a committed snapshot without the writer's lock, then write under it if the
+        session has not changed since; if it has, plan again. After OPTIMISTIC_PLANS lost races
+        the plan is made under the lock, so a session written to without pause still progresses."""
+        for _ in range(OPTIMISTIC_PLANS):
+            version = self._conns.version(session_id)  # before the snapshot starts: see Connections.committed
+            with self._conns.snapshot():
+                plan = planner(self)
             if not plan.new_events and not plan.updated_items:
                 return plan
+            with self._lock:
+                if self._conns.version(session_id) == version:
+                    return self._write_plan(session_id, plan)
+        with self._lock, self._conns.reading_on_writer():
+            return self._write_plan(session_id, None, planner)
+
+    def _write_plan(self, session_id: str, plan: AppendPlan | None, planner=None) -> AppendPlan:
+        """Apply plan in one transaction (with plan None, make it there with planner); under the lock."""
+        with self._written(session_id):
+            if plan is None:
+                plan = planner(self)
+                if not plan.new_events and not plan.updated_items:
+                    return plan
             self._ensure_session(session_id, plan.tenant, plan.user_id)
             self._db.executemany(
                 "INSERT INTO events (session_id, seq, event_id, kind, text, created_at, attributes, content_hash)"
@@ -227,8 +253,8 @@ class SqliteStore:
         )
 
     def compact(self, session_id: str, up_to_seq: int, summary: str) -> int | None:
-        with self._lock, self._transaction():
-            if self.session(session_id) is None:
+        with self._lock, self._written(session_id):
+            if self._session_on_writer(session_id) is None:
                 return None  # deleted since the caller looked
             self._db.execute("INSERT INTO compactions (session_id, up_to_seq, summary) VALUES (?, ?, ?)", (session_id, up_to_seq, summary))
             self._db.execute(
@@ -236,37 +262,38 @@ class SqliteStore:
                 " WHERE session_id = ?",
                 (up_to_seq, session_id),
             )
-            return self.session(session_id).checkpoint_seq
+            return self._session_on_writer(session_id).checkpoint_seq
 
     def open_session(self, session_id: str, *, tenant: str = DEFAULT_TENANT, user_id: str = "") -> tuple[SessionState, bool]:
-        with self._lock, self._transaction():
-            resumed = self.session(session_id) is not None
+        with self._lock, self._written(session_id):
+            resumed = self._session_on_writer(session_id) is not None
             self._ensure_session(session_id, tenant, user_id)
             # Only the owner's session is reopened; another tenant's is left as it is.
             self._db.execute("UPDATE sessions SET closed = 0 WHERE session_id = ? AND tenant = ?", (session_id, tenant))
-            return self.session(session_id), resumed
+            return self._session_on_writer(session_id), resumed
 
     def close_session(self, session_id: str) -> SessionState | None:
-        with self._lock, self._transaction():
+        with self._lock, self._written(session_id):
             self._db.execute("UPDATE sessions SET closed = 1 WHERE session_id = ?", (session_id,))
-            return self.session(session_id)
+            return self._session_on_writer(session_id)
 
     def delete_session(self, session_id: str) -> tuple[int, int]:
-        with self._lock, self._transaction():
-            state = self.session(session_id)
+        with self._lock, self._written(session_id):
+            state = self._session_on_writer(session_id)
             # Items first, row by row through the trigger, so the FTS indexes forget them too.
             self._db.execute("DELETE FROM items WHERE session_id = ?", (session_id,))
             self._db.execute("DELETE FROM events WHERE session_id = ?", (session_id,))
             self._db.execute("DELETE FROM sessions WHERE session_id = ?", (session_id,))
-            for key in [key for key in self._frequencies if key[0] == session_id]:
-                del self._frequencies[key]
+            with self._frequency_lock:
+                for key in [key for key in self._frequencies if key[0] == session_id]:
+                    del self._frequencies[key]
             return (state.event_count, state.item_count) if state else (0, 0)
 
     # --- queries ----------------------------------------------------------------
     def search(self, session_id: str, query: SearchQuery, *, limit: int, include_superseded: bool) -> list[tuple[Item, float]]:
         status = "" if include_superseded else "AND status = 'active'"
         lists: list[list[tuple[Item, float]]] = []
-        with self._lock:
+        with self._conns.snapshot():
             if query.words or query.cjk_bigrams:
                 lists.append(self._match_terms(session_id, query, status, limit))
             if query.cjk_trigrams:
@@ -307,7 +334,7 @@ class SqliteStore:
             f"SELECT rowid, -{_BM25_LATIN} * ? AS score FROM items_fts WHERE items_fts MATCH ?" for _ in terms
         )
         # MATERIALIZED: flattened into the aggregate, bm25() would lose its FTS5 cursor.
-        rows = self._db.execute(
+        rows = self._conns.reader().execute(
             f"WITH term_scores AS MATERIALIZED ({per_term}) SELECT {_JOINED_ITEM_COLUMNS}, best.score FROM"
             " (SELECT rowid, sum(score) AS score FROM term_scores GROUP BY rowid ORDER BY score DESC LIMIT ?) AS best"
             f" JOIN items ON items.id = best.rowid WHERE +items.session_id = ? {status} ORDER BY best.score DESC LIMIT ?",
@@ -322,27 +349,29 @@ class SqliteStore:
         """Rows of the session matching a term's expression. Counting costs a pass over its
         postings, so counts are cached until the session has grown by a quarter."""
         key = (session_id, expression)
-        cached = self._frequencies.get(key)
-        if cached is not None and documents <= cached[1] * 1.25:
-            self._frequencies.move_to_end(key)
-            return cached[0]
-        count = self._db.execute("SELECT count(*) FROM items_fts WHERE items_fts MATCH ?", (expression,)).fetchone()[0]
-        self._frequencies[key] = (count, documents)
-        if len(self._frequencies) > _FREQUENCY_CACHE:
-            self._frequencies.popitem(last=False)
+        with self._frequency_lock:  # readers of many threads share the cache
+            cached = self._frequencies.get(key)
+            if cached is not None and documents <= cached[1] * 1.25:
+                self._frequencies.move_to_end(key)
+                return cached[0]
+        count = self._conns.reader().execute("SELECT count(*) FROM items_fts WHERE items_fts MATCH ?", (expression,)).fetchone()[0]
+        with self._frequency_lock:
+            self._frequencies[key] = (count, documents)
+            if len(self._frequencies) > _FREQUENCY_CACHE:
+                self._frequencies.popitem(last=False)
         return count
 
     def _indexed_rows(self) -> int:
         """The rows of items_fts, as bm25() counts them: the first varint of FTS5's averages
         record (rowid 1 of its data table), read in one lookup instead of counting the file."""
-        row = self._db.execute("SELECT block FROM items_fts_data WHERE id = 1").fetchone()
+        row = self._conns.reader().execute("SELECT block FROM items_fts_data WHERE id = 1").fetchone()
         return _varint(row[0]) if row and row[0] else 0
 
     def _match_cjk(self, session_id: str, expression: str, status: str, limit: int) -> list[tuple[Item, float]]:
         # The trigram index holds only CJK text, so matches are few and are filtered by session
         # after the match: a session token in the MATCH would be a phrase of ~20 trigrams
         # hitting every row of the session.
-        rows = self._db.execute(
+        rows = self._conns.reader().execute(
             f"SELECT {_JOINED_ITEM_COLUMNS}, -{_BM25_CJK} AS score FROM items_cjk JOIN items ON items.id = items_cjk.rowid"
             f" WHERE items_cjk MATCH ? AND items.session_id = ? {status} ORDER BY score DESC LIMIT ?",
             (expression, session_id, limit),
@@ -360,8 +389,8 @@ class SqliteStore:
         if flt.key:
             clauses.append("key = ?")
             params.append(flt.key)
-        with self._lock:
-            rows = self._db.execute(
+        with self._conns.snapshot():
+            rows = self._conns.reader().execute(
                 f"SELECT {_ITEM_COLUMNS} FROM items WHERE {' AND '.join(clauses)} ORDER BY id LIMIT ?", (*params, limit + 1)
             ).fetchall()
         page = rows[:limit]
@@ -370,8 +399,8 @@ class SqliteStore:
     def active_items_of_kinds(self, session_id: str, kinds: Iterable[ItemKind], *, limit: int) -> list[Item]:
         kind_values = [k.value for k in kinds]
         marks = ",".join("?" * len(kind_values))
-        with self._lock:
-            rows = self._db.execute(
+        with self._conns.snapshot():
+            rows = self._conns.reader().execute(
                 f"SELECT {_ITEM_COLUMNS} FROM items WHERE session_id = ? AND kind IN ({marks}) AND status = 'active'"
                 " ORDER BY seq DESC, id DESC LIMIT ?",
                 (session_id, *kind_values, limit),
@@ -381,8 +410,8 @@ class SqliteStore:
     def closed_items_of_kinds(self, session_id: str, kinds: Iterable[ItemKind], *, limit: int) -> list[Item]:
         kind_values = [k.value for k in kinds]
         marks = ",".join("?" * len(kind_values))
-        with self._lock:
-            rows = self._db.execute(
+        with self._conns.snapshot():
+            rows = self._conns.reader().execute(
                 f"SELECT {_ITEM_COLUMNS} FROM items WHERE session_id = ? AND kind IN ({marks}) AND status = 'superseded'"
                 " ORDER BY seq DESC, id DESC LIMIT ?",
                 (session_id, *kind_values, limit),
@@ -391,27 +420,28 @@ class SqliteStore:
 
     def items_by_ids(self, session_id: str, item_ids: list[str]) -> dict[str, Item]:
         found: dict[str, Item] = {}
-        with self._lock:
+        with self._conns.snapshot():
             for chunk in _chunks(list(dict.fromkeys(item_ids))):
                 marks = ",".join("?" * len(chunk))
-                rows = self._db.execute(
+                rows = self._conns.reader().execute(
                     f"SELECT {_ITEM_COLUMNS} FROM items WHERE session_id = ? AND item_id IN ({marks})", (session_id, *chunk)
                 )
                 found.update({row["item_id"]: _item(row) for row in rows})
         return found
 
     def iter_events(self, session_id: str) -> Iterator[Event]:
-        with self._lock:
-            rows = self._db.execute("SELECT * FROM events WHERE session_id = ? ORDER BY seq", (session_id,)).fetchall()
+        with self._conns.snapshot():
+            rows = self._conns.reader().execute("SELECT * FROM events WHERE session_id = ? ORDER BY seq", (session_id,)).fetchall()
         return (_event(session_id, row) for row in rows)
 
     def iter_items(self, session_id: str) -> Iterator[Item]:
-        with self._lock:
-            rows = self._db.execute(f"SELECT {_ITEM_COLUMNS} FROM items WHERE session_id = ? ORDER BY id", (session_id,)).fetchall()
+        with self._conns.snapshot():
+            rows = self._conns.reader().execute(f"SELECT {_ITEM_COLUMNS} FROM items WHERE session_id = ? ORDER BY id", (session_id,)).fetchall()
         return (_item(row) for row in rows)
 
     def close(self) -> None:
         with self._lock:
+            self._conns.close()
             try:
                 self._db.execute("PRAGMA optimize")
             except sqlite3.Error:
@@ -433,8 +463,8 @@ class SqliteStore:
     # --- tenants and the data lifecycle -------------------------------------------
     def list_sessions(self, tenant: str, *, user_id: str, after: str, limit: int) -> list[SessionState]:
         user_clause = "AND user_id = ?" if user_id else ""
-        with self._lock:
-            rows = self._db.execute(
+        with self._conns.snapshot() as db:
+            rows = db.execute(
                 f"SELECT * FROM sessions WHERE tenant = ? {user_clause} AND session_id > ? ORDER BY session_id LIMIT ?",
                 (tenant, *([user_id] if user_id else []), after, limit),
             ).fetchall()
@@ -463,6 +493,17 @@ class SqliteStore:
 
     def _transaction(self):
         return _Transaction(self._db)
+
+    @contextlib.contextmanager
+    def _written(self, session_id: str):
+        """A write transaction on the writer (hold the lock); a commit bumps the session's version."""
+        with self._transaction():
+            yield
+        self._conns.committed(session_id)
+
+    def _session_on_writer(self, session_id: str) -> SessionState | None:
+        row = self._db.execute("SELECT * FROM sessions WHERE session_id = ?", (session_id,)).fetchone()
+        return _session(row) if row else None
 
 
 class _Transaction:

@@ -13,6 +13,7 @@ from services.memory.domain.service import MemoryCore
 from services.memory.domain.validation import Limits
 from services.memory.store.redis_store import RedisStore
 from services.memory.store.sqlite import SqliteStore
+from tests.memory import store_concurrency
 from tests.memory.redis.conftest import flush, single_url
 
 # A thread that raised must fail the test, not vanish into a warning.
@@ -190,3 +191,12 @@ def test_a_word_over_the_scored_rows_budget_ranks_alike_on_both_stores(redis_url
         core.append("s", common + rare)
     ranked = [[s.item.source_event_ids[0] for s in core.retrieve("s", "canary deploy", 10, False)] for core in cores]
     assert ranked[0] == ranked[1] == ["e41", "e42"]
+
+
+def test_another_session_appends_while_one_session_plans(stores):
+    """WATCH/MULTI plans optimistically: a long planning on one session holds up no other."""
+    store_concurrency.another_session_appends_while_one_plans(stores[0])
+
+
+def test_a_plan_overtaken_by_a_write_to_its_session_is_made_again(stores):
+    store_concurrency.a_write_overtaking_a_plan_makes_it_plan_again(stores[0])

@@ -1,0 +1,91 @@
+"""The SQLite store's connections: one writer behind a lock, a reader per thread on WAL snapshots.
+
+Readers never share the writer's connection: on it they would see the rows of a write
+transaction that has not committed (and may yet roll back). In WAL mode a reader sees the
+file as of its snapshot's start, committed data only, and neither waits for the writer
+nor holds it up.
+"""
+
+import sqlite3
+import threading
+import zlib
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+BUSY_TIMEOUT_MS = 5000
+# Per-session write counters live in this many slots (by a hash of the session id), so their
+# memory stays bounded; two sessions sharing a slot only cost an occasional extra re-plan.
+VERSION_SLOTS = 4096
+
+
+def connect(path: str, *, read_only: bool = False) -> sqlite3.Connection:
+    db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    db.row_factory = sqlite3.Row
+    db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    if read_only:
+        db.execute("PRAGMA query_only = ON")
+    return db
+
+
+class Connections:
+    """The writer (use under `lock`), this thread's reader, and per-session write versions."""
+
+    def __init__(self, path: str, writer: sqlite3.Connection):
+        self.path = path
+        self.writer = writer
+        self.lock = threading.RLock()
+        self._local = threading.local()
+        self._readers: list[sqlite3.Connection] = []
+        self._readers_lock = threading.Lock()
+        self._versions = [0] * VERSION_SLOTS
+        # A private in-memory database is invisible to a second connection: there the writer reads too.
+        self._shared = path == ":memory:"
+
+    def reader(self) -> sqlite3.Connection:
+        """The connection this thread reads with: the writer while planning under the lock, else its own."""
+        if self._shared or getattr(self._local, "on_writer", False):
+            return self.writer
+        db = getattr(self._local, "db", None)
+        if db is None:
+            db = connect(self.path, read_only=True)
+            with self._readers_lock:
+                self._readers.append(db)
+            self._local.db = db
+        return db
+
+    @contextmanager
+    def snapshot(self) -> Iterator[sqlite3.Connection]:
+        """A read transaction: every read inside sees the same committed state. Reentrant."""
+        db = self.reader()
+        if db is self.writer or db.in_transaction:
+            yield db
+            return
+        db.execute("BEGIN")
+        try:
+            yield db
+        finally:
+            db.execute("COMMIT")
+
+    @contextmanager
+    def reading_on_writer(self) -> Iterator[None]:
+        """Reads of this thread go to the writer (inside its transaction) until the block ends."""
+        self._local.on_writer = True
+        try:
+            yield
+        finally:
+            self._local.on_writer = False
+
+    def version(self, session_id: str) -> int:
+        """How many writes to the session (or its slot) have committed; read it before a snapshot starts."""
+        return self._versions[zlib.crc32(session_id.encode()) % VERSION_SLOTS]
+
+    def committed(self, session_id: str) -> None:
+        """Count a committed write: called after COMMIT and before the lock is released, so a
+        planner whose snapshot may predate the commit sees a changed version and plans again."""
+        self._versions[zlib.crc32(session_id.encode()) % VERSION_SLOTS] += 1
+
+    def close(self) -> None:
+        with self._readers_lock:
+            readers, self._readers = self._readers, []
+        for db in readers:
+            db.close()

@@ -1,0 +1,77 @@
+"""Checks shared by the SQLite and Redis store tests: what one session's planning may not do to others."""
+
+import threading
+
+from services.common.errors import Conflict
+from services.memory.domain.ingest import plan_append
+from services.memory.domain.model import Event, EventKind
+
+WAIT_S = 30.0
+
+
+def ev(session_id: str, seq: int, text: str, event_id: str = "") -> Event:
+    return Event(session_id, seq, event_id or f"e{seq}", EventKind.USER_MESSAGE, text, "2026-01-01T00:00:00Z", ())
+
+
+def another_session_appends_while_one_plans(store) -> None:
+    """Session A's planner pauses mid-planning until session B's append has committed: B must
+    not wait for A (with one lock around planning it would wait until A gives up)."""
+    planning = threading.Event()
+    b_done = threading.Event()
+    order: list[str] = []
+    a_batch = [ev("A", n, f"The port of service{n} is {10000 + n}.") for n in range(1, 51)]
+
+    def slow_planner(reader):
+        planning.set()
+        b_done.wait(WAIT_S)  # a long planning: until B is written, or the test gives up
+        order.append("A planned" if b_done.is_set() else "A planned before B was written")
+        return plan_append(reader, "A", a_batch)
+
+    errors: list[BaseException] = []
+
+    def run_a():
+        try:
+            store.append("A", slow_planner)
+            order.append("A written")
+        except BaseException as exc:  # reported by the assertions below
+            errors.append(exc)
+
+    thread = threading.Thread(target=run_a)
+    thread.start()
+    assert planning.wait(WAIT_S)
+    b_batch = [ev("B", 1, "The deploy target is eu-west-1.")]
+    store.append("B", lambda reader: plan_append(reader, "B", b_batch))
+    order.append("B written")
+    b_done.set()
+    thread.join(WAIT_S * 2)
+    assert not errors
+    assert order == ["B written", "A planned", "A written"]
+    assert store.session("A").event_count == 50 and store.session("B").event_count == 1
+
+
+def a_write_overtaking_a_plan_makes_it_plan_again(store) -> None:
+    """A plan made on a snapshot that another append to the same session overtook is made again
+    on the new state: the seq taken in between is a Conflict, not a half-applied or failed write."""
+    store.append("S", lambda reader: plan_append(reader, "S", [ev("S", 1, "hello")]))
+    overtaken = threading.Event()
+    plans: list[str] = []
+
+    def planner(reader):
+        plans.append("planning")
+        plan = plan_append(reader, "S", [ev("S", 2, "The region is eu-west-1.", "mine")])
+        if not overtaken.is_set():
+            # Another writer takes seq 2 after this snapshot was read.
+            other = threading.Thread(target=lambda: store.append("S", lambda r: plan_append(r, "S", [ev("S", 2, "theirs", "theirs")])))
+            other.start()
+            other.join(WAIT_S)
+            overtaken.set()
+        return plan
+
+    try:
+        store.append("S", planner)
+        raise AssertionError("the overtaken plan was written")
+    except Conflict as exc:
+        assert "seq 2 already holds event 'theirs'" in str(exc)
+    assert len(plans) == 2  # planned again on the new state, where seq 2 is taken
+    events = {e.event_id: e.seq for e in store.iter_events("S")}
+    assert events == {"e1": 1, "theirs": 2}
