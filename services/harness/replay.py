@@ -17,6 +17,7 @@ from google.protobuf import timestamp_pb2
 
 from services.harness.client import Answerer, MemoryConnection, TimedMemory, item_view
 from services.harness.metrics import covered_refs, retrieved_refs
+from services.harness.processes import StartError
 from services.harness.records import AskRecord, Observation, ScenarioRun
 
 ASSEMBLE_BUDGET = 800
@@ -125,7 +126,13 @@ class Replayer:
 
     def _restart(self, mem: TimedMemory, run: ScenarioRun, sessions: list[str]) -> None:
         if self._conn.restarts_process:
-            self._conn.restart()
+            try:
+                self._conn.restart()
+            except StartError as exc:
+                # A memory that does not come back is this baseline's failure (no_pipeline_errors),
+                # not the harness's: the run goes on and reports it.
+                run.errors.append(f"restart of {run.baseline} failed: {exc}")
+                return
         else:
             for session in sessions:
                 mem.call(session, "CloseSession", memory_pb2.CloseSessionRequest(session_id=session))
