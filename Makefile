@@ -24,7 +24,7 @@ EVAL_FLAGS = --profile $(PROFILE) \
 	$(if $(MEMORY),--memory $(MEMORY)) $(if $(LOCOMO),--locomo $(LOCOMO)) $(if $(FIXTURES),--fixtures $(FIXTURES)) $(ARGS)
 
 .DEFAULT_GOAL := help
-.PHONY: help setup embeddings system-deps proto test fuzz conformance bench bench-batch chaos eval wheelhouse images up down fixtures serve-memory serve-answerer serve-harness demo clean
+.PHONY: help setup embeddings system-deps proto test fuzz conformance bench bench-batch chaos eval wheelhouse images up down fixtures serve-memory serve-answerer serve-harness serve-mcp demo clean
 
 help: ## list the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-16s %s\n", $$1, $$2}'
@@ -94,6 +94,9 @@ serve-answerer: setup ## run the answerer service in the foreground (ANSWERER_LI
 
 serve-harness: setup ## run the harness gRPC service in the foreground (HARNESS_LISTEN)
 	$(PY) -m services.harness serve
+
+serve-mcp: setup ## run the MCP server in the foreground (MCP_TRANSPORT=stdio|http, MCP_MEMORY_ADDR, MCP_SESSION_ID; --help lists all)
+	$(PY) -m services.mcp
 
 demo: setup ## drive every memory RPC once against a throwaway server
 	$(PY) -m services.memory.demo

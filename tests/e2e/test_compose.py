@@ -65,6 +65,8 @@ class Stack:
             "MEMORY_PORT": str(self.ports["memory"]),
             "ANSWERER_PORT": str(self.ports["answerer"]),
             "HARNESS_PORT": str(self.ports["harness"]),
+            # The MCP service publishes a port too; a free one, so a parallel stack or a local server cannot clash.
+            "MCP_PORT": str(free_port()),
             "DSH_RESULTS_DIR": str(results_dir),
             "DSH_UID": APP_UID,
             "DSH_GID": APP_UID,
