@@ -9,6 +9,7 @@ from services.answerer.settings import Settings
 from services.common.config import ConfigError
 from services.common.grpc_server import serve_until_signal
 from services.common.logging import configure_logging
+from services.common.tracing import configure_tracing
 
 
 def main() -> int:
@@ -19,6 +20,7 @@ def main() -> int:
         return 2
     configure_logging(settings.log_level, settings.log_format)
     log = structlog.get_logger("answerer")
+    configure_tracing(settings.telemetry, "answerer")
     try:
         served = build_server(settings)
     except ConfigError as exc:

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from services.common.config import ConfigError, env_choice, env_float, env_int, env_str
 from services.common.grpc_server import DEFAULT_MAX_CONCURRENT_RPCS, DEFAULT_MAX_RECEIVE_BYTES, ServerLimits
 from services.common.security import ServerSecurity
+from services.common.telemetry import Telemetry
 
 MODES = ("deterministic", "llm")
 DEFAULT_LISTEN = "127.0.0.1:50052"
@@ -41,6 +42,8 @@ class Settings:
     # Resource limits: beyond either, the caller gets RESOURCE_EXHAUSTED.
     max_concurrent_rpcs: int = DEFAULT_MAX_CONCURRENT_RPCS
     max_receive_bytes: int = DEFAULT_MAX_RECEIVE_BYTES
+    # Prometheus metrics port and OpenTelemetry tracing (ANSWERER_METRICS_LISTEN, ANSWERER_TRACING): off by default.
+    telemetry: Telemetry = field(default_factory=Telemetry)
 
     @property
     def server_limits(self) -> ServerLimits:
@@ -71,6 +74,7 @@ class Settings:
             security=ServerSecurity.from_env(env, "ANSWERER", env_str(env, "ANSWERER_LISTEN", DEFAULT_LISTEN)),
             max_concurrent_rpcs=env_int(env, "ANSWERER_MAX_CONCURRENT_RPCS", DEFAULT_MAX_CONCURRENT_RPCS, minimum=1),
             max_receive_bytes=env_int(env, "ANSWERER_MAX_RECEIVE_BYTES", DEFAULT_MAX_RECEIVE_BYTES, minimum=1024),
+            telemetry=Telemetry.from_env(env, "ANSWERER"),
         )
         if not settings.llm_base_url.startswith(("http://", "https://")):
             raise ConfigError(f"DSH_EVAL_LLM_BASE_URL={settings.llm_base_url!r} must start with http:// or https://")

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from services.common.config import ConfigError
 from services.common.logging import configure_logging
+from services.common.tracing import configure_tracing
 from services.harness.settings import DEFAULT_SEED, Settings, load_settings
 
 EXIT_OK, EXIT_INVARIANT, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
@@ -90,6 +91,8 @@ def main(argv: Sequence[str] | None = None, env: dict[str, str] | None = None) -
         print(f"harness: {exc}", file=sys.stderr)
         return EXIT_USAGE
     configure_logging("info" if args.verbose else settings.log_level, settings.log_format)
+    # An eval traces too (HARNESS_TRACING): its calls are the roots of the memory and answerer spans.
+    configure_tracing(settings.telemetry, "harness")
     try:
         if args.command == "serve":
             from services.harness.server import serve

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from services.common.config import env_choice, env_float, env_int, env_str
 from services.common.grpc_server import DEFAULT_MAX_RECEIVE_BYTES, ServerLimits
 from services.common.security import ClientCredentials, ServerSecurity
+from services.common.telemetry import Telemetry
 from services.harness.fixtures.profiles import REPO_ROOT
 
 DEFAULT_LISTEN = "127.0.0.1:50053"
@@ -46,6 +47,8 @@ class Settings:
     client: ClientCredentials = field(default_factory=ClientCredentials)
     fixtures_roots: tuple[str, ...] = DEFAULT_FIXTURES_ROOTS
     allowed_memory_addrs: tuple[str, ...] = ()
+    # Prometheus metrics port of `serve` and OpenTelemetry tracing (HARNESS_METRICS_LISTEN, HARNESS_TRACING).
+    telemetry: Telemetry = field(default_factory=Telemetry)
 
     @property
     def server_limits(self) -> ServerLimits:
@@ -71,6 +74,7 @@ def load_settings(env: Mapping[str, str]) -> Settings:
         allowed_memory_addrs=_list(env, "HARNESS_ALLOWED_MEMORY_ADDRS"),
         max_concurrent_rpcs=env_int(env, "HARNESS_MAX_CONCURRENT_RPCS", DEFAULT_MAX_CONCURRENT_RPCS, minimum=1),
         max_receive_bytes=env_int(env, "HARNESS_MAX_RECEIVE_BYTES", DEFAULT_MAX_RECEIVE_BYTES, minimum=1024),
+        telemetry=Telemetry.from_env(env, "HARNESS"),
     )
 
 

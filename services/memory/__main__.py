@@ -8,6 +8,7 @@ from services.common.config import ConfigError
 from services.common.errors import ServiceError
 from services.common.grpc_server import serve_until_signal
 from services.common.logging import configure_logging
+from services.common.tracing import configure_tracing
 from services.memory.embeddings.minilm import EncoderUnavailable
 from services.memory.server import build_server
 from services.memory.settings import Settings
@@ -20,6 +21,7 @@ def main() -> int:
         print(f"memory: {exc}", file=sys.stderr)
         return 2
     configure_logging(settings.log_level, settings.log_format)
+    configure_tracing(settings.telemetry, "memory")
     try:
         server = build_server(settings)
     except (ConfigError, ServiceError, RuntimeError, OSError, EncoderUnavailable) as exc:

@@ -8,6 +8,7 @@ from services.common.security import log_security
 from services.memory.access import REQUIRED_ROLE
 from services.memory.domain.fusion import DenseRetriever
 from services.memory.domain.service import MemoryCore
+from services.memory.metrics import ObservedStore, StoreCollector
 from services.memory.settings import VERSION, Settings
 from services.memory.servicer import MemoryServicer
 from services.memory.store.factory import open_store
@@ -33,6 +34,9 @@ def build_server(settings: Settings, listen: str | None = None) -> MemoryServer:
     """Raises EncoderUnavailable when MEMORY_DENSE asks for embeddings that are not installed."""
     dense = _dense_index(settings)  # before the store: a missing extra then leaves nothing open
     store = open_store(settings)
+    if settings.telemetry.metrics_on:
+        store = ObservedStore(store, settings.telemetry.registry)
+        settings.telemetry.registry.register(StoreCollector(store))
     core = MemoryCore(store, settings.limits, VERSION, dense=dense)
     try:
         served = start_server(
@@ -43,6 +47,7 @@ def build_server(settings: Settings, listen: str | None = None) -> MemoryServer:
             security=settings.security,
             roles={SERVICE_NAME: REQUIRED_ROLE},
             limits=settings.server_limits,
+            telemetry=settings.telemetry,
         )
     except BaseException:
         store.close()

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from services.common.config import ConfigError, env_choice, env_float, env_int, env_str
 from services.common.grpc_server import DEFAULT_MAX_CONCURRENT_RPCS, DEFAULT_MAX_RECEIVE_BYTES, ServerLimits
 from services.common.security import ServerSecurity
+from services.common.telemetry import Telemetry
 from services.memory.domain.validation import Limits
 
 VERSION = "0.1.0"
@@ -36,6 +37,8 @@ class Settings:
     # Redis password read from MEMORY_STORE_PASSWORD_FILE so that it never sits in the URL or the environment.
     security: ServerSecurity = field(default_factory=lambda: ServerSecurity(prefix="MEMORY"))
     store_password: str = field(default="", repr=False)
+    # Prometheus metrics port and OpenTelemetry tracing (MEMORY_METRICS_LISTEN, MEMORY_TRACING): off by default.
+    telemetry: Telemetry = field(default_factory=Telemetry)
 
     @property
     def limits(self) -> Limits:
@@ -64,6 +67,7 @@ class Settings:
             max_receive_bytes=env_int(env, "MEMORY_MAX_RECEIVE_BYTES", defaults.max_receive_bytes, minimum=1024),
             security=ServerSecurity.from_env(env, "MEMORY", env_str(env, "MEMORY_LISTEN", defaults.listen)),
             store_password=_secret_file(env, "MEMORY_STORE_PASSWORD_FILE"),
+            telemetry=Telemetry.from_env(env, "MEMORY"),
         )
         if settings.max_event_bytes >= settings.max_receive_bytes:
             # An event that no request can carry would be a limit nobody can reach.
