@@ -31,6 +31,11 @@ def install_provider(provider: Any) -> None:
     _state["on"] = True
 
 
+def stop_propagating() -> None:
+    """Channels opened from now on carry no trace context (a test that installed a provider ends)."""
+    _state["on"] = False
+
+
 def configure_tracing(telemetry: Telemetry, service_name: str) -> None:
     """Install the exporter telemetry.tracing names (console or OTLP over HTTP); once per process."""
     if not telemetry.tracing_on:
