@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from services.common.config import ConfigError, env_choice, env_float, env_int, env_str
 from services.common.grpc_server import DEFAULT_MAX_CONCURRENT_RPCS, DEFAULT_MAX_RECEIVE_BYTES, ServerLimits
 from services.common.security import ServerSecurity
+from services.common.settings_table import Setting, server_settings
 from services.common.telemetry import Telemetry
 
 MODES = ("deterministic", "llm")
@@ -82,3 +83,17 @@ class Settings:
             # A server whose default mode cannot run would fail every request; refuse to start instead.
             raise ConfigError("ANSWERER_DEFAULT_MODE=llm needs DSH_EVAL_LLM_API_KEY")
         return settings
+
+
+# Every variable from_env reads, for `python -m services.answerer --help` and docs/operations.md.
+SETTINGS_TABLE = (
+    *server_settings("ANSWERER", listen=DEFAULT_LISTEN, max_concurrent_rpcs=DEFAULT_MAX_CONCURRENT_RPCS),
+    Setting("ANSWERER_DEFAULT_MODE", "deterministic", "deterministic (extractive, offline) or llm (needs DSH_EVAL_LLM_API_KEY)"),
+    Setting("DSH_EVAL_LLM_API_KEY", "", "key of an OpenAI-compatible API; unset: no llm mode"),
+    Setting("DSH_EVAL_LLM_BASE_URL", DEFAULT_LLM_BASE_URL, "that API's base URL"),
+    Setting("DSH_EVAL_LLM_MODEL", DEFAULT_LLM_MODEL, "the model asked"),
+    Setting("DSH_EVAL_LLM_TIMEOUT_SECONDS", f"{DEFAULT_LLM_TIMEOUT_SECONDS:g}", "deadline of one LLM request"),
+    Setting("DSH_EVAL_LLM_MAX_RETRIES", str(DEFAULT_LLM_MAX_RETRIES), "retries of a failed LLM request"),
+    Setting("DSH_EVAL_LLM_BACKOFF_SECONDS", f"{DEFAULT_LLM_BACKOFF_SECONDS:g}", "first retry delay, doubled per retry with jitter"),
+    Setting("DSH_EVAL_LLM_BACKOFF_MAX_SECONDS", f"{DEFAULT_LLM_BACKOFF_MAX_SECONDS:g}", "cap of that delay and of a Retry-After"),
+)

@@ -12,8 +12,9 @@ from collections.abc import Sequence
 
 from services.common.config import ConfigError
 from services.common.logging import configure_logging
+from services.common.settings_table import render_help
 from services.common.tracing import configure_tracing
-from services.harness.settings import DEFAULT_SEED, Settings, load_settings
+from services.harness.settings import SETTINGS_TABLE, DEFAULT_SEED, Settings, load_settings
 
 EXIT_OK, EXIT_INVARIANT, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 COMMANDS = ("eval", "fixtures", "serve", "bench", "bench-batch", "chaos")
@@ -62,7 +63,10 @@ def build_parser() -> argparse.ArgumentParser:
     fixtures = commands.add_parser("fixtures", help="generate (or validate) fixtures only")
     common(fixtures)
 
-    serve = commands.add_parser("serve", help="serve HarnessService.RunEval (HARNESS_LISTEN)")
+    serve = commands.add_parser(
+        "serve", help="serve HarnessService.RunEval (HARNESS_LISTEN)", formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog=render_help("harness serve", "", SETTINGS_TABLE).lstrip("\n"),
+    )
     serve.add_argument("--verbose", action="store_true")
 
     from services.harness import bench

@@ -1,5 +1,8 @@
 """Building the memory server: store, core, servicer, health and reflection."""
 
+import os
+from urllib.parse import urlsplit, urlunsplit
+
 import structlog
 from dsh.memory.v1 import memory_pb2, memory_pb2_grpc
 
@@ -54,10 +57,20 @@ def build_server(settings: Settings, listen: str | None = None) -> MemoryServer:
         raise
     log_security(settings.security, listen or settings.listen)
     log.info(
-        "memory_started", port=served.port, store=store.name, listen=listen or settings.listen,
+        "memory_started", port=served.port, store=store.name, store_location=store_location(settings, store), listen=listen or settings.listen,
         retrieval=core.capabilities.retrieval,
     )
     return MemoryServer(served, core)
+
+
+def store_location(settings: Settings, store) -> str:
+    """Where the data lives, for the start-up line: the SQLite file's absolute path, or the Redis
+    URL without its credentials."""
+    path = getattr(store, "path", "")
+    if path:
+        return path if path == ":memory:" else os.path.abspath(path)
+    parts = urlsplit(settings.store_url)
+    return urlunsplit(parts._replace(netloc=parts.netloc.rpartition("@")[2]))
 
 
 def _dense_index(settings: Settings) -> DenseRetriever | None:
