@@ -26,7 +26,7 @@ def build_server(settings: Settings, listen: str | None = None, *, engine: Answe
 
     served = start_server(
         listen or settings.listen, register, [SERVICE_NAME], security=settings.security, roles={SERVICE_NAME: REQUIRED_ROLE},
-        limits=settings.server_limits,
+        limits=settings.server_limits, telemetry=settings.telemetry,
     )
     log_security(settings.security, listen or settings.listen)
     return served

@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 from services.common.config import ConfigError, env_choice, env_float, env_int, env_str
 from services.common.grpc_server import DEFAULT_MAX_CONCURRENT_RPCS, DEFAULT_MAX_RECEIVE_BYTES, ServerLimits
 from services.common.security import ServerSecurity
+from services.common.settings_table import Setting, server_settings
+from services.common.telemetry import Telemetry
 
 MODES = ("deterministic", "llm")
 DEFAULT_LISTEN = "127.0.0.1:50052"
@@ -41,6 +43,8 @@ class Settings:
     # Resource limits: beyond either, the caller gets RESOURCE_EXHAUSTED.
     max_concurrent_rpcs: int = DEFAULT_MAX_CONCURRENT_RPCS
     max_receive_bytes: int = DEFAULT_MAX_RECEIVE_BYTES
+    # Prometheus metrics port and OpenTelemetry tracing (ANSWERER_METRICS_LISTEN, ANSWERER_TRACING): off by default.
+    telemetry: Telemetry = field(default_factory=Telemetry)
 
     @property
     def server_limits(self) -> ServerLimits:
@@ -71,6 +75,7 @@ class Settings:
             security=ServerSecurity.from_env(env, "ANSWERER", env_str(env, "ANSWERER_LISTEN", DEFAULT_LISTEN)),
             max_concurrent_rpcs=env_int(env, "ANSWERER_MAX_CONCURRENT_RPCS", DEFAULT_MAX_CONCURRENT_RPCS, minimum=1),
             max_receive_bytes=env_int(env, "ANSWERER_MAX_RECEIVE_BYTES", DEFAULT_MAX_RECEIVE_BYTES, minimum=1024),
+            telemetry=Telemetry.from_env(env, "ANSWERER"),
         )
         if not settings.llm_base_url.startswith(("http://", "https://")):
             raise ConfigError(f"DSH_EVAL_LLM_BASE_URL={settings.llm_base_url!r} must start with http:// or https://")
@@ -78,3 +83,17 @@ class Settings:
             # A server whose default mode cannot run would fail every request; refuse to start instead.
             raise ConfigError("ANSWERER_DEFAULT_MODE=llm needs DSH_EVAL_LLM_API_KEY")
         return settings
+
+
+# Every variable from_env reads, for `python -m services.answerer --help` and docs/operations.md.
+SETTINGS_TABLE = (
+    *server_settings("ANSWERER", listen=DEFAULT_LISTEN, max_concurrent_rpcs=DEFAULT_MAX_CONCURRENT_RPCS),
+    Setting("ANSWERER_DEFAULT_MODE", "deterministic", "deterministic (extractive, offline) or llm (needs DSH_EVAL_LLM_API_KEY)"),
+    Setting("DSH_EVAL_LLM_API_KEY", "", "key of an OpenAI-compatible API; unset: no llm mode"),
+    Setting("DSH_EVAL_LLM_BASE_URL", DEFAULT_LLM_BASE_URL, "that API's base URL"),
+    Setting("DSH_EVAL_LLM_MODEL", DEFAULT_LLM_MODEL, "the model asked"),
+    Setting("DSH_EVAL_LLM_TIMEOUT_SECONDS", f"{DEFAULT_LLM_TIMEOUT_SECONDS:g}", "deadline of one LLM request"),
+    Setting("DSH_EVAL_LLM_MAX_RETRIES", str(DEFAULT_LLM_MAX_RETRIES), "retries of a failed LLM request"),
+    Setting("DSH_EVAL_LLM_BACKOFF_SECONDS", f"{DEFAULT_LLM_BACKOFF_SECONDS:g}", "first retry delay, doubled per retry with jitter"),
+    Setting("DSH_EVAL_LLM_BACKOFF_MAX_SECONDS", f"{DEFAULT_LLM_BACKOFF_MAX_SECONDS:g}", "cap of that delay and of a Retry-After"),
+)

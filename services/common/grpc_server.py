@@ -14,7 +14,10 @@ from grpc_reflection.v1alpha import reflection
 
 from services.common.auth import AuthInterceptor, BearerClientInterceptor, RoleTable, open_keystore, reflection_roles
 from services.common.interceptors import RequestIdClientInterceptor, ServerInterceptor
+from services.common.metrics import MetricsEndpoint, MetricsInterceptor, RpcMetrics
 from services.common.security import PLAINTEXT, ClientCredentials, ServerSecurity
+from services.common.telemetry import Telemetry
+from services.common.tracing import TracingClientInterceptor, TracingServerInterceptor, tracing_active
 
 log = structlog.get_logger("server")
 
@@ -40,9 +43,10 @@ class Served:
 
     def __init__(
         self, server: grpc.Server, port: int, health_servicer: health.HealthServicer, services: list[str],
-        executor: futures.ThreadPoolExecutor | None = None,
+        executor: futures.ThreadPoolExecutor | None = None, metrics: MetricsEndpoint | None = None,
     ):
         self.server = server
+        self.metrics = metrics
         self.port = port
         self.health = health_servicer
         self.services = services
@@ -58,6 +62,8 @@ class Served:
         if self.executor is not None:
             # gRPC cancels the RPCs at the end of grace but cannot stop Python code that runs them.
             self.executor.shutdown(wait=True, cancel_futures=True)
+        if self.metrics is not None:
+            self.metrics.stop()
 
 
 def start_server(
@@ -69,16 +75,24 @@ def start_server(
     security: ServerSecurity | None = None,
     roles: RoleTable | None = None,
     limits: ServerLimits = ServerLimits(),
+    telemetry: Telemetry | None = None,
 ) -> Served:
     """Start a server on listen ("host:port", port 0 for any) with health, and reflection when enabled.
 
     register adds the service's own servicers. With security's auth on, every RPC but health needs a
     key whose role roles ({service: {method: least role}}) allows. Raises RuntimeError when the
     address cannot be bound, ConfigError when the keys file or a TLS file cannot be used.
+    telemetry's metrics port and tracing are served when it turns them on.
     """
     security = security or ServerSecurity()
-    # Authentication first: a refused call is answered before anything else reads it.
+    telemetry = telemetry or Telemetry()
+    # Metrics and tracing outermost, so that refused calls are counted and traced too; then
+    # authentication: a refused call is answered before anything else reads it.
     interceptors: list[grpc.ServerInterceptor] = []
+    if telemetry.metrics_on:
+        interceptors.append(MetricsInterceptor(RpcMetrics(telemetry.registry)))
+    if telemetry.tracing_on:
+        interceptors.append(TracingServerInterceptor())
     if security.auth_on:
         table = {**(roles or {}), **(reflection_roles() if security.reflection else {})}
         interceptors.append(AuthInterceptor(open_keystore(security), table))
@@ -106,10 +120,18 @@ def start_server(
         raise RuntimeError(f"cannot listen on {listen}: {exc}") from exc
     if port == 0:
         raise RuntimeError(f"cannot listen on {listen}")
+    metrics = None
+    if telemetry.metrics_on:
+        try:
+            metrics = MetricsEndpoint(telemetry.metrics_listen, telemetry.registry)
+        except RuntimeError:
+            server.stop(None)
+            raise
+        log.info("metrics_listening", listen=telemetry.metrics_listen, port=metrics.port)
     server.start()
     for name in ["", *names]:
         health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
-    return Served(server, port, health_servicer, names, executor)
+    return Served(server, port, health_servicer, names, executor, metrics)
 
 
 def serve_until_signal(served: Served, *, grace: float = DEFAULT_GRACE_SECONDS, on_stop: Callable[[], None] | None = None) -> None:
@@ -141,6 +163,8 @@ def open_channel(address: str, credentials: ClientCredentials = PLAINTEXT) -> gr
     channel = grpc.secure_channel(address, tls, options=options) if tls else grpc.insecure_channel(address, options=options)
     # A client interceptor rather than call credentials: those need TLS, and loopback runs without it.
     interceptors: list = [RequestIdClientInterceptor()]
+    if tracing_active():
+        interceptors.append(TracingClientInterceptor())
     if credentials.api_key:
         interceptors.append(BearerClientInterceptor(credentials.api_key))
     return grpc.intercept_channel(channel, *interceptors)

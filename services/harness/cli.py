@@ -12,7 +12,9 @@ from collections.abc import Sequence
 
 from services.common.config import ConfigError
 from services.common.logging import configure_logging
-from services.harness.settings import DEFAULT_SEED, Settings, load_settings
+from services.common.settings_table import render_help
+from services.common.tracing import configure_tracing
+from services.harness.settings import SETTINGS_TABLE, DEFAULT_SEED, Settings, load_settings
 
 EXIT_OK, EXIT_INVARIANT, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 COMMANDS = ("eval", "fixtures", "serve", "bench", "bench-batch", "chaos")
@@ -61,7 +63,10 @@ def build_parser() -> argparse.ArgumentParser:
     fixtures = commands.add_parser("fixtures", help="generate (or validate) fixtures only")
     common(fixtures)
 
-    serve = commands.add_parser("serve", help="serve HarnessService.RunEval (HARNESS_LISTEN)")
+    serve = commands.add_parser(
+        "serve", help="serve HarnessService.RunEval (HARNESS_LISTEN)", formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog=render_help("harness serve", "", SETTINGS_TABLE).lstrip("\n"),
+    )
     serve.add_argument("--verbose", action="store_true")
 
     from services.harness import bench
@@ -90,6 +95,8 @@ def main(argv: Sequence[str] | None = None, env: dict[str, str] | None = None) -
         print(f"harness: {exc}", file=sys.stderr)
         return EXIT_USAGE
     configure_logging("info" if args.verbose else settings.log_level, settings.log_format)
+    # An eval traces too (HARNESS_TRACING): its calls are the roots of the memory and answerer spans.
+    configure_tracing(settings.telemetry, "harness")
     try:
         if args.command == "serve":
             from services.harness.server import serve

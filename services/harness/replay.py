@@ -8,6 +8,7 @@ compaction and restart of a storage baseline the evidence already planted is pro
 before and after, for the evidence_survives_restart_compaction invariant.
 """
 
+import contextvars
 from collections import defaultdict
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -150,9 +151,11 @@ class Replayer:
         # Probes are read-only and independent: a few at a time keep the service busy
         # (its SQLite reads run outside the GIL) without changing what is measured.
         with ThreadPoolExecutor(max_workers=PROBE_WORKERS, thread_name_prefix="probe") as pool:
-            before = list(pool.map(lambda q: self._probe(mem, run, q), probe))
+            # Each probe in its own copy of this thread's context, so its calls carry the run's request id and trace.
+            caller = contextvars.copy_context()
+            before = list(pool.map(lambda q: caller.copy().run(self._probe, mem, run, q), probe))
             action()
-            after = list(pool.map(lambda q: self._probe(mem, run, q), probe))
+            after = list(pool.map(lambda q: caller.copy().run(self._probe, mem, run, q), probe))
         for question, found_before, found_after in zip(probe, before, after):
             run.survival.append((where, question["id"], found_before, found_after))
 

@@ -4,6 +4,7 @@ Every baseline, the real memory service included, is reached over gRPC through t
 Replayer; the two storage-less baselines are served in-process on loopback ports.
 """
 
+import contextvars
 import platform
 import sys
 import threading
@@ -294,5 +295,6 @@ def _replay_all(
         return [replayer.run(scenario, steps) for scenario, steps in zip(scenarios, prepared)]
 
     with ThreadPoolExecutor(max_workers=len(connections), thread_name_prefix="replay") as pool:
-        futures = {c.name: pool.submit(replay, c) for c in connections}
+        # Each replay in its own copy of the caller's context (request id, trace): one context cannot run in two threads.
+        futures = {c.name: pool.submit(contextvars.copy_context().run, replay, c) for c in connections}
         return {name: future.result() for name, future in futures.items()}

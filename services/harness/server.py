@@ -25,7 +25,7 @@ def build_server(settings: Settings, listen: str | None = None) -> Served:
 
     served = start_server(
         listen or settings.listen, register, [SERVICE_NAME], max_workers=4, security=settings.security, roles={SERVICE_NAME: REQUIRED_ROLE},
-        limits=settings.server_limits,
+        limits=settings.server_limits, telemetry=settings.telemetry,
     )
     log_security(settings.security, listen or settings.listen)
     return served

@@ -1,5 +1,6 @@
 """HarnessService: RunEval streams the runner's progress and ends with the report."""
 
+import contextvars
 import json
 import queue
 import threading
@@ -61,7 +62,8 @@ class HarnessServicer(harness_pb2_grpc.HarnessServiceServicer):
             finally:
                 events.put(_DONE)
 
-        worker = threading.Thread(target=work, name="run-eval", daemon=True)
+        # In a copy of this RPC's context: downstream calls then carry its request id and trace.
+        worker = threading.Thread(target=contextvars.copy_context().run, args=(work,), name="run-eval", daemon=True)
         worker.start()
         while (event := events.get()) is not _DONE:
             yield harness_pb2.RunEvalResponse(progress=event)

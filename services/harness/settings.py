@@ -6,6 +6,8 @@ from dataclasses import dataclass, field
 from services.common.config import env_choice, env_float, env_int, env_str
 from services.common.grpc_server import DEFAULT_MAX_RECEIVE_BYTES, ServerLimits
 from services.common.security import ClientCredentials, ServerSecurity
+from services.common.settings_table import CLIENT_SETTINGS, Setting, server_settings
+from services.common.telemetry import Telemetry
 from services.harness.fixtures.profiles import REPO_ROOT
 
 DEFAULT_LISTEN = "127.0.0.1:50053"
@@ -46,6 +48,8 @@ class Settings:
     client: ClientCredentials = field(default_factory=ClientCredentials)
     fixtures_roots: tuple[str, ...] = DEFAULT_FIXTURES_ROOTS
     allowed_memory_addrs: tuple[str, ...] = ()
+    # Prometheus metrics port of `serve` and OpenTelemetry tracing (HARNESS_METRICS_LISTEN, HARNESS_TRACING).
+    telemetry: Telemetry = field(default_factory=Telemetry)
 
     @property
     def server_limits(self) -> ServerLimits:
@@ -71,8 +75,24 @@ def load_settings(env: Mapping[str, str]) -> Settings:
         allowed_memory_addrs=_list(env, "HARNESS_ALLOWED_MEMORY_ADDRS"),
         max_concurrent_rpcs=env_int(env, "HARNESS_MAX_CONCURRENT_RPCS", DEFAULT_MAX_CONCURRENT_RPCS, minimum=1),
         max_receive_bytes=env_int(env, "HARNESS_MAX_RECEIVE_BYTES", DEFAULT_MAX_RECEIVE_BYTES, minimum=1024),
+        telemetry=Telemetry.from_env(env, "HARNESS"),
     )
 
 
 def _list(env: Mapping[str, str], name: str) -> tuple[str, ...]:
     return tuple(part.strip() for part in env.get(name, "").split(",") if part.strip())
+
+
+# Every variable load_settings reads, for `python -m services.harness serve --help` and docs/operations.md.
+SETTINGS_TABLE = (
+    *server_settings("HARNESS", listen=DEFAULT_LISTEN, max_concurrent_rpcs=DEFAULT_MAX_CONCURRENT_RPCS),
+    Setting("HARNESS_MEMORY_ADDR", "", "memory service to evaluate; unset: a local process per run"),
+    Setting("HARNESS_ANSWERER_ADDR", "", "answerer to use; unset: a local process per run"),
+    Setting("HARNESS_RESULTS_DIR", DEFAULT_RESULTS_DIR, "where reports are written"),
+    Setting("HARNESS_RPC_TIMEOUT_S", f"{DEFAULT_RPC_TIMEOUT_S:g}", "deadline of one call to memory or answerer"),
+    Setting("HARNESS_START_TIMEOUT_S", f"{DEFAULT_START_TIMEOUT_S:g}", "how long a local service may take to report SERVING"),
+    Setting("HARNESS_FIXTURES_DIRS", "tests/fixtures", "comma-separated folders RunEval may read fixtures from"),
+    Setting("HARNESS_ALLOWED_MEMORY_ADDRS", "", "comma-separated memory addresses RunEval callers may name"),
+    Setting(LLM_KEY_VAR, "", "passed to the answerer; --answerer llm needs it"),
+    *CLIENT_SETTINGS,
+)

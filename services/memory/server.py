@@ -1,5 +1,8 @@
 """Building the memory server: store, core, servicer, health and reflection."""
 
+import os
+from urllib.parse import urlsplit, urlunsplit
+
 import structlog
 from dsh.memory.v1 import memory_pb2, memory_pb2_grpc
 
@@ -8,6 +11,7 @@ from services.common.security import log_security
 from services.memory.access import REQUIRED_ROLE
 from services.memory.domain.fusion import DenseRetriever
 from services.memory.domain.service import MemoryCore
+from services.memory.metrics import ObservedStore, StoreCollector
 from services.memory.settings import VERSION, Settings
 from services.memory.servicer import MemoryServicer
 from services.memory.store.factory import open_store
@@ -33,6 +37,9 @@ def build_server(settings: Settings, listen: str | None = None) -> MemoryServer:
     """Raises EncoderUnavailable when MEMORY_DENSE asks for embeddings that are not installed."""
     dense = _dense_index(settings)  # before the store: a missing extra then leaves nothing open
     store = open_store(settings)
+    if settings.telemetry.metrics_on:
+        store = ObservedStore(store, settings.telemetry.registry)
+        settings.telemetry.registry.register(StoreCollector(store))
     core = MemoryCore(store, settings.limits, VERSION, dense=dense)
     try:
         served = start_server(
@@ -43,16 +50,27 @@ def build_server(settings: Settings, listen: str | None = None) -> MemoryServer:
             security=settings.security,
             roles={SERVICE_NAME: REQUIRED_ROLE},
             limits=settings.server_limits,
+            telemetry=settings.telemetry,
         )
     except BaseException:
         store.close()
         raise
     log_security(settings.security, listen or settings.listen)
     log.info(
-        "memory_started", port=served.port, store=store.name, listen=listen or settings.listen,
+        "memory_started", port=served.port, store=store.name, store_location=store_location(settings, store), listen=listen or settings.listen,
         retrieval=core.capabilities.retrieval,
     )
     return MemoryServer(served, core)
+
+
+def store_location(settings: Settings, store) -> str:
+    """Where the data lives, for the start-up line: the SQLite file's absolute path, or the Redis
+    URL without its credentials."""
+    path = getattr(store, "path", "")
+    if path:
+        return path if path == ":memory:" else os.path.abspath(path)
+    parts = urlsplit(settings.store_url)
+    return urlunsplit(parts._replace(netloc=parts.netloc.rpartition("@")[2]))
 
 
 def _dense_index(settings: Settings) -> DenseRetriever | None:

@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 from services.common.config import ConfigError, env_choice, env_float, env_int, env_str
 from services.common.grpc_server import DEFAULT_MAX_CONCURRENT_RPCS, DEFAULT_MAX_RECEIVE_BYTES, ServerLimits
 from services.common.security import ServerSecurity
+from services.common.settings_table import Setting, server_settings
+from services.common.telemetry import Telemetry
 from services.memory.domain.validation import Limits
 
 VERSION = "0.1.0"
@@ -36,6 +38,8 @@ class Settings:
     # Redis password read from MEMORY_STORE_PASSWORD_FILE so that it never sits in the URL or the environment.
     security: ServerSecurity = field(default_factory=lambda: ServerSecurity(prefix="MEMORY"))
     store_password: str = field(default="", repr=False)
+    # Prometheus metrics port and OpenTelemetry tracing (MEMORY_METRICS_LISTEN, MEMORY_TRACING): off by default.
+    telemetry: Telemetry = field(default_factory=Telemetry)
 
     @property
     def limits(self) -> Limits:
@@ -64,6 +68,7 @@ class Settings:
             max_receive_bytes=env_int(env, "MEMORY_MAX_RECEIVE_BYTES", defaults.max_receive_bytes, minimum=1024),
             security=ServerSecurity.from_env(env, "MEMORY", env_str(env, "MEMORY_LISTEN", defaults.listen)),
             store_password=_secret_file(env, "MEMORY_STORE_PASSWORD_FILE"),
+            telemetry=Telemetry.from_env(env, "MEMORY"),
         )
         if settings.max_event_bytes >= settings.max_receive_bytes:
             # An event that no request can carry would be a limit nobody can reach.
@@ -82,3 +87,17 @@ def _secret_file(env: Mapping[str, str], name: str) -> str:
         return open(path, encoding="utf-8").read().strip()
     except OSError as exc:
         raise ConfigError(f"{name}={path}: {exc.strerror or exc}") from exc
+
+
+# Every variable from_env reads, for `python -m services.memory --help` and docs/operations.md.
+SETTINGS_TABLE = (
+    *server_settings("MEMORY", listen=Settings.listen, max_concurrent_rpcs=DEFAULT_MAX_CONCURRENT_RPCS),
+    Setting("MEMORY_DB", Settings.db_path, "the SQLite file (created with its folder), when MEMORY_STORE is unset"),
+    Setting("MEMORY_STORE", "", "another store: redis://host:6379/0, rediss://..., redis+cluster://h1:p1,h2:p2 (?prefix=name)"),
+    Setting("MEMORY_STORE_PASSWORD_FILE", "", "a file holding the Redis password, kept out of the URL"),
+    Setting("MEMORY_MAX_EVENT_BYTES", str(Settings.max_event_bytes), "largest event text; must be below MEMORY_MAX_RECEIVE_BYTES"),
+    Setting("MEMORY_MAX_BATCH_EVENTS", str(Settings.max_batch_events), "most events in one AppendEvents"),
+    Setting("MEMORY_MAX_WORKERS", str(Settings.max_workers), "handler threads"),
+    Setting("MEMORY_GRACE_SECONDS", f"{Settings.grace_seconds:g}", "on SIGTERM, how long running calls may finish before they are cancelled"),
+    Setting("MEMORY_DENSE", Settings.dense, "off, or minilm: fuse MiniLM-L6-v2 embeddings into ranking (make embeddings)"),
+)

@@ -29,6 +29,7 @@ from services.memory.domain.store_api import SearchQuery, StoreReader
 from services.memory.store import redis_index as index
 from services.memory.store import redis_tenants as tenants
 from services.memory.store.faults import redis_fault, translated
+from services.memory.store.footprint import Footprint, RoundTrips, counting_connection_class, redis_footprint
 from services.memory.store.redis_purge import PersistenceRewriter
 from services.memory.store.redis_writes import load_event, load_item, now, plan_writes, value_field
 
@@ -201,10 +202,12 @@ class RedisStore(_Reader):
     name = "redis"
 
     def __init__(
-        self, client: "redis.Redis | RedisCluster", prefix: str = DEFAULT_PREFIX, *, scored_rows_budget: int = SCORED_ROWS_BUDGET
+        self, client: "redis.Redis | RedisCluster", prefix: str = DEFAULT_PREFIX, *, scored_rows_budget: int = SCORED_ROWS_BUDGET,
+        round_trips: "RoundTrips | None" = None,
     ):
         super().__init__(client, prefix)
         self.scored_rows_budget = scored_rows_budget
+        self.round_trips = round_trips  # None: not counted
         tenants.migrate(client, prefix)
         self._rewriter = PersistenceRewriter(
             lambda: [node.redis_connection for node in client.get_primaries()] if isinstance(client, RedisCluster) else [client]
@@ -218,6 +221,12 @@ class RedisStore(_Reader):
         query = dict(parse_qsl(parts.query))
         prefix = query.pop("prefix", DEFAULT_PREFIX)
         options = {"decode_responses": True, "socket_timeout": SOCKET_TIMEOUT, "socket_connect_timeout": SOCKET_TIMEOUT}
+        # Every request the store sends is counted at the connection (the redis round-trips metric).
+        # A Cluster's node clients take no connection class, so there round trips are not counted.
+        round_trips = RoundTrips()
+        if parts.scheme != "redis+cluster":
+            base = redis.SSLConnection if parts.scheme == "rediss" else redis.Connection
+            options["connection_class"] = counting_connection_class(base, round_trips)
         try:
             if parts.scheme == "redis+cluster":
                 nodes = [_node(address) for address in parts.netloc.rpartition("@")[2].split(",") if address]
@@ -229,7 +238,11 @@ class RedisStore(_Reader):
                 client.ping()
         except (RedisConnectionError, RedisTimeoutError, RedisClusterException) as exc:
             raise Unavailable(f"cannot reach redis at {parts.netloc.rsplit('@', 1)[-1]}: {exc}") from exc
-        return cls(client, prefix)
+        return cls(client, prefix, round_trips=None if parts.scheme == "redis+cluster" else round_trips)
+
+    def footprint(self) -> Footprint:
+        """Used memory and round trips so far, for the metrics endpoint."""
+        return redis_footprint(self.r, self.round_trips)
 
     # --- writes -------------------------------------------------------------------
     def _transact(self, session_id: str, work: Callable) -> object:

@@ -40,6 +40,7 @@ from services.memory.domain.store_api import SearchQuery, StoreReader
 from services.memory.domain.text import cjk_bigrams, cjk_runs, term_set
 from services.memory.store.sqlite_connections import Connections
 from services.memory.store.sqlite_schema import migrate
+from services.memory.store.footprint import Footprint, sqlite_footprint
 
 log = structlog.get_logger("memory.sqlite")
 
@@ -438,6 +439,10 @@ class SqliteStore:
         with self._conns.snapshot():
             rows = self._conns.reader().execute(f"SELECT {_ITEM_COLUMNS} FROM items WHERE session_id = ? ORDER BY id", (session_id,)).fetchall()
         return (_item(row) for row in rows)
+
+    def footprint(self) -> Footprint:
+        """Size on disk and items by kind and status, for the metrics endpoint."""
+        return sqlite_footprint(self.path, self._conns.reader())
 
     def close(self) -> None:
         with self._lock:
