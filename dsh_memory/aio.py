@@ -1,0 +1,186 @@
+"""AsyncMemoryClient: the grpc.aio client, with the same methods as MemoryClient as coroutines."""
+
+import asyncio
+import time
+from collections.abc import Iterable, Mapping
+from types import TracebackType
+from typing import TypeVar
+
+import grpc
+from dsh.memory.v1 import memory_pb2_grpc
+
+from dsh_memory import calls
+from dsh_memory.connection import DEFAULT_ADDRESS, DEFAULT_TIMEOUT_SECONDS, Connection, PemSource, RetryPolicy, connection_from_env
+from dsh_memory.errors import UnavailableError, from_rpc_error
+from dsh_memory.types import (
+    AppendResult,
+    Assembly,
+    Capabilities,
+    Deleted,
+    EventLike,
+    Item,
+    ItemPage,
+    OpenedSession,
+    SessionPage,
+    SessionSummary,
+    TaskState,
+)
+
+T = TypeVar("T")
+
+
+class AsyncMemoryClient:
+    """A grpc.aio connection to a MemoryService. Use it with `async with`, or await close().
+
+    Create it inside the event loop that will use it. The options are MemoryClient's:
+
+    address: "host:port" (default 127.0.0.1:50051, where `make serve-memory` listens).
+    api_key: sent as `authorization: Bearer <key>` on every call (needed when the server has keys).
+    tls: encrypt with the system's trusted roots; tls_ca (a PEM path or bytes) trusts that CA
+    instead; tls_client_cert + tls_client_key present a certificate (mutual TLS);
+    tls_server_name checks the server's certificate against that name instead of the address's host.
+    timeout: seconds for each call, retries included (default 10); every method takes timeout= too.
+    retry: backoff for idempotent calls answered UNAVAILABLE (RetryPolicy(max_attempts=1): none).
+
+    Failures raise DshMemoryError subclasses (dsh_memory.errors) that keep the gRPC code and message.
+    """
+
+    def __init__(
+        self,
+        address: str = DEFAULT_ADDRESS,
+        *,
+        api_key: str = "",
+        tls: bool = False,
+        tls_ca: PemSource | None = None,
+        tls_client_cert: PemSource | None = None,
+        tls_client_key: PemSource | None = None,
+        tls_server_name: str = "",
+        timeout: float = DEFAULT_TIMEOUT_SECONDS,
+        retry: RetryPolicy = RetryPolicy(),
+    ):
+        self._init(Connection(address, api_key, tls, tls_ca, tls_client_cert, tls_client_key, tls_server_name, timeout, retry))
+
+    def _init(self, connection: Connection) -> None:
+        self.connection = connection
+        self._channel = connection.open_aio_channel()
+        self._stub = memory_pb2_grpc.MemoryServiceStub(self._channel)
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None, **overrides: object) -> "AsyncMemoryClient":
+        """A client configured by DSH_MEMORY_ADDR, DSH_API_KEY[_FILE] and DSH_TLS* (see connection_from_env)."""
+        client = cls.__new__(cls)
+        client._init(connection_from_env(env, **overrides))
+        return client
+
+    async def close(self) -> None:
+        """Close the channel; calls after this fail."""
+        await self._channel.close()
+
+    async def __aenter__(self) -> "AsyncMemoryClient":
+        return self
+
+    async def __aexit__(self, kind: type[BaseException] | None, value: BaseException | None, tb: TracebackType | None) -> None:
+        await self.close()
+
+    async def _invoke(self, call: calls.Call[T], timeout: float | None) -> T:
+        deadline = time.monotonic() + (timeout if timeout is not None else self.connection.timeout)
+        policy = self.connection.retry
+        attempts = policy.max_attempts if call.idempotent else 1
+        method = getattr(self._stub, call.method)
+        attempt = 0
+        while True:
+            attempt += 1
+            try:
+                response = await method(call.request, timeout=max(deadline - time.monotonic(), 0.001), metadata=self.connection.metadata)
+            except grpc.RpcError as exc:
+                error = from_rpc_error(exc, call.method)
+                if isinstance(error, UnavailableError) and attempt < attempts:
+                    pause = policy.backoff(attempt)
+                    if time.monotonic() + pause < deadline:
+                        await asyncio.sleep(pause)
+                        continue
+                raise error from exc
+            return call.read(response)
+
+    async def get_capabilities(self, *, timeout: float | None = None) -> Capabilities:
+        """What the implementation is and its limits (max event bytes, max batch events)."""
+        return await self._invoke(calls.get_capabilities(), timeout)
+
+    async def append_events(
+        self, session_id: str, events: Iterable[EventLike], *, user_id: str = "", timeout: float | None = None
+    ) -> AppendResult:
+        """Store a batch of events atomically (the session is created on first write).
+
+        events: Event objects or dicts {"seq": 1, "kind": "user", "text": "..."}. Idempotent on
+        event ids, so it is retried; a seq already stored with other content raises
+        FailedPreconditionError and writes nothing. user_id names the end user (for DeleteUserData).
+        """
+        return await self._invoke(calls.append_events(session_id, events, user_id), timeout)
+
+    async def compact(self, session_id: str, up_to_seq: int, *, summary: str = "", timeout: float | None = None) -> int:
+        """Record that the host compacted its window up to up_to_seq; returns the checkpoint (only moves forward)."""
+        return await self._invoke(calls.compact(session_id, up_to_seq, summary), timeout)
+
+    async def open_session(self, session_id: str, *, user_id: str = "", timeout: float | None = None) -> OpenedSession:
+        """Create a session, or resume a closed one with all it had."""
+        return await self._invoke(calls.open_session(session_id, user_id), timeout)
+
+    async def close_session(self, session_id: str, *, timeout: float | None = None) -> int:
+        """Mark a session closed (nothing is deleted); returns its last seq."""
+        return await self._invoke(calls.close_session(session_id), timeout)
+
+    async def retrieve(
+        self, session_id: str, query: str, *, limit: int | None = None, include_superseded: bool = False, timeout: float | None = None
+    ) -> list[Item]:
+        """Ranked items for a query, best first (limit: server default 10, at most 100)."""
+        return await self._invoke(calls.retrieve(session_id, query, limit, include_superseded), timeout)
+
+    async def assemble(self, session_id: str, query: str, *, token_budget: int | None = None, timeout: float | None = None) -> Assembly:
+        """The evidence-labelled message to inject for a query, within token_budget (server default 800)."""
+        return await self._invoke(calls.assemble(session_id, query, token_budget), timeout)
+
+    async def list_items(
+        self,
+        session_id: str,
+        *,
+        kind: str | None = None,
+        status: str | None = None,
+        key: str = "",
+        page_size: int | None = None,
+        page_token: str = "",
+        timeout: float | None = None,
+    ) -> ItemPage:
+        """One page of stored items in creation order; filter by kind ("rule", "fact", ...), status ("active", "superseded"), key."""
+        return await self._invoke(calls.list_items(session_id, kind, status, key, page_size, page_token), timeout)
+
+    async def get_task_state(self, session_id: str, *, timeout: float | None = None) -> TaskState:
+        """The current goal, progress, blockers, open items, and the history of what was replaced or resolved."""
+        return await self._invoke(calls.get_task_state(session_id), timeout)
+
+    async def export_session(self, session_id: str, *, timeout: float | None = None) -> str:
+        """The session's events and items as a scrubbed JSON document (ImportSession takes it back)."""
+        return await self._invoke(calls.export_session(session_id), timeout)
+
+    async def delete_session(self, session_id: str, *, timeout: float | None = None) -> Deleted:
+        """Remove everything of a session. Not retried."""
+        return await self._invoke(calls.delete_session(session_id), timeout)
+
+    async def list_sessions(
+        self, *, user_id: str = "", page_size: int | None = None, page_token: str = "", timeout: float | None = None
+    ) -> SessionPage:
+        """One page of the caller's tenant's sessions in session_id order (only user_id's when given)."""
+        return await self._invoke(calls.list_sessions(user_id, page_size, page_token), timeout)
+
+    async def import_session(
+        self, document: str, *, session_id: str = "", user_id: str = "", timeout: float | None = None
+    ) -> SessionSummary:
+        """Recreate a session from an export_session document (under session_id when given). Not retried."""
+        return await self._invoke(calls.import_session(document, session_id, user_id), timeout)
+
+    async def delete_user_data(self, user_id: str, *, timeout: float | None = None) -> Deleted:
+        """Remove every session of one end user of the caller's tenant (admin key). Not retried."""
+        return await self._invoke(calls.delete_user_data(user_id), timeout)
+
+    async def delete_tenant_data(self, tenant: str, *, timeout: float | None = None) -> Deleted:
+        """Remove every session of the caller's tenant, named again as a confirmation (admin key). Not retried."""
+        return await self._invoke(calls.delete_tenant_data(tenant), timeout)
