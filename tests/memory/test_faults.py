@@ -156,3 +156,13 @@ def test_a_database_on_a_read_only_file_system_stops_the_service_with_one_line(t
         assert str(read_only / "memory.sqlite") in output and ("read-only" in output or "not writable" in output), output
     finally:
         subprocess.run(["umount", str(read_only)], check=False)
+
+
+def test_a_database_whose_folder_cannot_be_created_names_the_setting_and_the_folder(tmp_path):
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the database's folder should be")
+    result = _start(blocker / "data" / "memory.sqlite")
+    output = (result.stdout + result.stderr).strip()
+    assert result.returncode == 2, output
+    assert "Traceback" not in output and len(output.splitlines()) == 1, output
+    assert f"MEMORY_DB={blocker / 'data' / 'memory.sqlite'}" in output and "cannot create its directory" in output, output

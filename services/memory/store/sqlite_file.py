@@ -33,7 +33,11 @@ def _check_path(path: Path) -> bool:
     if path.is_dir():
         raise ConfigError(f"{where}: is a directory; point MEMORY_DB at a file inside it (e.g. {path / 'memory.sqlite'})")
     directory = path.parent if str(path.parent) else Path(".")
-    if directory.exists() and not os.access(directory, os.W_OK | os.X_OK):
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise ConfigError(f"{where}: cannot create its directory {directory}: {exc.strerror or exc}") from exc
+    if not os.access(directory, os.W_OK | os.X_OK):
         raise ConfigError(f"{where}: its directory is not writable (SQLite needs it for the journal); fix the permissions")
     if not path.exists():
         return False
