@@ -12,7 +12,7 @@ from starlette.responses import JSONResponse
 from services.common.apikeys import KeyStore
 from services.common.security import log_security
 from services.mcp.http_auth import BearerKeyMiddleware
-from services.mcp.memory_backend import MemoryBackend
+from services.mcp.clients import CallerClients
 from services.mcp.settings import Settings
 from services.mcp.tools import MemoryTools, register_tools
 
@@ -24,12 +24,16 @@ INSTRUCTIONS = (
 )
 
 
-def build_mcp(settings: Settings, backend: MemoryBackend | None = None) -> MCPServer:
-    """The MCP server with the five tools, talking to memory at settings.memory_addr."""
-    backend = backend or MemoryBackend(settings.memory_addr, settings.memory_credentials, deadline_seconds=settings.deadline_seconds)
+def memory_clients(settings: Settings) -> CallerClients:
+    """The dsh_memory clients toward settings.memory_addr (ConfigError when a DSH_TLS_* file cannot be read)."""
+    return CallerClients(settings.memory_addr, settings.memory_credentials, timeout=settings.deadline_seconds)
+
+
+def build_mcp(settings: Settings, clients: CallerClients) -> MCPServer:
+    """The MCP server with the five tools, calling memory through clients (the caller closes them)."""
     server = MCPServer(SERVER_NAME, instructions=INSTRUCTIONS, log_level=settings.log_level.upper() if settings.log_level.upper() in
                        ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL") else "INFO")
-    register_tools(server, MemoryTools(backend, settings))
+    register_tools(server, MemoryTools(clients, settings))
 
     @server.custom_route("/healthz", methods=["GET"])
     async def healthz(_request: Request) -> JSONResponse:
@@ -49,12 +53,24 @@ def http_app(settings: Settings, server: MCPServer):
 
 
 def serve_stdio(settings: Settings) -> None:
-    anyio.run(build_mcp(settings).run_stdio_async)
+    clients = memory_clients(settings)
+    try:
+        anyio.run(build_mcp(settings, clients).run_stdio_async)
+    finally:
+        clients.close()
 
 
 def serve_http(settings: Settings) -> None:
     """Serve until SIGTERM/SIGINT (uvicorn drains open requests on either)."""
-    app = http_app(settings, build_mcp(settings))
+    clients = memory_clients(settings)
+    try:
+        _run_http(settings, http_app(settings, build_mcp(settings, clients)))
+    finally:
+        clients.close()
+
+
+def _run_http(settings: Settings, app) -> None:
+    """uvicorn on MCP_LISTEN, over TLS when MCP_TLS_* say so; returns once it has shut down."""
     security = settings.security
     tls: dict = {}
     if security.tls:

@@ -26,7 +26,7 @@ settings (environment variables):
   MCP_SESSION_ID         the session a tool uses when its arguments name none (default: unset, then
                          every tool call must pass session_id)
   MCP_USER_ID            the end user new sessions are recorded for (optional; DeleteUserData finds them)
-  MCP_DEADLINE_SECONDS   deadline of each call to memory (default {DEFAULT_DEADLINE_SECONDS:g})
+  MCP_DEADLINE_SECONDS   deadline of each call to memory, the client's retries included (default {DEFAULT_DEADLINE_SECONDS:g})
   MCP_RECALL_BUDGET      token budget of `recall` when the caller gives none (default {DEFAULT_RECALL_BUDGET})
   MCP_AUTH_KEYS_FILE     HTTP only: the API keys file (python -m services.common.keys); setting it
                          requires 'Authorization: Bearer <key>' on every HTTP request

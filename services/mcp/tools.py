@@ -1,6 +1,6 @@
-"""The five MCP tools (remember, recall, search, task_state, forget), translated to memory RPCs.
+"""The five MCP tools (remember, recall, search, task_state, forget), translated to calls of `dsh_memory.MemoryClient`.
 
-Each tool only shapes arguments into a memory call and the answer into what an LLM reads;
+Each tool only shapes arguments into a client call and the answer into what an LLM reads;
 every failure leaves as a ToolError whose message says what to do next, never a traceback.
 """
 
@@ -9,23 +9,30 @@ import json
 import threading
 from typing import Annotated, Any, Literal
 
-import grpc
-from dsh.memory.v1 import memory_pb2
+from dsh_memory import (
+    DeadlineExceededError,
+    DshMemoryError,
+    Event,
+    FailedPreconditionError,
+    InvalidArgumentError,
+    Item,
+    MemoryClient,
+    NotFoundError,
+    PermissionDeniedError,
+    ResourceExhaustedError,
+    TaskEntry,
+    UnauthenticatedError,
+    UnavailableError,
+)
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.types import ToolAnnotations
 from pydantic import BaseModel, Field
 
 from services.common.auth import BEARER
-from services.mcp.memory_backend import MemoryBackend, MemoryCallError, NewEvent
+from services.mcp.clients import CallerClients
 from services.mcp.settings import MAX_SESSION_ID_BYTES, Settings
 
-ROLE_KINDS = {
-    "user": memory_pb2.EVENT_KIND_USER_MESSAGE,
-    "assistant": memory_pb2.EVENT_KIND_ASSISTANT_MESSAGE,
-    "tool_call": memory_pb2.EVENT_KIND_TOOL_CALL,
-    "tool_result": memory_pb2.EVENT_KIND_TOOL_RESULT,
-}
 MAX_EVENTS_PER_CALL = 200
 MAX_SEARCH_LIMIT = 100
 MAX_RECALL_BUDGET = 8000
@@ -56,11 +63,7 @@ def derived_event_id(session_id: str, seq: int, role: str, text: str) -> str:
     return f"mcp-{digest[:32]}"
 
 
-def _short_kind(value: int, enum) -> str:
-    return enum.Name(value).split("_", 2)[-1].lower()
-
-
-def _task_entry(entry: memory_pb2.TaskEntry) -> dict[str, Any]:
+def _task_entry(entry: TaskEntry) -> dict[str, Any]:
     out: dict[str, Any] = {"text": entry.text, "source_seqs": list(entry.source_seqs)}
     if entry.field:
         out["was"] = entry.field
@@ -69,14 +72,15 @@ def _task_entry(entry: memory_pb2.TaskEntry) -> dict[str, Any]:
     return out
 
 
-def _item(item: memory_pb2.Item) -> dict[str, Any]:
+def _item(item: Item) -> dict[str, Any]:
     out: dict[str, Any] = {
-        "kind": _short_kind(item.kind, memory_pb2.ItemKind),
+        "kind": item.kind,
         "key": item.key,
         "value": item.value,
-        "status": _short_kind(item.status, memory_pb2.ItemStatus),
+        "status": item.status,
         "source_seqs": list(item.source_seqs),
-        "source": _short_kind(item.source_kind, memory_pb2.EventKind) if item.source_kind else "",
+        # The role of the message it came from, in remember's own words (user, tool_result, ...).
+        "source": "" if item.source_kind == "unspecified" else item.source_kind,
         "score": round(item.score, 4),
         "text": item.text,
     }
@@ -89,8 +93,8 @@ def _item(item: memory_pb2.Item) -> dict[str, Any]:
 class MemoryTools:
     """The tools' behaviour, apart from their registration, so each reads as one translation."""
 
-    def __init__(self, backend: MemoryBackend, settings: Settings):
-        self._backend = backend
+    def __init__(self, clients: CallerClients, settings: Settings):
+        self._clients = clients
         self._settings = settings
         # One host usually drives one process: serializing its appends per session keeps two
         # concurrent remember calls from deriving the same seqs.
@@ -113,24 +117,25 @@ class MemoryTools:
         value = (headers or {}).get("authorization", "")
         return value[len(BEARER):].strip() if value[: len(BEARER)].lower() == BEARER else ""
 
-    def explain(self, exc: MemoryCallError, session_id: str) -> ToolError:
+    def explain(self, exc: DshMemoryError, session_id: str) -> ToolError:
         """What went wrong, in words that say what to do; the gRPC code stays visible for a human reading the log."""
         code, said = exc.code, exc.message
-        if code == grpc.StatusCode.NOT_FOUND:
+        if isinstance(exc, NotFoundError):
             text = f"session {session_id!r} does not exist in memory (never remembered, or forgotten); call remember to start it"
-        elif code == grpc.StatusCode.INVALID_ARGUMENT:
+        elif isinstance(exc, InvalidArgumentError):
             text = f"memory refused the request: {said}; fix that argument and call again"
-        elif code == grpc.StatusCode.FAILED_PRECONDITION:
+        elif isinstance(exc, FailedPreconditionError):
             text = f"memory refused the request in the session's current state: {said}"
-        elif code in (grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.DEADLINE_EXCEEDED):
+        elif isinstance(exc, (UnavailableError, DeadlineExceededError)):
+            # The client has already retried the idempotent calls within MCP_DEADLINE_SECONDS.
             text = (f"the memory service at {self._settings.memory_addr} did not answer ({said or code.name}); "
                     "retry in a moment, and if it persists check that memory is running and MCP_MEMORY_ADDR points at it")
-        elif code == grpc.StatusCode.UNAUTHENTICATED:
+        elif isinstance(exc, UnauthenticatedError):
             text = (f"memory refused the API key: {said}. Over stdio set DSH_API_KEY (or DSH_API_KEY_FILE) for the MCP server; "
                     "over HTTP send a valid 'Authorization: Bearer <key>'")
-        elif code == grpc.StatusCode.PERMISSION_DENIED:
+        elif isinstance(exc, PermissionDeniedError):
             text = f"memory denied this to the API key in use: {said}"
-        elif code == grpc.StatusCode.RESOURCE_EXHAUSTED:
+        elif isinstance(exc, ResourceExhaustedError):
             text = f"memory is at one of its limits: {said}; retry later or send less at once"
         else:
             text = f"memory answered {code.name}: {said}"
@@ -143,30 +148,30 @@ class MemoryTools:
             raise ToolError("events is empty: pass at least one {role, text}")
         if len(events) > MAX_EVENTS_PER_CALL:
             raise ToolError(f"{len(events)} events in one call; send at most {MAX_EVENTS_PER_CALL} per call")
-        key = self.caller_key(ctx)
-        with self._lock_for(session_id):
+        with self._lock_for(session_id), self._clients.lease(self.caller_key(ctx)) as memory:
             try:
-                return self._append(session_id, events, first_seq, key)
-            except MemoryCallError as exc:
+                return self._append(memory, session_id, events, first_seq)
+            except DshMemoryError as exc:
                 derived = first_seq is None and not any(e.event_id for e in events)
-                if not (derived and exc.code == grpc.StatusCode.FAILED_PRECONDITION):
+                if not (derived and isinstance(exc, FailedPreconditionError)):
                     raise self.explain(exc, session_id) from None
             # Another writer took those seqs between our read of last_seq and the append: read it again, once.
             try:
-                return self._append(session_id, events, first_seq, key)
-            except MemoryCallError as exc:
+                return self._append(memory, session_id, events, first_seq)
+            except DshMemoryError as exc:
                 raise self.explain(exc, session_id) from None
 
-    def _append(self, session_id: str, events: list[EventIn], first_seq: int | None, key: str) -> dict[str, Any]:
+    def _append(self, memory: MemoryClient, session_id: str, events: list[EventIn], first_seq: int | None) -> dict[str, Any]:
         if first_seq is None:
-            opened = self._backend.open_session(session_id, user_id=self._settings.user_id, api_key=key)
-            first_seq = opened.last_seq + 1
+            first_seq = memory.open_session(session_id, user_id=self._settings.user_id).last_seq + 1
+        # The roles are the client's event kinds; the ids are decided here, so the client's own
+        # retry of an UNAVAILABLE append re-sends the same ids and counts as duplicates.
         batch = [
-            NewEvent(seq=first_seq + i, event_id=e.event_id or derived_event_id(session_id, first_seq + i, e.role, e.text),
-                     kind=ROLE_KINDS[e.role], text=e.text)
+            Event(seq=first_seq + i, text=e.text, kind=e.role,
+                  event_id=e.event_id or derived_event_id(session_id, first_seq + i, e.role, e.text))
             for i, e in enumerate(events)
         ]
-        reply = self._backend.append_events(session_id, batch, user_id=self._settings.user_id, api_key=key)
+        reply = memory.append_events(session_id, batch, user_id=self._settings.user_id)
         return {
             "session_id": session_id,
             "stored": reply.accepted,
@@ -184,28 +189,31 @@ class MemoryTools:
         session_id = self.session(session_id)
         budget = token_budget or self._settings.recall_budget
         try:
-            reply = self._backend.assemble(session_id, query, budget, api_key=self.caller_key(ctx))
-        except MemoryCallError as exc:
+            with self._clients.lease(self.caller_key(ctx)) as memory:
+                reply = memory.assemble(session_id, query, token_budget=budget)
+        except DshMemoryError as exc:
             raise self.explain(exc, session_id) from None
         return reply.message or f"memory holds nothing relevant to this query in session {session_id!r}"
 
     def search(self, query: str, session_id: str | None, limit: int, include_superseded: bool, ctx: Context | None) -> dict[str, Any]:
         session_id = self.session(session_id)
         try:
-            reply = self._backend.retrieve(session_id, query, limit, include_superseded, api_key=self.caller_key(ctx))
-        except MemoryCallError as exc:
+            with self._clients.lease(self.caller_key(ctx)) as memory:
+                items = memory.retrieve(session_id, query, limit=limit, include_superseded=include_superseded)
+        except DshMemoryError as exc:
             raise self.explain(exc, session_id) from None
-        return {"session_id": session_id, "items": [_item(i) for i in reply.items]}
+        return {"session_id": session_id, "items": [_item(i) for i in items]}
 
     def task_state(self, session_id: str | None, ctx: Context | None) -> dict[str, Any]:
         session_id = self.session(session_id)
         try:
-            state = self._backend.get_task_state(session_id, api_key=self.caller_key(ctx))
-        except MemoryCallError as exc:
+            with self._clients.lease(self.caller_key(ctx)) as memory:
+                state = memory.get_task_state(session_id)
+        except DshMemoryError as exc:
             raise self.explain(exc, session_id) from None
         return {
             "session_id": session_id,
-            "goal": _task_entry(state.goal) if state.HasField("goal") and state.goal.text else None,
+            "goal": _task_entry(state.goal) if state.goal else None,
             "progress": [_task_entry(e) for e in state.progress],
             "blockers": [_task_entry(e) for e in state.blockers],
             "open_items": [_task_entry(e) for e in state.open_items],
@@ -215,8 +223,10 @@ class MemoryTools:
     def forget(self, session_id: str | None, ctx: Context | None) -> dict[str, Any]:
         session_id = self.session(session_id)
         try:
-            reply = self._backend.delete_session(session_id, api_key=self.caller_key(ctx))
-        except MemoryCallError as exc:
+            # Sent once (the client does not retry deletes): a lost answer is reported, not hidden by a NOT_FOUND retry.
+            with self._clients.lease(self.caller_key(ctx)) as memory:
+                reply = memory.delete_session(session_id)
+        except DshMemoryError as exc:
             raise self.explain(exc, session_id) from None
         return {"session_id": session_id, "events_deleted": reply.events_deleted, "items_deleted": reply.items_deleted}
 

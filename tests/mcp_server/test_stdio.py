@@ -23,7 +23,8 @@ def test_a_host_remembers_a_correction_and_recalls_the_corrected_value(memory):
             found = (await call(client, "search", query="deploy target", include_superseded=True)).structured_content["items"]
             facts = [i for i in found if i["kind"] == "fact" and i["key"] == "deploy target"]
             assert {(i["value"], i["status"]) for i in facts} == {("eu-central-1", "active"), ("eu-west-1", "superseded")}
-            assert next(i for i in facts if i["status"] == "active")["source_seqs"] == [3]
+            active = next(i for i in facts if i["status"] == "active")
+            assert active["source_seqs"] == [3] and active["source"] == "user"
 
     anyio.run(host)
 
