@@ -41,6 +41,10 @@ AS_IS_PROFILES = ("seed", "handwritten")
 ProgressFn = Callable[[str, str, str, int, int], None]
 
 
+# Where the public benchmark is published (the data is not in this repository).
+LOCOMO_SOURCE = "github.com/snap-research/locomo, file data/locomo10.json"
+
+
 class PrerequisiteError(Exception):
     """The run cannot start (missing key, module, fixtures or service): exit status 2."""
 
@@ -78,8 +82,10 @@ def check_prerequisites(request: EvalRequest, settings: Settings) -> None:
     if unknown or not request.baselines:
         raise PrerequisiteError(f"unknown baseline(s) {', '.join(unknown) or '(none)'}; use {', '.join(BASELINES)}")
     if request.profile == "locomo" and not (request.locomo and Path(request.locomo).exists()):
+        given = f"{request.locomo} does not exist" if request.locomo else "no --locomo was given"
         raise PrerequisiteError(
-            f"profile locomo needs LoCoMo data: pass --locomo FILE_OR_DIR (given {request.locomo or 'nothing'!r})"
+            f"profile locomo needs LoCoMo data, and {given}: pass --locomo (make: LOCOMO=) a conversation file, "
+            f"a folder of them, or the benchmark's locomo10.json ({LOCOMO_SOURCE})"
         )
     if request.answerer not in Answerer.MODES:
         raise PrerequisiteError(f"unknown answerer {request.answerer!r}; use deterministic or llm")
