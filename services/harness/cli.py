@@ -59,6 +59,8 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--answerer-addr", default="", help="use the AnswererService at host:port (no local process)")
     run.add_argument("--memory", default="", help="store of the local memory process: redis (a throwaway redis-server of the run's own) or a MEMORY_STORE url")
     run.add_argument("--locomo", default="", help="LoCoMo file or folder, for --profile locomo")
+    run.add_argument("--keep", action="store_true",
+                     help="keep the run's sessions in memory afterwards (named <runId>-<session>; deleted by default)")
 
     fixtures = commands.add_parser("fixtures", help="generate (or validate) fixtures only")
     common(fixtures)
@@ -138,6 +140,7 @@ def request_from_args(args: argparse.Namespace):
         answerer_addr=args.answerer_addr,
         memory_store=args.memory,
         locomo=getattr(args, "locomo", ""),
+        keep_sessions=getattr(args, "keep", False),
     )
 
 

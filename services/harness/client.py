@@ -1,7 +1,7 @@
 """Timed MemoryService and AnswererService calls: a deadline on each, latency measured at the client."""
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 import grpc
 from dsh.answerer.v1 import answerer_pb2, answerer_pb2_grpc
@@ -32,9 +32,12 @@ class MemoryConnection:
     """One baseline's address, with one channel per session (sessions never share one)."""
 
     def __init__(self, name: str, address: str, timeout: float, restart: Callable[[], None] | None = None,
-                 credentials: ClientCredentials = PLAINTEXT):
+                 credentials: ClientCredentials = PLAINTEXT, session_prefix: str = ""):
         self.name = name
         self.address = address
+        # The run's sessions are named "<run id>-<fixture session>" on the wire, so runs sharing one
+        # memory service never meet each other's events (see wire_session).
+        self.session_prefix = session_prefix
         self._credentials = credentials
         self.timeout = timeout
         self._restart = restart
@@ -55,6 +58,24 @@ class MemoryConnection:
         """GetCapabilities; raises grpc.RpcError when the service cannot be reached."""
         self.capabilities = self.stub("").GetCapabilities(memory_pb2.GetCapabilitiesRequest(), timeout=self.timeout)
         return self.capabilities
+
+    def wire_session(self, session_id: str) -> str:
+        """The id memory knows the fixture's session by in this run."""
+        return self.session_prefix + session_id if session_id else session_id
+
+    def delete_sessions(self, session_ids: Iterable[str]) -> tuple[int, list[str]]:
+        """Delete this run's copies of the sessions; (deleted, "<session>: <code>" for each failure).
+        A session the run never created (a baseline without storage) is not a failure."""
+        deleted, failures = 0, []
+        for session_id in session_ids:
+            wire = self.wire_session(session_id)
+            try:
+                self.stub(session_id).DeleteSession(memory_pb2.DeleteSessionRequest(session_id=wire), timeout=self.timeout)
+                deleted += 1
+            except grpc.RpcError as exc:
+                if exc.code() not in (grpc.StatusCode.NOT_FOUND, grpc.StatusCode.UNIMPLEMENTED):
+                    failures.append(f"{wire}: {exc.code().name}")
+        return deleted, failures
 
     def restart(self) -> None:
         """Stop and start the local process; channels are reopened to skip reconnect backoff."""
@@ -78,12 +99,19 @@ class TimedMemory:
     def call(self, session_id: str, rpc: str, request):
         """The response, or None after recording the error in the run."""
         method = getattr(self._connection.stub(session_id), rpc)
+        wire = self._connection.wire_session(request.session_id)
+        if wire != request.session_id:
+            # Prepared requests are shared by every baseline: the run's name goes on a copy.
+            named = type(request)()
+            named.CopyFrom(request)
+            named.session_id = wire
+            request = named
         start = time.perf_counter()
         try:
             response = method(request, timeout=self._connection.timeout)
         except grpc.RpcError as exc:
             self._run.latencies_ms.append((time.perf_counter() - start) * 1000)
-            self._run.errors.append(f"{rpc}({session_id}): {exc.code().name}: {exc.details()}")
+            self._run.errors.append(f"{rpc}({wire or session_id}): {exc.code().name}: {exc.details()}")
             return None
         self._run.latencies_ms.append((time.perf_counter() - start) * 1000)
         return response

@@ -68,11 +68,18 @@ def evidence_survives_restart_compaction(run: ScenarioRun) -> list[str]:
         if before - after
     ]
     problems += [
-        f"{session} after {where}: {count} events, {acked} acknowledged"
+        f"{session} after {where}: {count} events, {acked} acknowledged ({_count_cause(count, acked)})"
         for session, where, count, acked, _, _ in run.resumes
         if count != acked
     ]
     return problems
+
+
+def _count_cause(count: int, acked: int) -> str:
+    """The likely reason a resumed session's event count differs from what this run acknowledged."""
+    if count > acked:
+        return "the service holds events this run never sent under these names: duplicates stored twice, or another writer on the same session ids"
+    return "acknowledged events were lost across the restart"
 
 
 def cross_session_isolation(run: ScenarioRun) -> list[str]:
@@ -151,7 +158,8 @@ def no_duplicate_active_content(run: ScenarioRun) -> list[str]:
 
 def restart_idempotent_event_count(run: ScenarioRun) -> list[str]:
     return [
-        f"{session} after {where}: event_count={count} (acknowledged {acked}), last_seq={last} (acknowledged {acked_last})"
+        f"{session} after {where}: event_count={count} (acknowledged {acked}), last_seq={last} (acknowledged {acked_last});"
+        f" {_count_cause(count, acked) if count != acked else 'the last seq moved'}"
         for session, where, count, acked, last, acked_last in run.resumes
         if count != acked or last != acked_last
     ]

@@ -6,8 +6,10 @@ Replayer; the two storage-less baselines are served in-process on loopback ports
 
 import contextvars
 import platform
+import secrets
 import sys
 import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack
@@ -64,6 +66,10 @@ class EvalRequest:
     memory_store: str = ""
     locomo: str = ""  # LoCoMo file or folder, for profile locomo
     write_report: bool = True
+    # Every session is named "<run_id>-<fixture session>" in memory ("" makes a fresh id), so any
+    # number of runs can share one memory service; they are deleted afterwards unless keep_sessions.
+    run_id: str = ""
+    keep_sessions: bool = False
 
 
 @dataclass
@@ -179,6 +185,8 @@ def evaluate(
     check_prerequisites(request, settings)
     memory_addr, answerer_addr = _memory_addr(request, settings), _answerer_addr(request, settings)
     local_memory = "memory" in request.baselines and not memory_addr
+    run_id = request.run_id or new_run_id()
+    cleanup: dict = {"sessionsKept": request.keep_sessions, "deleted": 0, "failures": []}
     with ExitStack() as stack:
         try:
             local = stack.enter_context(
@@ -204,7 +212,7 @@ def evaluate(
                 served = serve_baseline(BASELINE_SERVICERS[name]())
                 stack.callback(served.stop, 0)
                 address, restart, credentials = f"127.0.0.1:{served.port}", None, PLAINTEXT
-            connection = MemoryConnection(name, address, settings.rpc_timeout_s, restart, credentials)
+            connection = MemoryConnection(name, address, settings.rpc_timeout_s, restart, credentials, f"{run_id}-")
             stack.callback(connection.close)
             try:
                 connection.fetch_capabilities()
@@ -217,6 +225,12 @@ def evaluate(
         _check_answerer(answerer, request.answerer)
         depth = locomo_report.RETRIEVE_LIMIT if locomo else RETRIEVE_LIMIT
         runs = _replay_all(connections, answerer, scenarios, progress, depth)
+        if not request.keep_sessions:
+            sessions = sorted({step["session"] for scenario in scenarios for step in scenario["steps"] if step.get("session")})
+            for connection in connections:
+                deleted, failures = connection.delete_sessions(sessions)
+                cleanup["deleted"] += deleted
+                cleanup["failures"] += [f"{connection.name}: {failure}" for failure in failures]
     directory, regenerated, manifest = fixtures_info
     memory_connection = next((c for c in connections if c.name == "memory"), None)
     environment = {
@@ -232,6 +246,9 @@ def evaluate(
         },
         # How each baseline says Retrieve ranks (GetCapabilities.retrieval); None when it does not say.
         "retrieval": {c.name: c.capabilities.retrieval or None for c in connections},
+        # The prefix of every session this run wrote, and whether they were deleted afterwards.
+        "runId": run_id,
+        "sessionCleanup": cleanup,
     }
     if locomo is not None:
         built = locomo_report.build_report(
@@ -254,6 +271,11 @@ def evaluate(
     if request.write_report:
         result.report_path = report_mod.write_report(built.report, Path(request.out_dir or settings.results_dir))
     return result
+
+
+def new_run_id() -> str:
+    """Short, sortable by time, and unique enough for runs started in the same second."""
+    return "run" + time.strftime("%Y%m%d%H%M%S", time.gmtime()) + secrets.token_hex(2)
 
 
 def _check_answerer(answerer: Answerer, mode: str) -> None:
