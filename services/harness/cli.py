@@ -9,6 +9,7 @@ import json
 import os
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from services.common.config import ConfigError
 from services.common.logging import configure_logging
@@ -163,8 +164,18 @@ def _eval(args: argparse.Namespace, settings: Settings) -> int:
     else:
         print(result.table)
         if result.report_path:
-            print(f"Report: {result.report_path}")
+            print(f"Report: {host_path(result.report_path, settings)}")
     return result.exit_code
+
+
+def host_path(path: Path, settings: Settings) -> Path:
+    """path as the user opens it: under HARNESS_RESULTS_HOST_DIR when the results folder is a mount."""
+    if not settings.results_host_dir:
+        return path
+    try:
+        return Path(settings.results_host_dir) / path.resolve().relative_to(Path(settings.results_dir).resolve())
+    except ValueError:  # written elsewhere (--out): the container's path is all there is
+        return path
 
 
 def _fixtures(args: argparse.Namespace) -> int:

@@ -30,6 +30,9 @@ class Settings:
     memory_addr: str = ""  # empty: start services.memory locally
     answerer_addr: str = ""  # empty: start services.answerer locally
     results_dir: str = DEFAULT_RESULTS_DIR
+    # Where results_dir is seen from the user's machine when the harness runs in a container
+    # (compose mounts it): the report path is printed as the user can open it.
+    results_host_dir: str = ""
     rpc_timeout_s: float = DEFAULT_RPC_TIMEOUT_S
     start_timeout_s: float = DEFAULT_START_TIMEOUT_S
     log_level: str = "warning"
@@ -63,6 +66,7 @@ def load_settings(env: Mapping[str, str]) -> Settings:
         memory_addr=env_str(env, "HARNESS_MEMORY_ADDR", ""),
         answerer_addr=env_str(env, "HARNESS_ANSWERER_ADDR", ""),
         results_dir=env_str(env, "HARNESS_RESULTS_DIR", DEFAULT_RESULTS_DIR),
+        results_host_dir=env_str(env, "HARNESS_RESULTS_HOST_DIR", ""),
         rpc_timeout_s=env_float(env, "HARNESS_RPC_TIMEOUT_S", DEFAULT_RPC_TIMEOUT_S, minimum=0.1),
         start_timeout_s=env_float(env, "HARNESS_START_TIMEOUT_S", DEFAULT_START_TIMEOUT_S, minimum=1.0),
         log_level=env_choice(env, "HARNESS_LOG_LEVEL", "warning", ("debug", "info", "warning", "error")),
@@ -89,6 +93,7 @@ SETTINGS_TABLE = (
     Setting("HARNESS_MEMORY_ADDR", "", "memory service to evaluate; unset: a local process per run"),
     Setting("HARNESS_ANSWERER_ADDR", "", "answerer to use; unset: a local process per run"),
     Setting("HARNESS_RESULTS_DIR", DEFAULT_RESULTS_DIR, "where reports are written"),
+    Setting("HARNESS_RESULTS_HOST_DIR", "", "the same folder as the user's machine sees it (a container's mount), for the printed report path"),
     Setting("HARNESS_RPC_TIMEOUT_S", f"{DEFAULT_RPC_TIMEOUT_S:g}", "deadline of one call to memory or answerer"),
     Setting("HARNESS_START_TIMEOUT_S", f"{DEFAULT_START_TIMEOUT_S:g}", "how long a local service may take to report SERVING"),
     Setting("HARNESS_FIXTURES_DIRS", "tests/fixtures", "comma-separated folders RunEval may read fixtures from"),

@@ -192,6 +192,8 @@ def test_eval_from_the_harness_container_passes(stack: Stack, args: list[str]):
     assert len(reports) == 1, f"expected one new report in {stack.results_dir}"
     report = json.loads(reports[0].read_text())
     assert report["profile"] == args[1]
+    # The path printed is the one on the host, not the container's /app/eval-results.
+    assert f"Report: {stack.results_dir / reports[0].name}" in done.stdout, done.stdout[-2000:]
     failed = [inv for inv in report["hardInvariants"] if inv["status"] != "pass"]
     assert not failed, failed
 

@@ -46,3 +46,16 @@ def test_llm_without_key_as_a_process_starts_nothing():
 def test_help_exits_0(capsys):
     assert main(["--help"], env={}) == 0
     assert "eval" in capsys.readouterr().out
+
+
+def test_the_report_path_is_printed_as_the_users_machine_sees_a_mounted_results_folder(tmp_path):
+    from services.harness.cli import host_path
+    from services.harness.settings import load_settings
+
+    inside = tmp_path / "app" / "eval-results"
+    report = inside / "2026-12-03T08-00-00-000Z-smoke.json"
+    mounted = load_settings({"HARNESS_RESULTS_DIR": str(inside), "HARNESS_RESULTS_HOST_DIR": "./eval-results"})
+    assert str(host_path(report, mounted)) == "eval-results/2026-12-03T08-00-00-000Z-smoke.json"
+    # Not mounted, or a report written elsewhere (--out): the path as it is.
+    assert host_path(report, load_settings({"HARNESS_RESULTS_DIR": str(inside)})) == report
+    assert host_path(tmp_path / "elsewhere.json", mounted) == tmp_path / "elsewhere.json"
