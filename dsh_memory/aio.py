@@ -11,7 +11,7 @@ from dsh.memory.v1 import memory_pb2_grpc
 
 from dsh_memory import calls
 from dsh_memory.connection import DEFAULT_ADDRESS, DEFAULT_TIMEOUT_SECONDS, Connection, PemSource, RetryPolicy, connection_from_env
-from dsh_memory.errors import UnavailableError, from_rpc_error
+from dsh_memory.errors import from_rpc_error
 from dsh_memory.types import (
     AppendResult,
     Assembly,
@@ -84,8 +84,6 @@ class AsyncMemoryClient:
 
     async def _invoke(self, call: calls.Call[T], timeout: float | None) -> T:
         deadline = time.monotonic() + (timeout if timeout is not None else self.connection.timeout)
-        policy = self.connection.retry
-        attempts = policy.max_attempts if call.idempotent else 1
         method = getattr(self._stub, call.method)
         attempt = 0
         while True:
@@ -94,12 +92,11 @@ class AsyncMemoryClient:
                 response = await method(call.request, timeout=max(deadline - time.monotonic(), 0.001), metadata=self.connection.metadata)
             except grpc.RpcError as exc:
                 error = from_rpc_error(exc, call.method)
-                if isinstance(error, UnavailableError) and attempt < attempts:
-                    pause = policy.backoff(attempt)
-                    if time.monotonic() + pause < deadline:
-                        await asyncio.sleep(pause)
-                        continue
-                raise error from exc
+                pause = self.connection.retry.pause_before_retry(error, attempt, call.idempotent, deadline)
+                if pause is None:
+                    raise error from exc
+                await asyncio.sleep(pause)
+                continue
             return call.read(response)
 
     async def get_capabilities(self, *, timeout: float | None = None) -> Capabilities:

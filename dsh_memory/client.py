@@ -10,7 +10,7 @@ from dsh.memory.v1 import memory_pb2_grpc
 
 from dsh_memory import calls
 from dsh_memory.connection import DEFAULT_ADDRESS, DEFAULT_TIMEOUT_SECONDS, Connection, PemSource, RetryPolicy, connection_from_env
-from dsh_memory.errors import UnavailableError, from_rpc_error
+from dsh_memory.errors import from_rpc_error
 from dsh_memory.types import (
     AppendResult,
     Assembly,
@@ -81,8 +81,6 @@ class MemoryClient:
 
     def _invoke(self, call: calls.Call[T], timeout: float | None) -> T:
         deadline = time.monotonic() + (timeout if timeout is not None else self.connection.timeout)
-        policy = self.connection.retry
-        attempts = policy.max_attempts if call.idempotent else 1
         method = getattr(self._stub, call.method)
         attempt = 0
         while True:
@@ -91,12 +89,11 @@ class MemoryClient:
                 response = method(call.request, timeout=max(deadline - time.monotonic(), 0.001), metadata=self.connection.metadata)
             except grpc.RpcError as exc:
                 error = from_rpc_error(exc, call.method)
-                if isinstance(error, UnavailableError) and attempt < attempts:
-                    pause = policy.backoff(attempt)
-                    if time.monotonic() + pause < deadline:
-                        time.sleep(pause)
-                        continue
-                raise error from exc
+                pause = self.connection.retry.pause_before_retry(error, attempt, call.idempotent, deadline)
+                if pause is None:
+                    raise error from exc
+                time.sleep(pause)
+                continue
             return call.read(response)
 
     def get_capabilities(self, *, timeout: float | None = None) -> Capabilities:

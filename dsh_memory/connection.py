@@ -2,12 +2,15 @@
 
 import os
 import random
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import grpc
 import grpc.aio
+
+from dsh_memory.errors import UnavailableError
 
 DEFAULT_ADDRESS = "127.0.0.1:50051"  # where `make serve-memory` listens
 DEFAULT_TIMEOUT_SECONDS = 10.0
@@ -41,6 +44,15 @@ class RetryPolicy:
         """Seconds to wait after failed attempt number attempt (1 for the first)."""
         ceiling = min(self.max_backoff, self.initial_backoff * self.multiplier ** (attempt - 1))
         return random.uniform(0, ceiling)
+
+    def pause_before_retry(self, error: Exception, attempt: int, idempotent: bool, deadline: float) -> float | None:
+        """Seconds to wait before trying again after failed attempt number attempt, or None when
+        error is final: not UNAVAILABLE, a call that must not be repeated, attempts used up, or a
+        wait that would run past deadline (time.monotonic()). Shared by both clients."""
+        if not isinstance(error, UnavailableError) or not idempotent or attempt >= self.max_attempts:
+            return None
+        pause = self.backoff(attempt)
+        return pause if time.monotonic() + pause < deadline else None
 
 
 NO_RETRY = RetryPolicy(max_attempts=1)
