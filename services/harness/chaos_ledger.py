@@ -46,6 +46,11 @@ class Ledger:
         return sum(len(events) for events in self.acknowledged.values())
 
     @property
+    def refused(self) -> int:
+        """Calls answered with any status but OK."""
+        return sum(count for name, count in self.statuses.items() if name != "OK")
+
+    @property
     def broken(self) -> int:
         return sum(self.statuses[name] for name in BROKEN)
 
