@@ -9,7 +9,7 @@ from services.answerer.settings import SETTINGS_TABLE, Settings
 from services.common.config import ConfigError
 from services.common.grpc_server import serve_until_signal
 from services.common.logging import configure_logging
-from services.common.settings_table import render_help
+from services.common.settings_table import answer_arguments
 from services.common.tracing import configure_tracing
 
 
@@ -17,14 +17,9 @@ HELP_SUMMARY = "python -m services.answerer: the answerer service (dsh.answerer.
 
 
 def main(argv: list[str] | None = None) -> int:
-    argv = sys.argv[1:] if argv is None else argv
-    if argv:
-        if argv[0] in ("-h", "--help"):
-            print(render_help("answerer", HELP_SUMMARY, SETTINGS_TABLE), end="")
-            return 0
-        # Settings come from the environment only; an argument is a mistake worth saying so.
-        print(f"answerer: unexpected argument {argv[0]!r}; settings are environment variables (see --help)", file=sys.stderr)
-        return 2
+    answered = answer_arguments("answerer", HELP_SUMMARY, SETTINGS_TABLE, sys.argv[1:] if argv is None else argv)
+    if answered is not None:
+        return answered
     try:
         settings = Settings.from_env()
     except ConfigError as exc:

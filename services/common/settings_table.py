@@ -2,6 +2,7 @@
 docs/operations.md lists. tests/common/test_settings_table.py fails when a service reads a variable
 its table does not name, so the help and the code cannot drift apart."""
 
+import sys
 from dataclasses import dataclass
 
 
@@ -58,3 +59,15 @@ def render_markdown(settings: tuple[Setting, ...]) -> str:
     rows = ["| setting | default | meaning |", "| --- | --- | --- |"]
     rows += [f"| `{s.name}` | {f'`{s.default}`' if s.default else 'unset'} | {s.meaning} |" for s in settings]
     return "\n".join(rows) + "\n"
+
+
+def answer_arguments(service: str, summary: str, settings: tuple[Setting, ...], argv: list[str]) -> int | None:
+    """A service configured by its environment alone: --help prints its settings (exit 0), any
+    other argument is a mistake worth saying so (exit 2); None when there are none and it may start."""
+    if not argv:
+        return None
+    if argv[0] in ("-h", "--help"):
+        print(render_help(service, summary, settings), end="")
+        return 0
+    print(f"{service}: unexpected argument {argv[0]!r}; settings are environment variables (see --help)", file=sys.stderr)
+    return 2

@@ -8,7 +8,7 @@ from services.common.config import ConfigError
 from services.common.errors import ServiceError
 from services.common.grpc_server import serve_until_signal
 from services.common.logging import configure_logging
-from services.common.settings_table import render_help
+from services.common.settings_table import answer_arguments
 from services.common.tracing import configure_tracing
 from services.memory.embeddings.minilm import EncoderUnavailable
 from services.memory.server import build_server
@@ -19,14 +19,9 @@ HELP_SUMMARY = "python -m services.memory: the memory service (dsh.memory.v1), i
 
 
 def main(argv: list[str] | None = None) -> int:
-    argv = sys.argv[1:] if argv is None else argv
-    if argv:
-        if argv[0] in ("-h", "--help"):
-            print(render_help("memory", HELP_SUMMARY, SETTINGS_TABLE), end="")
-            return 0
-        # Settings come from the environment only; an argument is a mistake worth saying so.
-        print(f"memory: unexpected argument {argv[0]!r}; settings are environment variables (see --help)", file=sys.stderr)
-        return 2
+    answered = answer_arguments("memory", HELP_SUMMARY, SETTINGS_TABLE, sys.argv[1:] if argv is None else argv)
+    if answered is not None:
+        return answered
     try:
         settings = Settings.from_env()
     except ConfigError as exc:
