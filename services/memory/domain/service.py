@@ -140,10 +140,15 @@ class MemoryCore:
 
     def delete_session(self, session_id: str, *, tenant: str = DEFAULT_TENANT) -> tuple[int, int]:
         self._require(session_id, tenant)
+        deleted = self._delete(session_id)
+        self.store.purge_deleted()
+        return deleted
+
+    def _delete(self, session_id: str) -> tuple[int, int]:
+        """Remove a session from the store and the dense index; the caller purges the files."""
         deleted = self.store.delete_session(session_id)
         if self.dense is not None:
             self.dense.forget(session_id)
-        self.store.purge_deleted()
         return deleted
 
     # --- tenants and the data lifecycle ----------------------------------------
@@ -168,9 +173,7 @@ class MemoryCore:
         while True:
             batch = self.store.list_sessions(tenant, user_id=user_id, after=after, limit=MAX_PAGE)
             for state in batch:
-                removed = self.store.delete_session(state.session_id)
-                if self.dense is not None:
-                    self.dense.forget(state.session_id)
+                removed = self._delete(state.session_id)
                 sessions, events, items = sessions + 1, events + removed[0], items + removed[1]
             if len(batch) < MAX_PAGE:
                 break
