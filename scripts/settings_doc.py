@@ -4,7 +4,8 @@
 from services.answerer.settings import SETTINGS_TABLE as ANSWERER
 from services.common.settings_table import render_markdown
 from services.harness.settings import SETTINGS_TABLE as HARNESS
+from services.mcp.settings import SETTINGS_TABLE as MCP
 from services.memory.settings import SETTINGS_TABLE as MEMORY
 
-for title, table in (("memory", MEMORY), ("answerer", ANSWERER), ("harness", HARNESS)):
+for title, table in (("memory", MEMORY), ("answerer", ANSWERER), ("harness", HARNESS), ("mcp", MCP)):
     print(f"### {title}\n\n{render_markdown(table)}")

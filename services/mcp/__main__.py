@@ -8,8 +8,9 @@ import structlog
 from services.common.apikeys import KeysFileError
 from services.common.config import ConfigError
 from services.common.logging import configure_logging
+from services.common.settings_table import render_help
 from services.mcp.server import serve_http, serve_stdio
-from services.mcp.settings import SETTINGS_HELP, TRANSPORTS, Settings
+from services.mcp.settings import SETTINGS_TABLE, TRANSPORTS, Settings
 
 
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
@@ -17,7 +18,7 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         prog="python -m services.mcp",
         description="MCP server for agent hosts: tools remember, recall, search, task_state and forget, "
         "answered by the memory service over gRPC.",
-        epilog=SETTINGS_HELP,
+        epilog=render_help("mcp", "Over HTTP a caller's own bearer key is forwarded to memory instead of DSH_API_KEY.", SETTINGS_TABLE),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--transport", choices=TRANSPORTS, help="overrides MCP_TRANSPORT (default stdio)")

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 from services.common.config import ConfigError, env_choice, env_float, env_int, env_str
 from services.common.security import ClientCredentials, ServerSecurity
+from services.common.settings_table import CLIENT_SETTINGS, Setting
 
 TRANSPORTS = ("stdio", "http")
 DEFAULT_LISTEN = "127.0.0.1:8765"
@@ -15,30 +16,27 @@ DEFAULT_DEADLINE_SECONDS = 10.0
 DEFAULT_RECALL_BUDGET = 800
 MAX_SESSION_ID_BYTES = 128  # the memory service's limit, checked here so the tool error can say so
 
-# What `python -m services.mcp --help` prints: every setting, its default, what it does.
-SETTINGS_HELP = f"""\
-settings (environment variables):
-  MCP_TRANSPORT          stdio (default: a desktop host launches the process) or http (streamable HTTP)
-  MCP_LISTEN             host:port of the HTTP transport (default {DEFAULT_LISTEN}); a non-loopback
-                         address needs MCP_AUTH_KEYS_FILE, or MCP_AUTH=none said explicitly
-  MCP_PATH               the HTTP endpoint's path (default {DEFAULT_PATH})
-  MCP_MEMORY_ADDR        the memory service's gRPC address (default {DEFAULT_MEMORY_ADDR})
-  MCP_SESSION_ID         the session a tool uses when its arguments name none (default: unset, then
-                         every tool call must pass session_id)
-  MCP_USER_ID            the end user new sessions are recorded for (optional; DeleteUserData finds them)
-  MCP_DEADLINE_SECONDS   deadline of each call to memory, the client's retries included (default {DEFAULT_DEADLINE_SECONDS:g})
-  MCP_RECALL_BUDGET      token budget of `recall` when the caller gives none (default {DEFAULT_RECALL_BUDGET})
-  MCP_AUTH_KEYS_FILE     HTTP only: the API keys file (python -m services.common.keys); setting it
-                         requires 'Authorization: Bearer <key>' on every HTTP request
-  MCP_AUTH               keys or none (default keys when a keys file is set)
-  MCP_TLS_CERT, MCP_TLS_KEY, MCP_TLS_CLIENT_CA   HTTP over TLS (PEM files), mutual TLS with the CA
-  MCP_LOG_LEVEL          debug, info (default), warning, error; logs go to stderr
-  MCP_LOG_FORMAT         auto (default), json or console
-toward memory (as every client of this project):
-  DSH_API_KEY or DSH_API_KEY_FILE   the key sent to memory; over HTTP a caller's own bearer key is
-                                    forwarded instead, so it acts as its own tenant and role
-  DSH_TLS, DSH_TLS_CA, DSH_TLS_CLIENT_CERT, DSH_TLS_CLIENT_KEY, DSH_TLS_SERVER_NAME   TLS to memory
-"""
+# Every variable Settings.from_env reads, for `python -m services.mcp --help` and
+# docs/operations.md (tests/common/test_settings_table.py keeps them in step).
+SETTINGS_TABLE = (
+    Setting("MCP_TRANSPORT", "stdio", "stdio (a desktop host launches the process) or http (streamable HTTP)"),
+    Setting("MCP_LISTEN", DEFAULT_LISTEN, "host:port of the HTTP transport; a non-loopback address needs MCP_AUTH_KEYS_FILE, or MCP_AUTH=none said explicitly"),
+    Setting("MCP_PATH", DEFAULT_PATH, "the HTTP endpoint's path"),
+    Setting("MCP_MEMORY_ADDR", DEFAULT_MEMORY_ADDR, "the memory service's gRPC address"),
+    Setting("MCP_SESSION_ID", "", "the session a tool uses when its arguments name none; unset: every tool call must pass session_id"),
+    Setting("MCP_USER_ID", "", "the end user new sessions are recorded for (DeleteUserData finds them)"),
+    Setting("MCP_DEADLINE_SECONDS", f"{DEFAULT_DEADLINE_SECONDS:g}", "deadline of each call to memory, the client's retries included"),
+    Setting("MCP_RECALL_BUDGET", str(DEFAULT_RECALL_BUDGET), "token budget of `recall` when the caller gives none"),
+    Setting("MCP_AUTH_KEYS_FILE", "", "HTTP only: the API keys file (python -m services.common.keys); setting it requires 'Authorization: Bearer <key>' on every HTTP request"),
+    Setting("MCP_AUTH", "", "keys or none; default keys when a keys file is set"),
+    Setting("MCP_TLS_CERT", "", "HTTP over TLS: this PEM certificate chain (with the key below)"),
+    Setting("MCP_TLS_KEY", "", "the PEM private key of that certificate"),
+    Setting("MCP_TLS_CLIENT_CA", "", "mutual TLS: HTTP clients must present a certificate this CA signed"),
+    Setting("MCP_REFLECTION", "off", "read with the shared server security settings; the MCP server serves no gRPC, so it has no effect"),
+    Setting("MCP_LOG_LEVEL", "info", "debug, info, warning or error; logs go to stderr"),
+    Setting("MCP_LOG_FORMAT", "auto", "json, console, or auto"),
+    *CLIENT_SETTINGS,
+)
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,8 @@ from services.answerer.settings import Settings as AnswererSettings
 from services.common.settings_table import render_markdown
 from services.harness.settings import SETTINGS_TABLE as HARNESS_TABLE
 from services.harness.settings import load_settings
+from services.mcp.settings import SETTINGS_TABLE as MCP_TABLE
+from services.mcp.settings import Settings as McpSettings
 from services.memory.settings import SETTINGS_TABLE as MEMORY_TABLE
 from services.memory.settings import Settings as MemorySettings
 
@@ -44,8 +46,9 @@ class RecordingEnv(Mapping[str, str]):
 
 @pytest.mark.parametrize(
     "parse, table",
-    [(MemorySettings.from_env, MEMORY_TABLE), (AnswererSettings.from_env, ANSWERER_TABLE), (load_settings, HARNESS_TABLE)],
-    ids=["memory", "answerer", "harness"],
+    [(MemorySettings.from_env, MEMORY_TABLE), (AnswererSettings.from_env, ANSWERER_TABLE), (load_settings, HARNESS_TABLE),
+     (McpSettings.from_env, MCP_TABLE)],
+    ids=["memory", "answerer", "harness", "mcp"],
 )
 def test_the_table_names_every_variable_the_parser_reads(parse, table):
     env = RecordingEnv()
@@ -78,5 +81,5 @@ def test_help_prints_every_setting_and_starts_nothing(command, tmp_path):
 
 def test_operations_doc_lists_the_tables_as_generated():
     doc = open(os.path.join(os.path.dirname(__file__), "..", "..", "docs", "operations.md"), encoding="utf-8").read()
-    for table in (MEMORY_TABLE, ANSWERER_TABLE, HARNESS_TABLE):
+    for table in (MEMORY_TABLE, ANSWERER_TABLE, HARNESS_TABLE, MCP_TABLE):
         assert render_markdown(table) in doc, "docs/operations.md is stale: .venv/bin/python scripts/settings_doc.py"
