@@ -1,9 +1,9 @@
 """Python client of the dsh memory service (dsh.memory.v1.MemoryService).
 
-    from dsh_memory import MemoryClient, Event
-    with MemoryClient("127.0.0.1:50051") as memory:
-        memory.append_events("s1", [Event(seq=1, text="The deploy target is eu-west-1.")])
-        print(memory.assemble("s1", "where do we deploy?").message)
+from dsh_memory import MemoryClient, Event
+with MemoryClient("127.0.0.1:50051") as memory:
+    memory.append_events("s1", [Event(seq=1, text="The deploy target is eu-west-1.")])
+    print(memory.assemble("s1", "where do we deploy?").message)
 """
 
 from dsh_memory.aio import AsyncMemoryClient
@@ -36,10 +36,33 @@ from dsh_memory.types import (
 )
 
 __all__ = [
-    "AppendResult", "Assembly", "AsyncMemoryClient", "Capabilities", "Connection", "DEFAULT_ADDRESS",
-    "DEFAULT_TIMEOUT_SECONDS", "DeadlineExceededError", "Deleted", "DshMemoryError", "Event",
-    "FailedPreconditionError", "InvalidArgumentError", "Item", "ItemPage", "MemoryClient", "NO_RETRY",
-    "NotFoundError", "OpenedSession", "PermissionDeniedError", "ResourceExhaustedError", "RetryPolicy",
-    "SessionPage", "SessionSummary", "TaskEntry", "TaskState", "UnauthenticatedError", "UnavailableError",
+    "DEFAULT_ADDRESS",
+    "DEFAULT_TIMEOUT_SECONDS",
+    "NO_RETRY",
+    "AppendResult",
+    "Assembly",
+    "AsyncMemoryClient",
+    "Capabilities",
+    "Connection",
+    "DeadlineExceededError",
+    "Deleted",
+    "DshMemoryError",
+    "Event",
+    "FailedPreconditionError",
+    "InvalidArgumentError",
+    "Item",
+    "ItemPage",
+    "MemoryClient",
+    "NotFoundError",
+    "OpenedSession",
+    "PermissionDeniedError",
+    "ResourceExhaustedError",
+    "RetryPolicy",
+    "SessionPage",
+    "SessionSummary",
+    "TaskEntry",
+    "TaskState",
+    "UnauthenticatedError",
+    "UnavailableError",
     "connection_from_env",
 ]

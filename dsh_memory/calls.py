@@ -79,9 +79,7 @@ def assemble(session_id: str, query: str, token_budget: int | None) -> Call[Asse
     return Call("Assemble", request, Assembly.from_proto, True)
 
 
-def list_items(
-    session_id: str, kind: str | None, status: str | None, key: str, page_size: int | None, page_token: str
-) -> Call[ItemPage]:
+def list_items(session_id: str, kind: str | None, status: str | None, key: str, page_size: int | None, page_token: str) -> Call[ItemPage]:
     request = memory_pb2.ListItemsRequest(
         session_id=session_id,
         kind=_number_of(ITEM_KINDS, kind, "item kind") if kind else 0,  # type: ignore[arg-type]

@@ -165,9 +165,7 @@ class MemoryClient:
         """One page of the caller's tenant's sessions in session_id order (only user_id's when given)."""
         return self._invoke(calls.list_sessions(user_id, page_size, page_token), timeout)
 
-    def import_session(
-        self, document: str, *, session_id: str = "", user_id: str = "", timeout: float | None = None
-    ) -> SessionSummary:
+    def import_session(self, document: str, *, session_id: str = "", user_id: str = "", timeout: float | None = None) -> SessionSummary:
         """Recreate a session from an export_session document (under session_id when given). Not retried."""
         return self._invoke(calls.import_session(document, session_id, user_id), timeout)
 

@@ -6,7 +6,7 @@ short names ("user", "fact", "active"), not protobuf enum numbers.
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 from dsh.memory.v1 import memory_pb2
@@ -70,7 +70,7 @@ class Event:
         )
         if self.created_at is not None:
             # A naive datetime is taken as UTC rather than as this machine's local time.
-            moment = self.created_at if self.created_at.tzinfo else self.created_at.replace(tzinfo=timezone.utc)
+            moment = self.created_at if self.created_at.tzinfo else self.created_at.replace(tzinfo=UTC)
             event.created_at.FromDatetime(moment)
         return event
 
@@ -109,8 +109,16 @@ class Capabilities:
 
     @classmethod
     def from_proto(cls, m: memory_pb2.GetCapabilitiesResponse) -> "Capabilities":
-        return cls(m.implementation, m.version, m.has_storage, m.has_retrieval, m.retrieval,
-                   tuple(m.languages), m.max_event_bytes, m.max_batch_events)
+        return cls(
+            m.implementation,
+            m.version,
+            m.has_storage,
+            m.has_retrieval,
+            m.retrieval,
+            tuple(m.languages),
+            m.max_event_bytes,
+            m.max_batch_events,
+        )
 
 
 @dataclass(frozen=True)
@@ -168,9 +176,20 @@ class Item:
     @classmethod
     def from_proto(cls, m: memory_pb2.Item) -> "Item":
         return cls(
-            m.item_id, _name_of(ITEM_KINDS, m.kind), m.key, m.value, m.unit, m.condition,
-            _name_of(ITEM_STATUSES, m.status), m.superseded_by, m.lang, tuple(m.source_seqs),
-            tuple(m.source_event_ids), m.score, m.text, _name_of(EVENT_KINDS, m.source_kind),
+            m.item_id,
+            _name_of(ITEM_KINDS, m.kind),
+            m.key,
+            m.value,
+            m.unit,
+            m.condition,
+            _name_of(ITEM_STATUSES, m.status),
+            m.superseded_by,
+            m.lang,
+            tuple(m.source_seqs),
+            tuple(m.source_event_ids),
+            m.score,
+            m.text,
+            _name_of(EVENT_KINDS, m.source_kind),
         )
 
 

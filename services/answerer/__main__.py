@@ -12,7 +12,6 @@ from services.common.logging import configure_logging
 from services.common.settings_table import answer_arguments
 from services.common.tracing import configure_tracing
 
-
 HELP_SUMMARY = "python -m services.answerer: the answerer service (dsh.answerer.v1), in the foreground until SIGTERM/SIGINT."
 
 

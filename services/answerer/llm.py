@@ -10,7 +10,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import structlog
 
@@ -91,8 +91,8 @@ def _retry_after(value: str | None) -> float | None:
     except (TypeError, ValueError):
         return None
     if when.tzinfo is None:
-        when = when.replace(tzinfo=timezone.utc)
-    return max(0.0, (when - datetime.now(timezone.utc)).total_seconds())
+        when = when.replace(tzinfo=UTC)
+    return max(0.0, (when - datetime.now(UTC)).total_seconds())
 
 
 class LlmClient:
@@ -121,9 +121,7 @@ class LlmClient:
     def complete(self, messages: list[dict[str, str]]) -> str:
         """The assistant's reply text. Raises Unavailable after the retries, LlmConfigError or
         InvalidArgument when the API rejects the request in a way retrying cannot fix."""
-        body = json.dumps(
-            {"model": self._config.model, "messages": messages, "temperature": 0, "max_tokens": MAX_ANSWER_TOKENS}
-        ).encode()
+        body = json.dumps({"model": self._config.model, "messages": messages, "temperature": 0, "max_tokens": MAX_ANSWER_TOKENS}).encode()
         attempts = 1 + self._config.max_retries
         last_problem = ""
         for attempt in range(1, attempts + 1):
@@ -211,9 +209,7 @@ class LlmClient:
                 "DSH_EVAL_LLM_BASE_URL (it should end in the API version, e.g. /v1) and DSH_EVAL_LLM_MODEL"
             )
         if status in (400, 413, 422):
-            return InvalidArgument(
-                f"model API rejected the request ({status}){said}; shorten the context or check DSH_EVAL_LLM_MODEL"
-            )
+            return InvalidArgument(f"model API rejected the request ({status}){said}; shorten the context or check DSH_EVAL_LLM_MODEL")
         return LlmConfigError(f"model API at {base} answered HTTP {status}{said}; check DSH_EVAL_LLM_BASE_URL")
 
 

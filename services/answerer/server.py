@@ -19,14 +19,21 @@ def build_server(settings: Settings, listen: str | None = None, *, engine: Answe
     engine lets a test supply an Answerer with its own LLM client seams.
     """
     # With auth off, only an explicit ANSWERER_AUTH=none lets anonymous callers spend the LLM key.
-    servicer = AnswererServicer(engine or Answerer(settings), llm_for_anonymous=settings.security.auth == "none" and settings.security.auth_explicit)
+    servicer = AnswererServicer(
+        engine or Answerer(settings), llm_for_anonymous=settings.security.auth == "none" and settings.security.auth_explicit
+    )
 
     def register(server: grpc.Server) -> None:
         answerer_pb2_grpc.add_AnswererServiceServicer_to_server(servicer, server)
 
     served = start_server(
-        listen or settings.listen, register, [SERVICE_NAME], security=settings.security, roles={SERVICE_NAME: REQUIRED_ROLE},
-        limits=settings.server_limits, telemetry=settings.telemetry,
+        listen or settings.listen,
+        register,
+        [SERVICE_NAME],
+        security=settings.security,
+        roles={SERVICE_NAME: REQUIRED_ROLE},
+        limits=settings.server_limits,
+        telemetry=settings.telemetry,
     )
     log_security(settings.security, listen or settings.listen)
     return served

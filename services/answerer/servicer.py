@@ -2,7 +2,6 @@
 
 from dsh.answerer.v1 import answerer_pb2, answerer_pb2_grpc
 
-
 from services.answerer.engine import Answerer
 from services.common.errors import InvalidArgument, PermissionDenied
 from services.common.principal import ANONYMOUS, current_principal

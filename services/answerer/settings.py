@@ -69,9 +69,7 @@ class Settings:
             llm_timeout_seconds=env_float(env, "DSH_EVAL_LLM_TIMEOUT_SECONDS", DEFAULT_LLM_TIMEOUT_SECONDS, minimum=0.001),
             llm_max_retries=env_int(env, "DSH_EVAL_LLM_MAX_RETRIES", DEFAULT_LLM_MAX_RETRIES),
             llm_backoff_seconds=env_float(env, "DSH_EVAL_LLM_BACKOFF_SECONDS", DEFAULT_LLM_BACKOFF_SECONDS),
-            llm_backoff_max_seconds=env_float(
-                env, "DSH_EVAL_LLM_BACKOFF_MAX_SECONDS", DEFAULT_LLM_BACKOFF_MAX_SECONDS
-            ),
+            llm_backoff_max_seconds=env_float(env, "DSH_EVAL_LLM_BACKOFF_MAX_SECONDS", DEFAULT_LLM_BACKOFF_MAX_SECONDS),
             security=ServerSecurity.from_env(env, "ANSWERER", env_str(env, "ANSWERER_LISTEN", DEFAULT_LISTEN)),
             max_concurrent_rpcs=env_int(env, "ANSWERER_MAX_CONCURRENT_RPCS", DEFAULT_MAX_CONCURRENT_RPCS, minimum=1),
             max_receive_bytes=env_int(env, "ANSWERER_MAX_RECEIVE_BYTES", DEFAULT_MAX_RECEIVE_BYTES, minimum=1024),

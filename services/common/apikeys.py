@@ -96,7 +96,9 @@ def read_keys_file(path: str | Path) -> dict[str, KeyRecord]:
     except ValueError as exc:
         raise KeysFileError(f"keys file {path} is not JSON: {exc}") from exc
     if not isinstance(document, dict) or document.get("format") != KEYS_FILE_FORMAT:
-        raise KeysFileError(f"{path} is not a keys file (no \"format\": \"{KEYS_FILE_FORMAT}\"); create one with python -m services.common.keys init")
+        raise KeysFileError(
+            f'{path} is not a keys file (no "format": "{KEYS_FILE_FORMAT}"); create one with python -m services.common.keys init'
+        )
     records: dict[str, KeyRecord] = {}
     for index, entry in enumerate(document.get("keys") or []):
         try:
@@ -168,8 +170,14 @@ class KeyStore:
     rather than keep honouring keys the operator may just have revoked.
     """
 
-    def __init__(self, path: str | Path, *, check_interval: float = DEFAULT_CHECK_INTERVAL_S,
-                 clock: Callable[[], float] = time.monotonic, on_reload: Callable[[int, str], None] | None = None):
+    def __init__(
+        self,
+        path: str | Path,
+        *,
+        check_interval: float = DEFAULT_CHECK_INTERVAL_S,
+        clock: Callable[[], float] = time.monotonic,
+        on_reload: Callable[[int, str], None] | None = None,
+    ):
         self.path = Path(path)
         self._check_interval = check_interval
         self._clock = clock

@@ -53,7 +53,7 @@ def _bearer(metadata: Any) -> str | None:
             value = value if isinstance(value, str) else value.decode("latin-1")
             if value[: len(BEARER)].lower() != BEARER:
                 return None
-            return value[len(BEARER):].strip()
+            return value[len(BEARER) :].strip()
     return None
 
 
@@ -73,18 +73,25 @@ class AuthInterceptor(grpc.ServerInterceptor):
             principal = self._keys.lookup(key)
         except KeysUnavailable as exc:
             log.error("auth_keys_unavailable", error=str(exc))
-            raise _Refusal(grpc.StatusCode.UNAVAILABLE, "authentication is unavailable: the server cannot read its keys file; retry later",
-                           "keys_unavailable") from exc
+            raise _Refusal(
+                grpc.StatusCode.UNAVAILABLE,
+                "authentication is unavailable: the server cannot read its keys file; retry later",
+                "keys_unavailable",
+            ) from exc
         if principal is None:
             # Never echo the key: it may be a real key of another system pasted by mistake.
-            raise _Refusal(grpc.StatusCode.UNAUTHENTICATED, f"the API key is not valid (unknown, revoked or mistyped): {HOW_TO_AUTHENTICATE}",
-                           "bad_key")
+            raise _Refusal(
+                grpc.StatusCode.UNAUTHENTICATED,
+                f"the API key is not valid (unknown, revoked or mistyped): {HOW_TO_AUTHENTICATE}",
+                "bad_key",
+            )
         needed = self._roles.get(service, {}).get(name, Role.ADMIN)
         if not principal.may(needed):
             raise _Refusal(
                 grpc.StatusCode.PERMISSION_DENIED,
                 f"{name} needs the {needed.name.lower()} role; key {principal.key_id} has {principal.role.name.lower()}",
-                "role", principal.key_id,
+                "role",
+                principal.key_id,
             )
         return principal, key
 
@@ -106,8 +113,14 @@ def _refusing(handler: grpc.RpcMethodHandler, method: str, refusal: _Refusal) ->
     """A handler of the same shape that refuses; no deserializer, so the unauthenticated body is never parsed."""
 
     def refuse(_request: Any, context: grpc.ServicerContext) -> None:
-        log.info("rpc_refused", rpc=method.rsplit("/", 1)[-1], code=refusal.code.name, reason=refusal.reason,
-                 key_id=refusal.key_id, peer=context.peer())
+        log.info(
+            "rpc_refused",
+            rpc=method.rsplit("/", 1)[-1],
+            code=refusal.code.name,
+            reason=refusal.reason,
+            key_id=refusal.key_id,
+            peer=context.peer(),
+        )
         context.abort(refusal.code, refusal.message)
 
     def refuse_stream(request: Any, context: grpc.ServicerContext):
@@ -184,7 +197,10 @@ class _CallDetails(grpc.ClientCallDetails):
 
 
 class BearerClientInterceptor(
-    grpc.UnaryUnaryClientInterceptor, grpc.UnaryStreamClientInterceptor, grpc.StreamUnaryClientInterceptor, grpc.StreamStreamClientInterceptor
+    grpc.UnaryUnaryClientInterceptor,
+    grpc.UnaryStreamClientInterceptor,
+    grpc.StreamUnaryClientInterceptor,
+    grpc.StreamStreamClientInterceptor,
 ):
     """Adds `authorization: Bearer <key>` to every call of a channel."""
 

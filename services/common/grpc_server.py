@@ -42,8 +42,13 @@ class Served:
     """A started server, its bound port and its health servicer."""
 
     def __init__(
-        self, server: grpc.Server, port: int, health_servicer: health.HealthServicer, services: list[str],
-        executor: futures.ThreadPoolExecutor | None = None, metrics: MetricsEndpoint | None = None,
+        self,
+        server: grpc.Server,
+        port: int,
+        health_servicer: health.HealthServicer,
+        services: list[str],
+        executor: futures.ThreadPoolExecutor | None = None,
+        metrics: MetricsEndpoint | None = None,
     ):
         self.server = server
         self.metrics = metrics
@@ -182,7 +187,11 @@ def wait_for_serving(address: str, *, service: str = "", timeout: float = 15.0, 
         ("grpc.max_reconnect_backoff_ms", 100),
     ]
     tls = credentials.channel_credentials()
-    with grpc.secure_channel(address, tls, options=fast_reconnect) if tls else grpc.insecure_channel(address, options=fast_reconnect) as channel:
+    with (
+        grpc.secure_channel(address, tls, options=fast_reconnect)
+        if tls
+        else grpc.insecure_channel(address, options=fast_reconnect) as channel
+    ):
         stub = health_pb2_grpc.HealthStub(channel)
         while time.monotonic() < deadline:
             try:

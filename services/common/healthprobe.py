@@ -24,8 +24,9 @@ EXIT_USAGE = 2
 DEFAULT_TIMEOUT_SECONDS = 2.0
 
 
-def probe(address: str, service: str = "", timeout: float = DEFAULT_TIMEOUT_SECONDS,
-          credentials: ClientCredentials = PLAINTEXT) -> tuple[bool, str]:
+def probe(
+    address: str, service: str = "", timeout: float = DEFAULT_TIMEOUT_SECONDS, credentials: ClientCredentials = PLAINTEXT
+) -> tuple[bool, str]:
     """Ask address for the health of service ("" is the whole server): (serving, what was seen)."""
     tls = credentials.channel_credentials()
     options = [("grpc.ssl_target_name_override", credentials.tls_server_name)] if credentials.tls_server_name else []

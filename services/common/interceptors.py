@@ -8,7 +8,6 @@ from typing import Any
 
 import grpc
 import structlog
-
 from google.protobuf.message import DecodeError
 
 from services.common.errors import InvalidArgument, is_expected, status_of
@@ -94,7 +93,7 @@ class ServerInterceptor(grpc.ServerInterceptor):
                     request = parse(body)
                     _bind_session(fields, request)
                     response = serialize(inner(request, context))
-                except Exception as exc:  # noqa: BLE001 - mapped to a status, never swallowed
+                except Exception as exc:
                     _fail(context, exc, {**fields, "duration_ms": elapsed(start)})
                     raise
                 getattr(log, level)("rpc_finished", code="OK", duration_ms=elapsed(start))
@@ -115,7 +114,7 @@ class ServerInterceptor(grpc.ServerInterceptor):
                     _bind_session(fields, request)
                     for response in inner_stream(request, context):
                         yield serialize(response)
-                except Exception as exc:  # noqa: BLE001 - mapped to a status, never swallowed
+                except Exception as exc:
                     _fail(context, exc, {**fields, "duration_ms": elapsed(start)})
                     raise
                 log.info("rpc_finished", code="OK", duration_ms=elapsed(start))

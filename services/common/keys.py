@@ -50,8 +50,10 @@ def _create(path: Path, tenant: str, role: Role, name: str, key_out: str, *, mus
     if key_out:
         _write_secret(Path(key_out), key + "\n")
     write_keys_file(path, [*records, record], mode=_mode_of(path))
-    print(f"created key {record.key_id}: tenant {tenant}, role {role.name.lower()}" + (f", written to {key_out}" if key_out else ""),
-          file=sys.stderr)
+    print(
+        f"created key {record.key_id}: tenant {tenant}, role {role.name.lower()}" + (f", written to {key_out}" if key_out else ""),
+        file=sys.stderr,
+    )
     return "" if key_out else key
 
 

@@ -15,11 +15,7 @@ def configure_logging(level: str = "info", fmt: str = "auto") -> None:
     if not isinstance(numeric, int):
         numeric = logging.INFO
     use_json = fmt == "json" or (fmt == "auto" and not sys.stderr.isatty())
-    renderer = (
-        structlog.processors.JSONRenderer()
-        if use_json
-        else structlog.dev.ConsoleRenderer(colors=sys.stderr.isatty())
-    )
+    renderer = structlog.processors.JSONRenderer() if use_json else structlog.dev.ConsoleRenderer(colors=sys.stderr.isatty())
     structlog.configure(
         processors=[
             structlog.contextvars.merge_contextvars,

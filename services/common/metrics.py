@@ -23,8 +23,11 @@ class RpcMetrics:
         labels = ("grpc_service", "grpc_method", "grpc_code")
         self.handled = Counter("grpc_server_handled", "RPCs completed, by method and status code", labels, registry=registry)
         self.latency = Histogram(
-            "grpc_server_handling_seconds", "Time from the start of an RPC to its status, by method and status code",
-            labels, buckets=LATENCY_BUCKETS, registry=registry,
+            "grpc_server_handling_seconds",
+            "Time from the start of an RPC to its status, by method and status code",
+            labels,
+            buckets=LATENCY_BUCKETS,
+            registry=registry,
         )
         self.in_flight = Gauge(
             "grpc_server_in_flight", "RPCs started and not finished, by method", ("grpc_service", "grpc_method"), registry=registry
@@ -57,7 +60,7 @@ class MetricsInterceptor(grpc.ServerInterceptor):
     def _begin(self, service: str, method: str) -> float:
         try:
             self._metrics.in_flight.labels(service, method).inc()
-        except Exception:  # noqa: BLE001 - see the class docstring
+        except Exception:
             log.warning("metrics_record_failed", exc_info=True)
         return time.perf_counter()
 
@@ -67,7 +70,7 @@ class MetricsInterceptor(grpc.ServerInterceptor):
             self._metrics.in_flight.labels(service, method).dec()
             self._metrics.handled.labels(service, method, code).inc()
             self._metrics.latency.labels(service, method, code).observe(time.perf_counter() - start)
-        except Exception:  # noqa: BLE001 - see the class docstring
+        except Exception:
             log.warning("metrics_record_failed", exc_info=True)
 
     def intercept_service(self, continuation: Callable, details: grpc.HandlerCallDetails):

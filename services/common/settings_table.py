@@ -20,7 +20,9 @@ def server_settings(prefix: str, *, listen: str, max_concurrent_rpcs: int) -> tu
         Setting(f"{prefix}_LOG_LEVEL", "info" if prefix != "HARNESS" else "warning", "debug, info, warning or error"),
         Setting(f"{prefix}_LOG_FORMAT", "auto", "json, console, or auto (console on a terminal, JSON otherwise)"),
         Setting(f"{prefix}_AUTH_KEYS_FILE", "", "API keys file (python -m services.common.keys); setting it turns authentication on"),
-        Setting(f"{prefix}_AUTH", "", "keys or none; default keys when a keys file is set. Beyond loopback without keys, none must be explicit"),
+        Setting(
+            f"{prefix}_AUTH", "", "keys or none; default keys when a keys file is set. Beyond loopback without keys, none must be explicit"
+        ),
         Setting(f"{prefix}_TLS_CERT", "", "serve TLS with this PEM certificate chain (with the key below)"),
         Setting(f"{prefix}_TLS_KEY", "", "the PEM private key of that certificate"),
         Setting(f"{prefix}_TLS_CLIENT_CA", "", "mutual TLS: clients must present a certificate this CA signed"),

@@ -136,8 +136,11 @@ class TracingClientInterceptor(grpc.UnaryUnaryClientInterceptor, grpc.UnaryStrea
         service, method = _split(details.method)
         tracer = trace.get_tracer(TRACER_NAME)
         with tracer.start_as_current_span(
-            f"{service}/{method}", kind=SpanKind.CLIENT, attributes={"rpc.system": "grpc", "rpc.service": service, "rpc.method": method},
-            record_exception=False, set_status_on_exception=False,
+            f"{service}/{method}",
+            kind=SpanKind.CLIENT,
+            attributes={"rpc.system": "grpc", "rpc.service": service, "rpc.method": method},
+            record_exception=False,
+            set_status_on_exception=False,
         ) as span:
             carrier: dict[str, str] = {}
             propagate.inject(carrier)

@@ -22,10 +22,10 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 from services.common.grpc_server import open_channel
 from services.harness import bench_report
-from services.harness.bench_report import median, percentiles, ratio
-from services.harness.bench_workload import BATCH_EVENTS, MIN_SIZE, SEED, Session, build_session
 from services.harness.baselines.bm25_turns import Bm25TurnsServicer
 from services.harness.baselines.host_window import serve_baseline
+from services.harness.bench_report import median, percentiles, ratio
+from services.harness.bench_workload import BATCH_EVENTS, MIN_SIZE, SEED, Session, build_session
 from services.harness.processes import RedisProcess, ServiceProcess, StartError
 from services.harness.settings import Settings
 from services.memory.domain.service import MemoryCore
@@ -45,8 +45,7 @@ QUERY_BUDGET_S = 120.0
 COLD_START_TIMEOUT_S = 30.0
 # grpc_server.wait_for_serving sleeps 50 ms between probes: too coarse for a start-up of a few hundred ms.
 COLD_START_POLL_S = 0.005
-FAST_RECONNECT = [("grpc.initial_reconnect_backoff_ms", 5), ("grpc.min_reconnect_backoff_ms", 5),
-                  ("grpc.max_reconnect_backoff_ms", 10)]
+FAST_RECONNECT = [("grpc.initial_reconnect_backoff_ms", 5), ("grpc.min_reconnect_backoff_ms", 5), ("grpc.max_reconnect_backoff_ms", 10)]
 STORES = ("sqlite", "redis")
 
 
@@ -77,8 +76,13 @@ def time_ingest(append, batches: list) -> dict:
         sent += 1
         events += len(batch.events) if isinstance(batch, memory_pb2.AppendEventsRequest) else len(batch)
     seconds = time.perf_counter() - started
-    return {"batches": sent, "events": events, "seconds": round(seconds, 3),
-            "events_per_s": round(events / seconds, 1) if seconds else 0.0, "complete": sent == len(batches)}
+    return {
+        "batches": sent,
+        "events": events,
+        "seconds": round(seconds, 3),
+        "events_per_s": round(events / seconds, 1) if seconds else 0.0,
+        "complete": sent == len(batches),
+    }
 
 
 def time_queries(call, queries: list[str], n: int) -> dict:
@@ -108,7 +112,9 @@ def grpc_calls(stub, session_id: str):
         return stub.Retrieve(memory_pb2.RetrieveRequest(session_id=session_id, query=query, limit=RETRIEVE_LIMIT), timeout=RPC_TIMEOUT_S)
 
     def assemble(query: str):
-        return stub.Assemble(memory_pb2.AssembleRequest(session_id=session_id, query=query, token_budget=ASSEMBLE_BUDGET), timeout=RPC_TIMEOUT_S)
+        return stub.Assemble(
+            memory_pb2.AssembleRequest(session_id=session_id, query=query, token_budget=ASSEMBLE_BUDGET), timeout=RPC_TIMEOUT_S
+        )
 
     return retrieve, assemble
 
@@ -219,13 +225,19 @@ class Bench:
 
     def _footprint(self, store: str, size: int, directory: Path, rss_ready: int, rss_after: int, used_before: int) -> dict:
         per_k = 1000 / size
-        out = {"server_rss_ready_bytes": rss_ready, "server_rss_after_ingest_bytes": rss_after,
-               "server_rss_growth_per_1k_turns_bytes": round((rss_after - rss_ready) * per_k)}
+        out = {
+            "server_rss_ready_bytes": rss_ready,
+            "server_rss_after_ingest_bytes": rss_after,
+            "server_rss_growth_per_1k_turns_bytes": round((rss_after - rss_ready) * per_k),
+        }
         if store == "sqlite":
             db = directory / "memory.sqlite"
             sizes = {suffix: _file_size(Path(f"{db}{suffix}")) for suffix in ("", "-wal")}
-            out |= {"sqlite_db_bytes": sizes[""], "sqlite_wal_bytes": sizes["-wal"],
-                    "store_bytes_per_1k_turns": round((sizes[""] + sizes["-wal"]) * per_k)}
+            out |= {
+                "sqlite_db_bytes": sizes[""],
+                "sqlite_wal_bytes": sizes["-wal"],
+                "store_bytes_per_1k_turns": round((sizes[""] + sizes["-wal"]) * per_k),
+            }
         else:
             used = self.redis_memory()
             out |= {"redis_used_memory_bytes": used, "store_bytes_per_1k_turns": round((used - used_before) * per_k)}
@@ -248,8 +260,12 @@ class Bench:
             self.progress(f"{store} {session.size:,} turns: ingest in-process")
             ingest = time_ingest(lambda events: core.append(sid, events), session.batches)
             self.progress(f"{store} {session.size:,} turns: Retrieve/Assemble in-process")
-            latency = measure_ops(lambda q: core.retrieve(sid, q, RETRIEVE_LIMIT, False),
-                                  lambda q: core.assemble(sid, q, ASSEMBLE_BUDGET), session, self.request.queries)
+            latency = measure_ops(
+                lambda q: core.retrieve(sid, q, RETRIEVE_LIMIT, False),
+                lambda q: core.assemble(sid, q, ASSEMBLE_BUDGET),
+                session,
+                self.request.queries,
+            )
         finally:
             opened.close()
         return ingest, latency
@@ -275,17 +291,27 @@ class Bench:
         ingest_direct = time_ingest(lambda req: direct.AppendEvents(req, None), session.requests)
         direct_calls = grpc_calls(_Direct(direct), session.session_id)
         latency_direct = measure_ops(*direct_calls, session, self.request.queries)
-        return {"store": "bm25-turns", "implementation": "bm25-turns (in-memory FTS5, served in the bench process)",
-                "size": session.size, "events": session.events,
-                "ingest": {"grpc": ingest, "inproc": ingest_direct,
-                           "ratio_grpc_over_inproc": ratio(ingest["events_per_s"], ingest_direct["events_per_s"])},
-                "latency": {"grpc": latency, "inproc": latency_direct}, "footprint": {}}
+        return {
+            "store": "bm25-turns",
+            "implementation": "bm25-turns (in-memory FTS5, served in the bench process)",
+            "size": session.size,
+            "events": session.events,
+            "ingest": {
+                "grpc": ingest,
+                "inproc": ingest_direct,
+                "ratio_grpc_over_inproc": ratio(ingest["events_per_s"], ingest_direct["events_per_s"]),
+            },
+            "latency": {"grpc": latency, "inproc": latency_direct},
+            "footprint": {},
+        }
 
     # --- cold starts ------------------------------------------------------------------------------
     def cold_starts(self, stores: tuple[str, ...]) -> list[dict]:
         services = [(f"memory ({store})", ["services.memory"], "MEMORY_LISTEN", store) for store in stores]
-        services += [("answerer", ["services.answerer"], "ANSWERER_LISTEN", ""),
-                     ("harness serve", ["services.harness", "serve"], "HARNESS_LISTEN", "")]
+        services += [
+            ("answerer", ["services.answerer"], "ANSWERER_LISTEN", ""),
+            ("harness serve", ["services.harness", "serve"], "HARNESS_LISTEN", ""),
+        ]
         out = []
         for name, argv, listen_var, store in services:
             self.progress(f"cold start: {name}")
@@ -360,10 +386,18 @@ def run_bench(request: BenchRequest, settings: Settings, progress=None) -> dict:
                 runs.append(bench.measure_bm25(session))
         colds = bench.cold_starts(stores) if request.cold_starts else []
         config = {
-            "sizes": sorted(set(request.sizes)), "stores": list(stores), "baseline": request.baseline,
-            "queries": request.queries, "cold_starts": request.cold_starts, "seed": request.seed,
-            "scenario": "long-haul", "batch_events": BATCH_EVENTS, "assemble_budget": ASSEMBLE_BUDGET,
-            "retrieve_limit": RETRIEVE_LIMIT, "ingest_budget_s": INGEST_BUDGET_S, "query_budget_s": QUERY_BUDGET_S,
+            "sizes": sorted(set(request.sizes)),
+            "stores": list(stores),
+            "baseline": request.baseline,
+            "queries": request.queries,
+            "cold_starts": request.cold_starts,
+            "seed": request.seed,
+            "scenario": "long-haul",
+            "batch_events": BATCH_EVENTS,
+            "assemble_budget": ASSEMBLE_BUDGET,
+            "retrieve_limit": RETRIEVE_LIMIT,
+            "ingest_budget_s": INGEST_BUDGET_S,
+            "query_budget_s": QUERY_BUDGET_S,
         }
         return bench_report.document(config, runs, colds, bench_report.environment(bench.redis_version))
     finally:
@@ -388,10 +422,18 @@ def _int_list(raw: str) -> tuple[int, ...]:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--sizes", type=_int_list, default=DEFAULT_SIZES, help="session sizes in turns (default 1000,10000,100000)")
-    parser.add_argument("--stores", type=lambda raw: tuple(p.strip() for p in raw.split(",") if p.strip()), default=(),
-                        help="sqlite,redis (default: sqlite, plus redis when redis-server is on PATH)")
-    parser.add_argument("--queries", type=int, default=DEFAULT_QUERIES, help=f"timed calls per operation and size (default {DEFAULT_QUERIES})")
-    parser.add_argument("--cold-starts", type=int, default=DEFAULT_COLD_STARTS, help=f"start-ups per service (default {DEFAULT_COLD_STARTS}; 0 skips)")
+    parser.add_argument(
+        "--stores",
+        type=lambda raw: tuple(p.strip() for p in raw.split(",") if p.strip()),
+        default=(),
+        help="sqlite,redis (default: sqlite, plus redis when redis-server is on PATH)",
+    )
+    parser.add_argument(
+        "--queries", type=int, default=DEFAULT_QUERIES, help=f"timed calls per operation and size (default {DEFAULT_QUERIES})"
+    )
+    parser.add_argument(
+        "--cold-starts", type=int, default=DEFAULT_COLD_STARTS, help=f"start-ups per service (default {DEFAULT_COLD_STARTS}; 0 skips)"
+    )
     parser.add_argument("--no-baseline", action="store_true", help="skip the bm25-turns baseline")
     parser.add_argument("--out", default=DEFAULT_OUT, help=f"results directory (default {DEFAULT_OUT})")
     parser.add_argument("--json", action="store_true", help="print the report JSON instead of the table")
@@ -400,8 +442,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def main(args: argparse.Namespace, settings: Settings) -> int:
     """The `bench` subcommand: 0 when it ran (targets missed or not), 1 when it broke, 2 on usage errors."""
-    request = BenchRequest(sizes=args.sizes, stores=args.stores, queries=args.queries, cold_starts=args.cold_starts,
-                           out_dir=args.out, baseline=not args.no_baseline)
+    request = BenchRequest(
+        sizes=args.sizes,
+        stores=args.stores,
+        queries=args.queries,
+        cold_starts=args.cold_starts,
+        out_dir=args.out,
+        baseline=not args.no_baseline,
+    )
     try:
         doc = run_bench(request, settings, progress=lambda line: print(f"bench: {line}", file=sys.stderr, flush=True))
     except BenchError as exc:

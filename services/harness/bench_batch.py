@@ -42,8 +42,15 @@ def time_batches(address: str, sizes: tuple[int, ...], label: str) -> list[dict]
             started = time.perf_counter()
             reply = stub.AppendEvents(request, timeout=RPC_TIMEOUT_S)
             seconds = time.perf_counter() - started
-            rows.append({"store": label, "events": size, "accepted": reply.accepted, "seconds": round(seconds, 2),
-                         "events_per_s": round(size / seconds, 1)})
+            rows.append(
+                {
+                    "store": label,
+                    "events": size,
+                    "accepted": reply.accepted,
+                    "seconds": round(seconds, 2),
+                    "events_per_s": round(size / seconds, 1),
+                }
+            )
             print(f"{label:>8} {size:>7,} events in one batch: {seconds:7.2f} s ({size / seconds:,.0f} events/s)", flush=True)
     finally:
         channel.close()
@@ -60,8 +67,12 @@ def run(sizes: tuple[int, ...], stores: tuple[str, ...], memory_addr: str, setti
             directory.mkdir()
             redis = RedisProcess(directory, START_TIMEOUT_S) if store == "redis" else None
             try:
-                env = {**settings.child_env, "MEMORY_DB": str(directory / "memory.sqlite"),
-                       "MEMORY_MAX_BATCH_EVENTS": str(max(sizes)), "MEMORY_STORE": ""}
+                env = {
+                    **settings.child_env,
+                    "MEMORY_DB": str(directory / "memory.sqlite"),
+                    "MEMORY_MAX_BATCH_EVENTS": str(max(sizes)),
+                    "MEMORY_STORE": "",
+                }
                 if redis:
                     redis.start()
                     env["MEMORY_STORE"] = redis.url

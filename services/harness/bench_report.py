@@ -7,7 +7,7 @@ import platform
 import sqlite3
 import subprocess
 import sys
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import grpc
@@ -32,8 +32,14 @@ def percentiles(samples_ms: list[float]) -> dict:
     def rank(p: int) -> float:
         return round(ordered[max(0, math.ceil(len(ordered) * p / 100) - 1)], 3)
 
-    return {"n": len(ordered), "p50": rank(50), "p95": rank(95), "p99": rank(99),
-            "mean": round(sum(ordered) / len(ordered), 3), "max": round(ordered[-1], 3)}
+    return {
+        "n": len(ordered),
+        "p50": rank(50),
+        "p95": rank(95),
+        "p99": rank(99),
+        "mean": round(sum(ordered) / len(ordered), 3),
+        "max": round(ordered[-1], 3),
+    }
 
 
 def ratio(a: float, b: float) -> float:
@@ -81,7 +87,7 @@ def document(config: dict, runs: list[dict], cold_starts: list[dict], env: dict)
     return {
         "format": FORMAT,
         "version": 1,
-        "created_at": datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "created_at": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
         "commit": env.get("commit", ""),
         "environment": env,
         "config": config,
@@ -106,8 +112,7 @@ def targets(runs: list[dict], stores: tuple[str, ...]) -> list[dict]:
 
         def add(name: str, op: str, limit: float, measured: float, unit: str) -> None:
             ok = measured <= limit if op == "<=" else measured >= limit
-            out.append({"store": store, "name": name, "op": op, "target": limit, "measured": round(measured, 3),
-                        "unit": unit, "pass": ok})
+            out.append({"store": store, "name": name, "op": op, "target": limit, "measured": round(measured, 3), "unit": unit, "pass": ok})
 
         add(f"Assemble p95 at {small:,} turns (gRPC)", "<=", ASSEMBLE_P95_SMALL_MS, p95(small), "ms")
         if large != small:
@@ -115,8 +120,13 @@ def targets(runs: list[dict], stores: tuple[str, ...]) -> list[dict]:
             growth = p95(large) / p95(small) if p95(small) else 0.0
             add(f"Assemble p95 {large:,} / {small:,} turns", "<=", GROWTH_MAX, growth, "x")
         slowest = min(rows.values(), key=lambda r: r["ingest"]["grpc"]["events_per_s"])
-        add(f"ingest over gRPC, slowest size ({slowest['size']:,} turns)", ">=", INGEST_MIN_EPS,
-            slowest["ingest"]["grpc"]["events_per_s"], "events/s")
+        add(
+            f"ingest over gRPC, slowest size ({slowest['size']:,} turns)",
+            ">=",
+            INGEST_MIN_EPS,
+            slowest["ingest"]["grpc"]["events_per_s"],
+            "events/s",
+        )
     return out
 
 
@@ -135,9 +145,19 @@ def write(doc: dict, out_dir: Path) -> Path:
 
 
 # --- the human table ------------------------------------------------------------------------------
-COLUMNS = [("store", 10, "<"), ("turns", 7, ">"), ("ingest gRPC", 11, ">"), ("in-proc", 8, ">"), ("ratio", 5, ">"),
-           ("Retrieve gRPC", 15, ">"), ("Retrieve in-proc", 16, ">"), ("Assemble gRPC", 15, ">"),
-           ("Assemble in-proc", 16, ">"), ("store/1k", 9, ">"), ("RSS/1k", 8, ">")]
+COLUMNS = [
+    ("store", 10, "<"),
+    ("turns", 7, ">"),
+    ("ingest gRPC", 11, ">"),
+    ("in-proc", 8, ">"),
+    ("ratio", 5, ">"),
+    ("Retrieve gRPC", 15, ">"),
+    ("Retrieve in-proc", 16, ">"),
+    ("Assemble gRPC", 15, ">"),
+    ("Assemble in-proc", 16, ">"),
+    ("store/1k", 9, ">"),
+    ("RSS/1k", 8, ">"),
+]
 
 
 def _pcts(stats: dict) -> str:
@@ -162,10 +182,17 @@ def _eps(ingest: dict) -> str:
 def _row(run: dict) -> list[str]:
     ingest, latency, foot = run["ingest"], run["latency"], run["footprint"]
     return [
-        run["store"], f"{run['size']:,}", _eps(ingest["grpc"]), _eps(ingest["inproc"]), f"{ingest['ratio_grpc_over_inproc']:.2f}",
-        _pcts(latency["grpc"]["retrieve"]), _pcts(latency["inproc"]["retrieve"]),
-        _pcts(latency["grpc"]["assemble"]), _pcts(latency["inproc"]["assemble"]),
-        _bytes(foot.get("store_bytes_per_1k_turns")), _bytes(foot.get("server_rss_growth_per_1k_turns_bytes")),
+        run["store"],
+        f"{run['size']:,}",
+        _eps(ingest["grpc"]),
+        _eps(ingest["inproc"]),
+        f"{ingest['ratio_grpc_over_inproc']:.2f}",
+        _pcts(latency["grpc"]["retrieve"]),
+        _pcts(latency["inproc"]["retrieve"]),
+        _pcts(latency["grpc"]["assemble"]),
+        _pcts(latency["inproc"]["assemble"]),
+        _bytes(foot.get("store_bytes_per_1k_turns")),
+        _bytes(foot.get("server_rss_growth_per_1k_turns_bytes")),
     ]
 
 

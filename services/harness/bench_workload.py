@@ -15,10 +15,16 @@ MIN_SIZE = longhaul.MIN_SIZE
 
 # Generic questions a user asks about a long technical session, filled from the generator's slot pools.
 GENERIC_EN = [
-    "What did we decide about the {svc} service?", "Why did the {job} job fail on {branch}?",
-    "What was wrong in {file}?", "How do we use the {col} column of {table}?", "What happened on {host}?",
-    "Where are we with PR #{pr}?", "Which problem did we hit after upgrading to {ver}?",
-    "How many rows does {table} have?", "What latency did {svc} show, {ms} ms?", "Who touched {file} last?",
+    "What did we decide about the {svc} service?",
+    "Why did the {job} job fail on {branch}?",
+    "What was wrong in {file}?",
+    "How do we use the {col} column of {table}?",
+    "What happened on {host}?",
+    "Where are we with PR #{pr}?",
+    "Which problem did we hit after upgrading to {ver}?",
+    "How many rows does {table} have?",
+    "What latency did {svc} show, {ms} ms?",
+    "Who touched {file} last?",
 ]
 GENERIC_ZH = ["{svc}那边后来怎么处理的？", "{job}为什么失败了？", "{host}上出了什么问题？", "{table}表的{col}字段是怎么用的？"]
 GENERIC_COUNT = 34
@@ -44,11 +50,10 @@ def build_session(size: int, seed: str) -> Session:
     en/zh filler), its events in seq order without retries, cut into batches of BATCH_EVENTS."""
     scenario = longhaul.build(size, seed)
     sid = f"bench-{size}"
-    events = [to_event(e) for step in scenario["steps"] if step["op"] == "append" and not step.get("retry")
-              for e in step["events"]]
+    events = [to_event(e) for step in scenario["steps"] if step["op"] == "append" and not step.get("retry") for e in step["events"]]
     requests, batches = [], []
     for start in range(0, len(events), BATCH_EVENTS):
-        chunk = events[start:start + BATCH_EVENTS]
+        chunk = events[start : start + BATCH_EVENTS]
         requests.append(memory_pb2.AppendEventsRequest(session_id=sid, events=chunk))
         batches.append([event_from_proto(sid, i, e) for i, e in enumerate(chunk)])
     planted = [q["query"] for q in scenario["questions"]]

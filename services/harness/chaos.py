@@ -36,8 +36,11 @@ CALL_TIMEOUT_S = 10.0
 DISK_BYTES = 3 * 1024 * 1024
 # A restarted server is back in about a second; gRPC's default reconnect backoff grows to two
 # minutes across repeated kills, and the writers would then only count UNAVAILABLE.
-FAST_RECONNECT = [("grpc.initial_reconnect_backoff_ms", 100), ("grpc.min_reconnect_backoff_ms", 100),
-                  ("grpc.max_reconnect_backoff_ms", 500)]
+FAST_RECONNECT = [
+    ("grpc.initial_reconnect_backoff_ms", 100),
+    ("grpc.min_reconnect_backoff_ms", 100),
+    ("grpc.max_reconnect_backoff_ms", 500),
+]
 
 
 @dataclass(frozen=True)
@@ -125,8 +128,13 @@ class Chaos:
         self.stack.close()
 
     def _memory(self, directory: Path, store_url: str = "", db: Path | None = None) -> ServiceProcess:
-        env = {**self.env, "MEMORY_DB": str(db or directory / "memory.sqlite"), "MEMORY_STORE": store_url,
-               "MEMORY_LOG_FORMAT": "json", "MEMORY_LOG_LEVEL": "warning"}
+        env = {
+            **self.env,
+            "MEMORY_DB": str(db or directory / "memory.sqlite"),
+            "MEMORY_STORE": store_url,
+            "MEMORY_LOG_FORMAT": "json",
+            "MEMORY_LOG_LEVEL": "warning",
+        }
         child = ServiceProcess("services.memory", "MEMORY_LISTEN", env, directory / "memory.log", START_TIMEOUT_S)
         self.stack.callback(child.stop)
         return child
@@ -166,7 +174,9 @@ class Chaos:
                     self.progress(f"{store}: {round_ + 1} kills, {ledger.acknowledged_events:,} acknowledged")
             time.sleep(0.5)
         ledger.seconds = time.perf_counter() - started
-        ledger.notes.append(f"memory killed {memory_kills}x" + (f", redis-server killed {redis_kills}x (appendfsync always)" if redis else ""))
+        ledger.notes.append(
+            f"memory killed {memory_kills}x" + (f", redis-server killed {redis_kills}x (appendfsync always)" if redis else "")
+        )
         child.kill()  # one more crash before the re-read: nothing acknowledged may depend on a clean stop
         child.spawn()
         child.wait_ready()
@@ -246,7 +256,9 @@ class Chaos:
         child.spawn()
         child.wait_ready()
         stop = threading.Event()
-        threads = [threading.Thread(target=_client, args=(child.address, ledger, c, config, stop), daemon=True) for c in range(config.clients)]
+        threads = [
+            threading.Thread(target=_client, args=(child.address, ledger, c, config, stop), daemon=True) for c in range(config.clients)
+        ]
         started = time.perf_counter()
         for thread in threads:
             thread.start()
@@ -371,8 +383,15 @@ def main(args: argparse.Namespace, settings: Settings) -> int:
     if min(args.kills, args.writers, args.clients, args.sessions) < 1 or args.load_seconds <= 0:
         print("harness chaos: --kills, --writers, --clients, --sessions and --load-seconds must be positive", file=sys.stderr)
         return 2
-    config = ChaosConfig(stores=stores, scenarios=scenarios, kills=args.kills, writers=args.writers, clients=args.clients,
-                         sessions=args.sessions, load_seconds=args.load_seconds)
+    config = ChaosConfig(
+        stores=stores,
+        scenarios=scenarios,
+        kills=args.kills,
+        writers=args.writers,
+        clients=args.clients,
+        sessions=args.sessions,
+        load_seconds=args.load_seconds,
+    )
     try:
         ledgers = run_chaos(config, settings, progress=lambda line: print(f"chaos: {line}", file=sys.stderr, flush=True))
     except (StartError, OSError) as exc:

@@ -75,16 +75,25 @@ class Ledger:
 
     def summary(self) -> dict:
         return {
-            "scenario": self.name, "acknowledged": self.acknowledged_events, "lost": self.lost,
-            "duplicated": self.duplicated, "internal": self.broken, "statuses": dict(sorted(self.statuses.items())),
-            "seconds": round(self.seconds, 1), "latency_ms": percentiles(self.latencies_ms),
+            "scenario": self.name,
+            "acknowledged": self.acknowledged_events,
+            "lost": self.lost,
+            "duplicated": self.duplicated,
+            "internal": self.broken,
+            "statuses": dict(sorted(self.statuses.items())),
+            "seconds": round(self.seconds, 1),
+            "latency_ms": percentiles(self.latencies_ms),
             "calls_per_s": round(len(self.latencies_ms) / self.seconds, 1) if self.seconds and self.latencies_ms else None,
-            "notes": self.notes, "failures": self.failures, "ok": self.ok,
+            "notes": self.notes,
+            "failures": self.failures,
+            "ok": self.ok,
         }
 
     def line(self) -> str:
-        text = (f"{self.name}: {self.acknowledged_events:,} acknowledged, {self.lost} lost, {self.duplicated} duplicated, "
-                f"{self.broken} INTERNAL")
+        text = (
+            f"{self.name}: {self.acknowledged_events:,} acknowledged, {self.lost} lost, {self.duplicated} duplicated, "
+            f"{self.broken} INTERNAL"
+        )
         others = {k: v for k, v in sorted(self.statuses.items()) if k != "OK"}
         if others:
             text += f" (statuses besides OK: {', '.join(f'{k} {v}' for k, v in others.items())})"

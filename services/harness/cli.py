@@ -15,7 +15,7 @@ from services.common.config import ConfigError
 from services.common.logging import configure_logging
 from services.common.settings_table import render_help
 from services.common.tracing import configure_tracing
-from services.harness.settings import SETTINGS_TABLE, DEFAULT_SEED, Settings, load_settings
+from services.harness.settings import DEFAULT_SEED, SETTINGS_TABLE, Settings, load_settings
 
 EXIT_OK, EXIT_INVARIANT, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 COMMANDS = ("eval", "fixtures", "serve", "bench", "bench-batch", "chaos")
@@ -45,8 +45,12 @@ def build_parser() -> argparse.ArgumentParser:
         sub.add_argument("--profile", choices=list(PROFILES), default="smoke", help="fixture profile (default smoke)")
         sub.add_argument("--turns", type=_sizes, default=(), help="session sizes overriding the profile's, e.g. 100,200")
         sub.add_argument("--seed", default=DEFAULT_SEED, help="fixture generation seed")
-        sub.add_argument("--fixtures", default="", help="fixture folder to replay (with a manifest.json), or root to generate under (default tests/fixtures/generated); "
-                         "for --profile handwritten the corpus folder (default ../shared/corpora/handwritten-dev)")
+        sub.add_argument(
+            "--fixtures",
+            default="",
+            help="fixture folder to replay (with a manifest.json), or root to generate under (default tests/fixtures/generated); "
+            "for --profile handwritten the corpus folder (default ../shared/corpora/handwritten-dev)",
+        )
         sub.add_argument("--regenerate", action="store_true", help="force fixture regeneration")
         sub.add_argument("--verbose", action="store_true", help="log what happens on stderr")
 
@@ -58,16 +62,23 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--json", action="store_true", help="print the report JSON instead of the table")
     run.add_argument("--memory-addr", default="", help="evaluate the MemoryService at host:port as `memory` (no local process)")
     run.add_argument("--answerer-addr", default="", help="use the AnswererService at host:port (no local process)")
-    run.add_argument("--memory", default="", help="store of the local memory process: redis (a throwaway redis-server of the run's own) or a MEMORY_STORE url")
+    run.add_argument(
+        "--memory",
+        default="",
+        help="store of the local memory process: redis (a throwaway redis-server of the run's own) or a MEMORY_STORE url",
+    )
     run.add_argument("--locomo", default="", help="LoCoMo file or folder, for --profile locomo")
-    run.add_argument("--keep", action="store_true",
-                     help="keep the run's sessions in memory afterwards (named <runId>-<session>; deleted by default)")
+    run.add_argument(
+        "--keep", action="store_true", help="keep the run's sessions in memory afterwards (named <runId>-<session>; deleted by default)"
+    )
 
     fixtures = commands.add_parser("fixtures", help="generate (or validate) fixtures only")
     common(fixtures)
 
     serve = commands.add_parser(
-        "serve", help="serve HarnessService.RunEval (HARNESS_LISTEN)", formatter_class=argparse.RawDescriptionHelpFormatter,
+        "serve",
+        help="serve HarnessService.RunEval (HARNESS_LISTEN)",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog=render_help("harness serve", "", SETTINGS_TABLE).lstrip("\n"),
     )
     serve.add_argument("--verbose", action="store_true")
@@ -181,8 +192,9 @@ def host_path(path: Path, settings: Settings) -> Path:
 def _fixtures(args: argparse.Namespace) -> int:
     from services.harness.runner import EvalRequest, PrerequisiteError, load_scenarios
 
-    request = EvalRequest(profile=args.profile, sizes=tuple(args.turns), seed=args.seed,
-                          fixtures_dir=args.fixtures, regenerate=args.regenerate)
+    request = EvalRequest(
+        profile=args.profile, sizes=tuple(args.turns), seed=args.seed, fixtures_dir=args.fixtures, regenerate=args.regenerate
+    )
     _note_ignored(request)
     try:
         directory, regenerated, _, scenarios = load_scenarios(request)
@@ -199,5 +211,8 @@ def _note_ignored(request) -> None:
     from services.harness.runner import ignored_options
 
     if ignored := ignored_options(request):
-        print(f"harness: --profile {request.profile} replays its fixtures as they are: "
-              f"{', '.join(ignored)} {'does' if len(ignored) == 1 else 'do'} not apply", file=sys.stderr)
+        print(
+            f"harness: --profile {request.profile} replays its fixtures as they are: "
+            f"{', '.join(ignored)} {'does' if len(ignored) == 1 else 'do'} not apply",
+            file=sys.stderr,
+        )

@@ -31,8 +31,15 @@ def item_view(item: memory_pb2.Item) -> ItemView:
 class MemoryConnection:
     """One baseline's address, with one channel per session (sessions never share one)."""
 
-    def __init__(self, name: str, address: str, timeout: float, restart: Callable[[], None] | None = None,
-                 credentials: ClientCredentials = PLAINTEXT, session_prefix: str = ""):
+    def __init__(
+        self,
+        name: str,
+        address: str,
+        timeout: float,
+        restart: Callable[[], None] | None = None,
+        credentials: ClientCredentials = PLAINTEXT,
+        session_prefix: str = "",
+    ):
         self.name = name
         self.address = address
         # The run's sessions are named "<run id>-<fixture session>" on the wire, so runs sharing one

@@ -8,7 +8,6 @@ arbitrary hosts on its behalf.
 from dataclasses import replace
 from pathlib import Path
 
-
 from services.common.errors import InvalidArgument, PermissionDenied
 from services.harness.runner import EvalRequest
 from services.harness.settings import Settings
@@ -27,7 +26,9 @@ def _inside(raw: str, roots: tuple[str, ...], field: str) -> str:
     for root in roots:
         if resolved.is_relative_to(Path(root).resolve()):
             return str(resolved)
-    raise OutsideConfinement(f"{field} {raw!r} is outside the folders this harness may use ({', '.join(roots)}; HARNESS_FIXTURES_DIRS): name a folder inside one")
+    raise OutsideConfinement(
+        f"{field} {raw!r} is outside the folders this harness may use ({', '.join(roots)}; HARNESS_FIXTURES_DIRS): name a folder inside one"
+    )
 
 
 def confine(request: EvalRequest, settings: Settings) -> EvalRequest:

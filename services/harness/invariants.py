@@ -50,8 +50,10 @@ def superseded_not_active(run: ScenarioRun) -> list[str]:
         if not storage_met(exp, items):
             problems.append(f"{exp['id']}: {exp.get('valueContains')!r} from {exp['eventId']} not superseded by an active successor")
         successors = [
-            i for i in _non_evidence(items)
-            if i.status == "active" and exp.get("successorEventId") in i.source_event_ids
+            i
+            for i in _non_evidence(items)
+            if i.status == "active"
+            and exp.get("successorEventId") in i.source_event_ids
             and value_matches(i, exp.get("successorValueContains", ""))
         ]
         for successor in successors:
@@ -260,11 +262,7 @@ def summarize(checked: list[tuple[ScenarioRun, dict[str, list[str] | None]]]) ->
     summary = []
     for inv in INVARIANTS:
         evaluated = sorted({run.baseline for run, result in checked if result[inv.id] is not None})
-        failures = [
-            f"{run.baseline}: {run.scenario_id}: {problem}"
-            for run, result in checked
-            for problem in result[inv.id] or []
-        ]
+        failures = [f"{run.baseline}: {run.scenario_id}: {problem}" for run, result in checked for problem in result[inv.id] or []]
         on = f"evaluated on {', '.join(evaluated)}" if evaluated else "not applicable to the selected baselines"
         if failures:
             more = f" (+{len(failures) - MAX_DETAILS} more)" if len(failures) > MAX_DETAILS else ""

@@ -111,8 +111,8 @@ def _scenario(name: str, sample: dict, stats: ImportStats, where: str) -> dict:
             seq += 1
             dia_id = str(turn["dia_id"])
             attributes = {"speaker": str(turn.get("speaker", "")), "dia_id": dia_id, "session": str(number)}
-            if turn.get('blip_caption'):
-                attributes["image_caption"] = str(turn['blip_caption'])
+            if turn.get("blip_caption"):
+                attributes["image_caption"] = str(turn["blip_caption"])
             events.append(_event(seq, dia_id, "user_message", str(turn.get("text", "")), created_at, attributes))
             seq_of[dia_id] = seq
         seq += 1

@@ -13,7 +13,7 @@ overall numbers; category 5 (adversarial) is reported on its own.
 """
 
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from services.harness import invariants as inv
 from services.harness.locomo import ADVERSARIAL, CATEGORIES, SCORED_CATEGORIES, ImportStats
@@ -63,8 +63,8 @@ def _recall(entry: _Asked, depth: int) -> float:
 def category_metrics(entries: list[_Asked]) -> dict[str, Score | Latency | None]:
     """The metrics over some asked questions of one baseline."""
     if not entries:
-        return {name: None for name in METRIC_ORDER}
-    metrics: dict[str, Score | Latency | None] = {name: None for name in METRIC_ORDER}
+        return dict.fromkeys(METRIC_ORDER)
+    metrics: dict[str, Score | Latency | None] = dict.fromkeys(METRIC_ORDER)
     if all(entry.run.has_retrieval for entry in entries):
         for depth in RECALL_DEPTHS:
             metrics[f"evidenceRecallAt{depth}"] = mean([_recall(e, depth) for e in entries])
@@ -85,9 +85,7 @@ def _asked(runs: list[ScenarioRun], categories: tuple[int, ...]) -> list[_Asked]
     ]
 
 
-def build_report(
-    runs: dict[str, list[ScenarioRun]], *, baselines: list[str], stats: ImportStats, source: str, environment: dict
-) -> Built:
+def build_report(runs: dict[str, list[ScenarioRun]], *, baselines: list[str], stats: ImportStats, source: str, environment: dict) -> Built:
     scores = {b: category_metrics(_asked(runs[b], SCORED_CATEGORIES)) for b in baselines}
     for b in baselines:  # every RPC of the run, not only the asks, as in the protocol
         scores[b]["latencyMs"] = latency([ms for run in runs[b] for ms in run.latencies_ms])
@@ -104,7 +102,7 @@ def build_report(
                 "questions": len(_asked(runs[baselines[0]], (category,))),
                 "scored": category in SCORED_CATEGORIES,
                 "metrics": {b: {m: json_value(block[b][m]) for m in METRIC_ORDER} for b in baselines},
-                "storage": {b: None for b in baselines},
+                "storage": dict.fromkeys(baselines),
                 "invariants": [],
             }
         )
@@ -113,8 +111,7 @@ def build_report(
             "size": first.scenario["size"],
             "sessionId": first.session_ids[0],
             "metrics": {
-                b: {m: json_value(v) for m, v in category_metrics(_asked([runs[b][index]], SCORED_CATEGORIES)).items()}
-                for b in baselines
+                b: {m: json_value(v) for m, v in category_metrics(_asked([runs[b][index]], SCORED_CATEGORIES)).items()} for b in baselines
             },
         }
         for index, first in enumerate(runs[baselines[0]])
@@ -122,7 +119,7 @@ def build_report(
     report = {
         "format": FORMAT,
         "version": VERSION,
-        "generatedAt": datetime.now(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z"),
+        "generatedAt": datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z"),
         "profile": "locomo",
         "seed": None,
         "answerer": "deterministic",
@@ -196,8 +193,11 @@ def render_table(report: dict, scores: dict) -> str:
         lines += ["", note]
     shown = [b for b in ("memory", "bm25-turns") if b in baselines]
     if shown:
-        lines += ["", "| Category | questions | " + " | ".join(f"`{b}` R@5 / R@10" for b in shown) + " |",
-                  "| --- | --- | " + " | ".join("---" for _ in shown) + " |"]
+        lines += [
+            "",
+            "| Category | questions | " + " | ".join(f"`{b}` R@5 / R@10" for b in shown) + " |",
+            "| --- | --- | " + " | ".join("---" for _ in shown) + " |",
+        ]
         for entry in report["perScenario"]:
             cells = []
             for b in shown:

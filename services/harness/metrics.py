@@ -53,8 +53,15 @@ tokens_of = functools.lru_cache(maxsize=8192)(estimate_tokens)
 ASSERTABLE_KINDS = frozenset({"rule", "fact", "number"})
 # Everything derived from an event rather than quoted from it (what `not_extracted` forbids).
 EXTRACTED_KINDS = ASSERTABLE_KINDS | {"task"}
-TASK_FIELDS = {"goal": "goal", "progress": "progress", "blockers": "blockers", "blocker": "blockers",
-               "open_items": "open_items", "openItems": "open_items", "open": "open_items"}
+TASK_FIELDS = {
+    "goal": "goal",
+    "progress": "progress",
+    "blockers": "blockers",
+    "blocker": "blockers",
+    "open_items": "open_items",
+    "openItems": "open_items",
+    "open": "open_items",
+}
 
 
 @dataclass(frozen=True)
@@ -171,7 +178,11 @@ def storage_met(expectation: dict, items: list[ItemView]) -> bool:
         return any(_active_match(expectation, item) for item in items)
     if kind == "superseded":
         by_id = {item.item_id: item for item in items}
-        old = [i for i in items if i.kind != "evidence" and event in i.source_event_ids and value_matches(i, expectation.get("valueContains", ""))]
+        old = [
+            i
+            for i in items
+            if i.kind != "evidence" and event in i.source_event_ids and value_matches(i, expectation.get("valueContains", ""))
+        ]
         return bool(old) and all(_superseded_properly(expectation, item, by_id) for item in old)
     if kind == "not_extracted":
         return not any(item.kind in EXTRACTED_KINDS and event in item.source_event_ids for item in items)
@@ -259,7 +270,7 @@ def asked(runs: list[ScenarioRun]) -> list[tuple[ScenarioRun, dict, AskRecord]]:
 def baseline_metrics(runs: list[ScenarioRun], *, llm: bool) -> dict[str, Score | Latency | None]:
     """The ten metrics for one baseline; None where the metric does not apply to it."""
     if not runs:
-        return {name: None for name in METRIC_ORDER}
+        return dict.fromkeys(METRIC_ORDER)
     storage = all(run.has_storage for run in runs)
     retrieval = all(run.has_retrieval for run in runs)
     questions = asked(runs)

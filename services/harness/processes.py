@@ -139,11 +139,28 @@ class RedisProcess:
     def __init__(self, directory: Path, start_timeout: float):
         binary = shutil.which("redis-server")
         if binary is None:
-            raise StartError("--memory redis needs redis-server on PATH (Debian: apt-get install redis-server), or pass redis://host:port/db")
+            raise StartError(
+                "--memory redis needs redis-server on PATH (Debian: apt-get install redis-server), or pass redis://host:port/db"
+            )
         self.port = free_port()
         self.url = f"redis://127.0.0.1:{self.port}/0"
-        self._args = [binary, "--port", str(self.port), "--bind", "127.0.0.1", "--dir", str(directory),
-                      "--appendonly", "yes", "--appendfsync", "always", "--save", "", "--daemonize", "no"]
+        self._args = [
+            binary,
+            "--port",
+            str(self.port),
+            "--bind",
+            "127.0.0.1",
+            "--dir",
+            str(directory),
+            "--appendonly",
+            "yes",
+            "--appendfsync",
+            "always",
+            "--save",
+            "",
+            "--daemonize",
+            "no",
+        ]
         self._log_path = directory / "redis.log"
         self._start_timeout = start_timeout
         self._proc: subprocess.Popen | None = None
@@ -161,7 +178,9 @@ class RedisProcess:
                 return
             except redis.RedisError:
                 if self._proc.poll() is not None or time.monotonic() > deadline:
-                    raise StartError(f"redis-server did not start on port {self.port}:\n{self._log_path.read_text(errors='replace')[-2000:]}") from None
+                    raise StartError(
+                        f"redis-server did not start on port {self.port}:\n{self._log_path.read_text(errors='replace')[-2000:]}"
+                    ) from None
                 time.sleep(0.05)
             finally:
                 client.close()

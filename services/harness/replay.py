@@ -141,9 +141,7 @@ class Replayer:
             reply = mem.call(session, "OpenSession", memory_pb2.OpenSessionRequest(session_id=session))
             if reply is not None:
                 acked = run.acknowledged.get(session, set())
-                run.resumes.append(
-                    (session, "restart", reply.event_count, len(acked), reply.last_seq, self._appended[session])
-                )
+                run.resumes.append((session, "restart", reply.event_count, len(acked), reply.last_seq, self._appended[session]))
 
     def _around(self, mem: TimedMemory, run: ScenarioRun, sessions: list[str], where: str, action: Callable[[], None]) -> None:
         """Run a compaction or restart, probing planted evidence before and after (storage baselines)."""

@@ -4,7 +4,7 @@ import json
 import re
 from collections import defaultdict
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from services.harness import invariants as inv
@@ -85,7 +85,7 @@ def build_report(
     report = {
         "format": FORMAT,
         "version": VERSION,
-        "generatedAt": datetime.now(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z"),
+        "generatedAt": datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z"),
         "profile": profile,
         "seed": seed,
         "answerer": answerer,

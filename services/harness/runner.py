@@ -33,8 +33,12 @@ from services.harness.settings import DEFAULT_SEED, LLM_KEY_VAR, Settings
 
 BASELINES = ("skill-only", "rolling-summary", "bm25-turns", "memory")
 PROFILES = {
-    "smoke": (100, 200), "standard": (100, 200, 500), "full": (100, 200, 500, 1000),
-    "seed": (), "handwritten": (), "locomo": (),
+    "smoke": (100, 200),
+    "standard": (100, 200, 500),
+    "full": (100, 200, 500, 1000),
+    "seed": (),
+    "handwritten": (),
+    "locomo": (),
 }
 # Profiles whose fixtures are replayed as they are: --seed, --turns and --regenerate do not apply.
 AS_IS_PROFILES = ("seed", "handwritten")
@@ -96,9 +100,13 @@ def check_prerequisites(request: EvalRequest, settings: Settings) -> None:
     if request.answerer not in Answerer.MODES:
         raise PrerequisiteError(f"unknown answerer {request.answerer!r}; use deterministic or llm")
     if request.answerer == "llm" and not settings.llm_key_set:
-        raise PrerequisiteError(f"--answerer=llm needs an API key: set {LLM_KEY_VAR} (and optionally the answerer's base URL/model variables)")
+        raise PrerequisiteError(
+            f"--answerer=llm needs an API key: set {LLM_KEY_VAR} (and optionally the answerer's base URL/model variables)"
+        )
     if "memory" in request.baselines and not _memory_addr(request, settings) and not module_available("services.memory"):
-        raise PrerequisiteError("the memory service (services.memory) is missing: pass --memory-addr or --baselines skill-only,rolling-summary")
+        raise PrerequisiteError(
+            "the memory service (services.memory) is missing: pass --memory-addr or --baselines skill-only,rolling-summary"
+        )
     if not _answerer_addr(request, settings) and not module_available("services.answerer"):
         raise PrerequisiteError("the answerer service (services.answerer) is missing: pass --answerer-addr")
 
@@ -219,8 +227,12 @@ def evaluate(
             except grpc.RpcError as exc:
                 raise PrerequisiteError(f"{name}: cannot reach MemoryService at {address}: {exc.code().name}{_auth_hint(exc)}") from exc
             connections.append(connection)
-        answerer = Answerer(answerer_addr or local.answerer.address, request.answerer, settings.rpc_timeout_s,
-                            settings.client if answerer_addr else local.credentials)
+        answerer = Answerer(
+            answerer_addr or local.answerer.address,
+            request.answerer,
+            settings.rpc_timeout_s,
+            settings.client if answerer_addr else local.credentials,
+        )
         stack.callback(answerer.close)
         _check_answerer(answerer, request.answerer)
         depth = locomo_report.RETRIEVE_LIMIT if locomo else RETRIEVE_LIMIT

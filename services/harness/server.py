@@ -24,8 +24,14 @@ def build_server(settings: Settings, listen: str | None = None) -> Served:
         harness_pb2_grpc.add_HarnessServiceServicer_to_server(servicer, server)
 
     served = start_server(
-        listen or settings.listen, register, [SERVICE_NAME], max_workers=4, security=settings.security, roles={SERVICE_NAME: REQUIRED_ROLE},
-        limits=settings.server_limits, telemetry=settings.telemetry,
+        listen or settings.listen,
+        register,
+        [SERVICE_NAME],
+        max_workers=4,
+        security=settings.security,
+        roles={SERVICE_NAME: REQUIRED_ROLE},
+        limits=settings.server_limits,
+        telemetry=settings.telemetry,
     )
     log_security(settings.security, listen or settings.listen)
     return served

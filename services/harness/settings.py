@@ -93,7 +93,9 @@ SETTINGS_TABLE = (
     Setting("HARNESS_MEMORY_ADDR", "", "memory service to evaluate; unset: a local process per run"),
     Setting("HARNESS_ANSWERER_ADDR", "", "answerer to use; unset: a local process per run"),
     Setting("HARNESS_RESULTS_DIR", DEFAULT_RESULTS_DIR, "where reports are written"),
-    Setting("HARNESS_RESULTS_HOST_DIR", "", "the same folder as the user's machine sees it (a container's mount), for the printed report path"),
+    Setting(
+        "HARNESS_RESULTS_HOST_DIR", "", "the same folder as the user's machine sees it (a container's mount), for the printed report path"
+    ),
     Setting("HARNESS_RPC_TIMEOUT_S", f"{DEFAULT_RPC_TIMEOUT_S:g}", "deadline of one call to memory or answerer"),
     Setting("HARNESS_START_TIMEOUT_S", f"{DEFAULT_START_TIMEOUT_S:g}", "how long a local service may take to report SERVING"),
     Setting("HARNESS_FIXTURES_DIRS", "tests/fixtures", "comma-separated folders RunEval may read fixtures from"),

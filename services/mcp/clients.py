@@ -11,7 +11,6 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from dsh_memory import MemoryClient
-
 from services.common.config import ConfigError
 from services.common.security import ClientCredentials
 

@@ -22,7 +22,7 @@ def _bearer(scope) -> str:
     for name, value in scope.get("headers") or ():
         if name == b"authorization":
             text = value.decode("latin-1")
-            return text[len(BEARER):].strip() if text[: len(BEARER)].lower() == BEARER else ""
+            return text[len(BEARER) :].strip() if text[: len(BEARER)].lower() == BEARER else ""
     return ""
 
 

@@ -11,8 +11,8 @@ from starlette.responses import JSONResponse
 
 from services.common.apikeys import KeyStore
 from services.common.security import log_security
-from services.mcp.http_auth import BearerKeyMiddleware
 from services.mcp.clients import CallerClients
+from services.mcp.http_auth import BearerKeyMiddleware
 from services.mcp.settings import Settings
 from services.mcp.tools import MemoryTools, register_tools
 
@@ -31,8 +31,11 @@ def memory_clients(settings: Settings) -> CallerClients:
 
 def build_mcp(settings: Settings, clients: CallerClients) -> MCPServer:
     """The MCP server with the five tools, calling memory through clients (the caller closes them)."""
-    server = MCPServer(SERVER_NAME, instructions=INSTRUCTIONS, log_level=settings.log_level.upper() if settings.log_level.upper() in
-                       ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL") else "INFO")
+    server = MCPServer(
+        SERVER_NAME,
+        instructions=INSTRUCTIONS,
+        log_level=settings.log_level.upper() if settings.log_level.upper() in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL") else "INFO",
+    )
     register_tools(server, MemoryTools(clients, settings))
 
     @server.custom_route("/healthz", methods=["GET"])
@@ -78,7 +81,13 @@ def _run_http(settings: Settings, app) -> None:
         if security.tls_client_ca:
             tls |= {"ssl_ca_certs": security.tls_client_ca, "ssl_cert_reqs": ssl.CERT_REQUIRED}
     log_security(security, settings.listen)
-    structlog.get_logger("mcp").info("server_started", transport="http", listen=settings.listen, path=settings.path,
-                                     memory_addr=settings.memory_addr, session_id=settings.session_id)
+    structlog.get_logger("mcp").info(
+        "server_started",
+        transport="http",
+        listen=settings.listen,
+        path=settings.path,
+        memory_addr=settings.memory_addr,
+        session_id=settings.session_id,
+    )
     config = uvicorn.Config(app, host=settings.host, port=settings.port, log_level=settings.log_level, access_log=False, **tls)
     uvicorn.Server(config).run()

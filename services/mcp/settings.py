@@ -20,14 +20,22 @@ MAX_SESSION_ID_BYTES = 128  # the memory service's limit, checked here so the to
 # docs/operations.md (tests/common/test_settings_table.py keeps them in step).
 SETTINGS_TABLE = (
     Setting("MCP_TRANSPORT", "stdio", "stdio (a desktop host launches the process) or http (streamable HTTP)"),
-    Setting("MCP_LISTEN", DEFAULT_LISTEN, "host:port of the HTTP transport; a non-loopback address needs MCP_AUTH_KEYS_FILE, or MCP_AUTH=none said explicitly"),
+    Setting(
+        "MCP_LISTEN",
+        DEFAULT_LISTEN,
+        "host:port of the HTTP transport; a non-loopback address needs MCP_AUTH_KEYS_FILE, or MCP_AUTH=none said explicitly",
+    ),
     Setting("MCP_PATH", DEFAULT_PATH, "the HTTP endpoint's path"),
     Setting("MCP_MEMORY_ADDR", DEFAULT_MEMORY_ADDR, "the memory service's gRPC address"),
     Setting("MCP_SESSION_ID", "", "the session a tool uses when its arguments name none; unset: every tool call must pass session_id"),
     Setting("MCP_USER_ID", "", "the end user new sessions are recorded for (DeleteUserData finds them)"),
     Setting("MCP_DEADLINE_SECONDS", f"{DEFAULT_DEADLINE_SECONDS:g}", "deadline of each call to memory, the client's retries included"),
     Setting("MCP_RECALL_BUDGET", str(DEFAULT_RECALL_BUDGET), "token budget of `recall` when the caller gives none"),
-    Setting("MCP_AUTH_KEYS_FILE", "", "HTTP only: the API keys file (python -m services.common.keys); setting it requires 'Authorization: Bearer <key>' on every HTTP request"),
+    Setting(
+        "MCP_AUTH_KEYS_FILE",
+        "",
+        "HTTP only: the API keys file (python -m services.common.keys); setting it requires 'Authorization: Bearer <key>' on every HTTP request",
+    ),
     Setting("MCP_AUTH", "", "keys or none; default keys when a keys file is set"),
     Setting("MCP_TLS_CERT", "", "HTTP over TLS: this PEM certificate chain (with the key below)"),
     Setting("MCP_TLS_KEY", "", "the PEM private key of that certificate"),

@@ -9,6 +9,11 @@ import json
 import threading
 from typing import Annotated, Any, Literal
 
+from mcp.server.mcpserver import Context, MCPServer
+from mcp.server.mcpserver.exceptions import ToolError
+from mcp.types import ToolAnnotations
+from pydantic import BaseModel, Field
+
 from dsh_memory import (
     DeadlineExceededError,
     DshMemoryError,
@@ -24,11 +29,6 @@ from dsh_memory import (
     UnauthenticatedError,
     UnavailableError,
 )
-from mcp.server.mcpserver import Context, MCPServer
-from mcp.server.mcpserver.exceptions import ToolError
-from mcp.types import ToolAnnotations
-from pydantic import BaseModel, Field
-
 from services.common.auth import BEARER
 from services.mcp.clients import CallerClients
 from services.mcp.settings import MAX_SESSION_ID_BYTES, Settings
@@ -52,7 +52,8 @@ class EventIn(BaseModel):
     )
     text: str = Field(min_length=1, description="The message text, exactly as said.")
     event_id: str | None = Field(
-        default=None, max_length=128,
+        default=None,
+        max_length=128,
         description="The host's own id for this message, if it has one. Omit it to get an id derived from the text and its position.",
     )
 
@@ -115,7 +116,7 @@ class MemoryTools:
         """The bearer key an HTTP caller sent (already checked), forwarded so memory scopes it by its own tenant; "" on stdio."""
         headers = ctx.headers if ctx is not None else None
         value = (headers or {}).get("authorization", "")
-        return value[len(BEARER):].strip() if value[: len(BEARER)].lower() == BEARER else ""
+        return value[len(BEARER) :].strip() if value[: len(BEARER)].lower() == BEARER else ""
 
     def explain(self, exc: DshMemoryError, session_id: str) -> ToolError:
         """What went wrong, in words that say what to do; the gRPC code stays visible for a human reading the log."""
@@ -128,11 +129,15 @@ class MemoryTools:
             text = f"memory refused the request in the session's current state: {said}"
         elif isinstance(exc, (UnavailableError, DeadlineExceededError)):
             # The client has already retried the idempotent calls within MCP_DEADLINE_SECONDS.
-            text = (f"the memory service at {self._settings.memory_addr} did not answer ({said or code.name}); "
-                    "retry in a moment, and if it persists check that memory is running and MCP_MEMORY_ADDR points at it")
+            text = (
+                f"the memory service at {self._settings.memory_addr} did not answer ({said or code.name}); "
+                "retry in a moment, and if it persists check that memory is running and MCP_MEMORY_ADDR points at it"
+            )
         elif isinstance(exc, UnauthenticatedError):
-            text = (f"memory refused the API key: {said}. Over stdio set DSH_API_KEY (or DSH_API_KEY_FILE) for the MCP server; "
-                    "over HTTP send a valid 'Authorization: Bearer <key>'")
+            text = (
+                f"memory refused the API key: {said}. Over stdio set DSH_API_KEY (or DSH_API_KEY_FILE) for the MCP server; "
+                "over HTTP send a valid 'Authorization: Bearer <key>'"
+            )
         elif isinstance(exc, PermissionDeniedError):
             text = f"memory denied this to the API key in use: {said}"
         elif isinstance(exc, ResourceExhaustedError):
@@ -167,8 +172,12 @@ class MemoryTools:
         # The roles are the client's event kinds; the ids are decided here, so the client's own
         # retry of an UNAVAILABLE append re-sends the same ids and counts as duplicates.
         batch = [
-            Event(seq=first_seq + i, text=e.text, kind=e.role,
-                  event_id=e.event_id or derived_event_id(session_id, first_seq + i, e.role, e.text))
+            Event(
+                seq=first_seq + i,
+                text=e.text,
+                kind=e.role,
+                event_id=e.event_id or derived_event_id(session_id, first_seq + i, e.role, e.text),
+            )
             for i, e in enumerate(events)
         ]
         reply = memory.append_events(session_id, batch, user_id=self._settings.user_id)
@@ -246,10 +255,16 @@ def register_tools(server: MCPServer, tools: MemoryTools) -> None:
     def remember(
         events: Annotated[list[EventIn], Field(min_length=1, max_length=MAX_EVENTS_PER_CALL, description="The messages, oldest first.")],
         session_id: SessionArg = None,
-        first_seq: Annotated[int | None, Field(ge=1, description=(
-            "Position of the first message in the conversation (1-based), if the host numbers its messages. "
-            "Omit it to append after what the session already holds. Giving it makes a retried call a no-op.")
-        )] = None,
+        first_seq: Annotated[
+            int | None,
+            Field(
+                ge=1,
+                description=(
+                    "Position of the first message in the conversation (1-based), if the host numbers its messages. "
+                    "Omit it to append after what the session already holds. Giving it makes a retried call a no-op."
+                ),
+            ),
+        ] = None,
         ctx: Context | None = None,
     ) -> dict[str, Any]:
         return tools.remember(events, session_id, first_seq, ctx)
@@ -265,9 +280,14 @@ def register_tools(server: MCPServer, tools: MemoryTools) -> None:
     def recall(
         query: Annotated[str, Field(min_length=1, description="What you are about to answer or do, in plain words.")],
         session_id: SessionArg = None,
-        token_budget: Annotated[int | None, Field(ge=50, le=MAX_RECALL_BUDGET, description=(
-            "Largest size of the message, in estimated tokens (default: the server's MCP_RECALL_BUDGET, 800).")
-        )] = None,
+        token_budget: Annotated[
+            int | None,
+            Field(
+                ge=50,
+                le=MAX_RECALL_BUDGET,
+                description=("Largest size of the message, in estimated tokens (default: the server's MCP_RECALL_BUDGET, 800)."),
+            ),
+        ] = None,
         ctx: Context | None = None,
     ) -> str:
         return tools.recall(query, session_id, token_budget, ctx)

@@ -14,7 +14,6 @@ from services.memory.embeddings.minilm import EncoderUnavailable
 from services.memory.server import build_server
 from services.memory.settings import SETTINGS_TABLE, Settings
 
-
 HELP_SUMMARY = "python -m services.memory: the memory service (dsh.memory.v1), in the foreground until SIGTERM/SIGINT."
 
 

@@ -20,10 +20,14 @@ class ObservedStore:
 
     def __init__(self, inner: Store, registry: CollectorRegistry):
         self.inner = inner
-        self._events = Counter("dsh_memory_events_ingested", "Events stored (duplicates and retries not counted)", ("store",), registry=registry)
+        self._events = Counter(
+            "dsh_memory_events_ingested", "Events stored (duplicates and retries not counted)", ("store",), registry=registry
+        )
         self._items = Counter(
-            "dsh_memory_items_written", "Items written by appends and imports, new or replaced, by kind and the status written",
-            ("store", "kind", "status"), registry=registry,
+            "dsh_memory_items_written",
+            "Items written by appends and imports, new or replaced, by kind and the status written",
+            ("store", "kind", "status"),
+            registry=registry,
         )
 
     def __getattr__(self, name: str) -> Any:
@@ -43,7 +47,7 @@ class ObservedStore:
                 self._events.labels(store).inc(len(plan.new_events))
             for item in [*plan.new_items, *plan.updated_items.values()]:
                 self._items.labels(store, _name(item.kind), _name(item.status)).inc()
-        except Exception:  # noqa: BLE001 - metrics never fail an RPC
+        except Exception:
             log.warning("metrics_record_failed", exc_info=True)
         return plan
 
@@ -75,6 +79,8 @@ class StoreCollector(Collector):
                 items.add_metric([name, kind, status], count)
             yield items
         if footprint.round_trips is not None:
-            trips = CounterMetricFamily("dsh_memory_redis_round_trips", "Requests sent to Redis (a pipeline or transaction is one)", labels=["store"])
+            trips = CounterMetricFamily(
+                "dsh_memory_redis_round_trips", "Requests sent to Redis (a pipeline or transaction is one)", labels=["store"]
+            )
             trips.add_metric([name], footprint.round_trips)
             yield trips

@@ -12,8 +12,8 @@ from services.memory.access import REQUIRED_ROLE
 from services.memory.domain.fusion import DenseRetriever
 from services.memory.domain.service import MemoryCore
 from services.memory.metrics import ObservedStore, StoreCollector
-from services.memory.settings import VERSION, Settings
 from services.memory.servicer import MemoryServicer
+from services.memory.settings import VERSION, Settings
 from services.memory.store.factory import open_store
 
 SERVICE_NAME = memory_pb2.DESCRIPTOR.services_by_name["MemoryService"].full_name
@@ -57,7 +57,11 @@ def build_server(settings: Settings, listen: str | None = None) -> MemoryServer:
         raise
     log_security(settings.security, listen or settings.listen)
     log.info(
-        "memory_started", port=served.port, store=store.name, store_location=store_location(settings, store), listen=listen or settings.listen,
+        "memory_started",
+        port=served.port,
+        store=store.name,
+        store_location=store_location(settings, store),
+        listen=listen or settings.listen,
         retrieval=core.capabilities.retrieval,
     )
     return MemoryServer(served, core)

@@ -1,6 +1,6 @@
 """MemoryService servicer: translates between protobuf and the domain, nothing else."""
 
-from datetime import timezone
+from datetime import UTC
 
 from dsh.memory.v1 import memory_pb2, memory_pb2_grpc
 
@@ -40,7 +40,7 @@ def event_from_proto(session_id: str, index: int, event: memory_pb2.Event) -> Ev
     created_at = ""
     if event.HasField("created_at"):
         _check_timestamp(event.created_at, f"events[{index}].created_at")
-        created_at = event.created_at.ToDatetime(tzinfo=timezone.utc).isoformat().replace("+00:00", "Z")
+        created_at = event.created_at.ToDatetime(tzinfo=UTC).isoformat().replace("+00:00", "Z")
     return Event(
         session_id=session_id,
         seq=event.seq,
@@ -154,9 +154,7 @@ class MemoryServicer(memory_pb2_grpc.MemoryServiceServicer):
 
     def Assemble(self, request, context):
         result = self.core.assemble(request.session_id, request.query, request.token_budget, tenant=_tenant())
-        return memory_pb2.AssembleResponse(
-            message=result.message, item_ids=list(result.item_ids), token_estimate=result.token_estimate
-        )
+        return memory_pb2.AssembleResponse(message=result.message, item_ids=list(result.item_ids), token_estimate=result.token_estimate)
 
     def ListItems(self, request, context):
         flt = ItemFilter(
@@ -210,6 +208,11 @@ def _tenant() -> str:
 
 def _summary(state: SessionState) -> memory_pb2.SessionSummary:
     return memory_pb2.SessionSummary(
-        session_id=state.session_id, user_id=state.user_id, last_seq=state.last_seq, checkpoint_seq=state.checkpoint_seq,
-        event_count=state.event_count, item_count=state.item_count, closed=state.closed,
+        session_id=state.session_id,
+        user_id=state.user_id,
+        last_seq=state.last_seq,
+        checkpoint_seq=state.checkpoint_seq,
+        event_count=state.event_count,
+        item_count=state.item_count,
+        closed=state.closed,
     )

@@ -73,8 +73,7 @@ class Settings:
         if settings.max_event_bytes >= settings.max_receive_bytes:
             # An event that no request can carry would be a limit nobody can reach.
             raise ConfigError(
-                f"MEMORY_MAX_EVENT_BYTES={settings.max_event_bytes} must be below "
-                f"MEMORY_MAX_RECEIVE_BYTES={settings.max_receive_bytes}"
+                f"MEMORY_MAX_EVENT_BYTES={settings.max_event_bytes} must be below MEMORY_MAX_RECEIVE_BYTES={settings.max_receive_bytes}"
             )
         return settings
 
@@ -98,6 +97,8 @@ SETTINGS_TABLE = (
     Setting("MEMORY_MAX_EVENT_BYTES", str(Settings.max_event_bytes), "largest event text; must be below MEMORY_MAX_RECEIVE_BYTES"),
     Setting("MEMORY_MAX_BATCH_EVENTS", str(Settings.max_batch_events), "most events in one AppendEvents"),
     Setting("MEMORY_MAX_WORKERS", str(Settings.max_workers), "handler threads"),
-    Setting("MEMORY_GRACE_SECONDS", f"{Settings.grace_seconds:g}", "on SIGTERM, how long running calls may finish before they are cancelled"),
+    Setting(
+        "MEMORY_GRACE_SECONDS", f"{Settings.grace_seconds:g}", "on SIGTERM, how long running calls may finish before they are cancelled"
+    ),
     Setting("MEMORY_DENSE", Settings.dense, "off, or minilm: fuse MiniLM-L6-v2 embeddings into ranking (make embeddings)"),
 )

@@ -37,7 +37,7 @@ class FakeChatApi:
         api = self
 
         class Handler(BaseHTTPRequestHandler):
-            def do_POST(self):  # noqa: N802 - http.server's naming
+            def do_POST(self):
                 length = int(self.headers.get("Content-Length", "0"))
                 payload = json.loads(self.rfile.read(length) or b"{}")
                 reply = api._next(Seen(self.path, dict(self.headers.items()), payload))
@@ -48,9 +48,7 @@ class FakeChatApi:
                 body = reply.body
                 if body is None:
                     if reply.status == 200:
-                        body = json.dumps(
-                            {"choices": [{"index": 0, "message": {"role": "assistant", "content": reply.content}}]}
-                        ).encode()
+                        body = json.dumps({"choices": [{"index": 0, "message": {"role": "assistant", "content": reply.content}}]}).encode()
                     else:
                         body = json.dumps({"error": {"message": f"scripted {reply.status}"}}).encode()
                 try:

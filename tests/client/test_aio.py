@@ -20,9 +20,11 @@ def test_every_rpc_as_a_coroutine(memory_address):
         async with AsyncMemoryClient(memory_address) as memory:
             assert (await memory.get_capabilities()).has_storage
             assert not (await memory.open_session("s1", user_id="u1")).resumed
-            events = [Event(seq=1, text="The deploy target is eu-west-1."),
-                      Event(seq=2, text="Actually it's eu-central-1, not eu-west-1."),
-                      Event(seq=3, text="Goal for this shift: migrate the billing service.")]
+            events = [
+                Event(seq=1, text="The deploy target is eu-west-1."),
+                Event(seq=2, text="Actually it's eu-central-1, not eu-west-1."),
+                Event(seq=3, text="Goal for this shift: migrate the billing service."),
+            ]
             assert (await memory.append_events("s1", events)).accepted == 3
             assert await memory.compact("s1", 1) == 1
             items = await memory.retrieve("s1", "deploy target")
@@ -63,7 +65,9 @@ def test_async_retries_until_the_server_is_up_but_not_for_deletes(start_memory):
 
 def test_async_deadline(start_memory):
     async def scenario():
-        async with AsyncMemoryClient(f"127.0.0.1:{free_port()}", retry=RetryPolicy(max_attempts=10_000, max_backoff=0.2), timeout=1.0) as memory:
+        async with AsyncMemoryClient(
+            f"127.0.0.1:{free_port()}", retry=RetryPolicy(max_attempts=10_000, max_backoff=0.2), timeout=1.0
+        ) as memory:
             with pytest.raises(UnavailableError):
                 await memory.get_capabilities()
 

@@ -43,9 +43,8 @@ def test_key_and_tls_from_the_environment(start_memory, keys_file, tmp_path):  #
     with MemoryClient.from_env(env) as memory:
         assert memory.append_events("s1", [Event(seq=1, text="The port is 8080.")]).accepted == 1
     # The wrong CA: the handshake fails, which gRPC reports as UNAVAILABLE.
-    with MemoryClient.from_env({**env, "DSH_TLS_CA": str(pki.other_ca)}, retry=NO_RETRY) as untrusting:
-        with pytest.raises(UnavailableError):
-            untrusting.get_capabilities()
+    with MemoryClient.from_env({**env, "DSH_TLS_CA": str(pki.other_ca)}, retry=NO_RETRY) as untrusting, pytest.raises(UnavailableError):
+        untrusting.get_capabilities()
     with pytest.raises(ValueError, match="not both"):
         connection_from_env({"DSH_API_KEY": "k", "DSH_API_KEY_FILE": str(key_file)})
 

@@ -27,7 +27,9 @@ def test_the_readme_quickstart_runs_in_a_fresh_virtualenv(tmp_path, memory_addre
     # As a new user would: `pip install .` from the checkout (pip's cache keeps the downloads).
     installed = subprocess.run(
         [str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", str(REPO)],
-        capture_output=True, text=True, timeout=900,
+        capture_output=True,
+        text=True,
+        timeout=900,
     )
     assert installed.returncode == 0, installed.stderr[-3000:]
 

@@ -29,9 +29,8 @@ def late_server(start_memory) -> Iterator[tuple[str, threading.Thread]]:
 
 def test_nothing_listening_is_unavailable(late_server):
     address, _ = late_server
-    with MemoryClient(address, retry=NO_RETRY) as memory:
-        with pytest.raises(UnavailableError) as raised:
-            memory.get_capabilities()
+    with MemoryClient(address, retry=NO_RETRY) as memory, pytest.raises(UnavailableError) as raised:
+        memory.get_capabilities()
     assert raised.value.code == grpc.StatusCode.UNAVAILABLE
 
 

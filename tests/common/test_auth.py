@@ -80,17 +80,21 @@ def refused(call, *args) -> grpc.RpcError:
 
 # ---- authentication
 
+
 def test_a_call_without_a_key_is_unauthenticated_and_says_how_to_send_one(memory):
     error = refused(stub(memory).GetCapabilities, memory_pb2.GetCapabilitiesRequest())
     assert error.code() == grpc.StatusCode.UNAUTHENTICATED
     assert "authorization: Bearer <key>" in error.details()
 
 
-@pytest.mark.parametrize("presented", [
-    "dsh_0123456789ab_" + "A" * 43,  # well formed, unknown id
-    "not-a-key-at-all",
-    "",  # "Bearer " with nothing after it
-])
+@pytest.mark.parametrize(
+    "presented",
+    [
+        "dsh_0123456789ab_" + "A" * 43,  # well formed, unknown id
+        "not-a-key-at-all",
+        "",  # "Bearer " with nothing after it
+    ],
+)
 def test_an_unknown_or_malformed_key_is_unauthenticated_and_never_echoed(memory, presented):
     channel = grpc.insecure_channel(memory)
     call = memory_pb2_grpc.MemoryServiceStub(channel).GetCapabilities
@@ -152,17 +156,15 @@ def test_health_is_open_without_a_key(memory):
 
 def test_reflection_is_off_by_default_and_needs_a_key_when_on(tmp_path, keys_file, memory):
     admin = (keys_file.parent / "admin.key").read_text().strip()
-    with open_channel(memory, ClientCredentials(api_key=admin)) as channel:
-        with pytest.raises(grpc.RpcError) as raised:
-            ProtoReflectionDescriptorDatabase(channel).get_services()
+    with open_channel(memory, ClientCredentials(api_key=admin)) as channel, pytest.raises(grpc.RpcError) as raised:
+        ProtoReflectionDescriptorDatabase(channel).get_services()
     assert raised.value.code() == grpc.StatusCode.UNIMPLEMENTED
     settings = MemorySettings(db_path=str(tmp_path / "r.sqlite"), security=memory_security(keys_file, reflection=True))
     server = build_memory(settings, "127.0.0.1:0")
     try:
         address = f"127.0.0.1:{server.port}"
-        with grpc.insecure_channel(address) as channel:
-            with pytest.raises(grpc.RpcError) as raised:
-                ProtoReflectionDescriptorDatabase(channel).get_services()
+        with grpc.insecure_channel(address) as channel, pytest.raises(grpc.RpcError) as raised:
+            ProtoReflectionDescriptorDatabase(channel).get_services()
         assert raised.value.code() == grpc.StatusCode.UNAUTHENTICATED
         with open_channel(address, ClientCredentials(api_key=create_key(keys_file, "reader"))) as channel:
             assert MEMORY_SERVICE in ProtoReflectionDescriptorDatabase(channel).get_services()
@@ -179,12 +181,19 @@ def test_a_method_missing_from_the_role_table_needs_admin(tmp_path, keys_file):
     store = SqliteStore(str(tmp_path / "t.sqlite"))
     core = MemoryCore(store, MemorySettings().limits, VERSION)
     # A table that forgot GetCapabilities: it must be closed to all but admins, not open.
-    served = start_server("127.0.0.1:0", lambda s: memory_pb2_grpc.add_MemoryServiceServicer_to_server(MemoryServicer(core), s),
-                          [MEMORY_SERVICE], security=memory_security(keys_file), roles={MEMORY_SERVICE: {"Retrieve": 1}})
+    served = start_server(
+        "127.0.0.1:0",
+        lambda s: memory_pb2_grpc.add_MemoryServiceServicer_to_server(MemoryServicer(core), s),
+        [MEMORY_SERVICE],
+        security=memory_security(keys_file),
+        roles={MEMORY_SERVICE: {"Retrieve": 1}},
+    )
     try:
         address = f"127.0.0.1:{served.port}"
         writer = create_key(keys_file, "writer")
-        assert refused(stub(address, writer).GetCapabilities, memory_pb2.GetCapabilitiesRequest()).code() == grpc.StatusCode.PERMISSION_DENIED
+        assert (
+            refused(stub(address, writer).GetCapabilities, memory_pb2.GetCapabilitiesRequest()).code() == grpc.StatusCode.PERMISSION_DENIED
+        )
         admin = (keys_file.parent / "admin.key").read_text().strip()
         assert stub(address, admin).GetCapabilities(memory_pb2.GetCapabilitiesRequest(), timeout=TIMEOUT).implementation
     finally:
@@ -197,8 +206,13 @@ def test_the_keys_file_holds_no_key_and_is_private(keys_file):
     text = keys_file.read_text()
     assert key not in text and key.split("_", 2)[2] not in text
     assert keys_file.stat().st_mode & 0o077 == 0
-    listed = subprocess.run([sys.executable, "-m", "services.common.keys", "list", "--file", str(keys_file)],
-                            capture_output=True, text=True, cwd=REPO, check=True)
+    listed = subprocess.run(
+        [sys.executable, "-m", "services.common.keys", "list", "--file", str(keys_file)],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        check=True,
+    )
     assert key_id(key) in listed.stdout and key not in listed.stdout + listed.stderr
 
 
@@ -215,16 +229,22 @@ def test_a_missing_keys_file_stops_the_start(tmp_path):
 
 # ---- the answerer spends the LLM key only for authenticated callers
 
+
 def test_an_authenticated_caller_may_use_llm_mode(keys_file, chat_api_url):
-    settings = AnswererSettings(llm_api_key="sk-test", llm_base_url=chat_api_url, llm_max_retries=0,
-                                security=ServerSecurity(prefix="ANSWERER", auth="keys", keys_file=str(keys_file), keys_check_interval=0))
+    settings = AnswererSettings(
+        llm_api_key="sk-test",
+        llm_base_url=chat_api_url,
+        llm_max_retries=0,
+        security=ServerSecurity(prefix="ANSWERER", auth="keys", keys_file=str(keys_file), keys_check_interval=0),
+    )
     served = build_answerer(settings, "127.0.0.1:0")
     try:
         address = f"127.0.0.1:{served.port}"
-        request = answerer_pb2.AnswerRequest(question="deploy target?", context="- deploy target = eu-central-1", mode=answerer_pb2.ANSWER_MODE_LLM)
-        with grpc.insecure_channel(address) as channel:
-            with pytest.raises(grpc.RpcError) as raised:
-                answerer_pb2_grpc.AnswererServiceStub(channel).Answer(request, timeout=TIMEOUT)
+        request = answerer_pb2.AnswerRequest(
+            question="deploy target?", context="- deploy target = eu-central-1", mode=answerer_pb2.ANSWER_MODE_LLM
+        )
+        with grpc.insecure_channel(address) as channel, pytest.raises(grpc.RpcError) as raised:
+            answerer_pb2_grpc.AnswererServiceStub(channel).Answer(request, timeout=TIMEOUT)
         assert raised.value.code() == grpc.StatusCode.UNAUTHENTICATED
         with open_channel(address, ClientCredentials(api_key=create_key(keys_file, "reader"))) as channel:
             reply = answerer_pb2_grpc.AnswererServiceStub(channel).Answer(request, timeout=TIMEOUT)
@@ -244,14 +264,16 @@ def chat_api_url():
 
 # ---- TLS and mutual TLS
 
+
 @pytest.fixture(scope="module")
 def pki(tmp_path_factory) -> Pki:
     return make_pki(tmp_path_factory.mktemp("pki"))
 
 
 def tls_memory(tmp_path: Path, keys_file: Path, pki: Pki, *, mutual: bool):
-    security = memory_security(keys_file, tls_cert=str(pki.server_cert), tls_key=str(pki.server_key),
-                               tls_client_ca=str(pki.ca) if mutual else "")
+    security = memory_security(
+        keys_file, tls_cert=str(pki.server_cert), tls_key=str(pki.server_key), tls_client_ca=str(pki.ca) if mutual else ""
+    )
     return build_memory(MemorySettings(db_path=str(tmp_path / "tls.sqlite"), security=security), "127.0.0.1:0")
 
 
@@ -265,7 +287,10 @@ def test_tls_serves_clients_that_trust_its_ca_only(tmp_path, keys_file, pki):
         plaintext = refused(stub(address, key).GetCapabilities, memory_pb2.GetCapabilitiesRequest())
         assert plaintext.code() == grpc.StatusCode.UNAVAILABLE
         wrong_ca = ClientCredentials(api_key=key, tls=True, tls_ca=str(pki.other_ca))
-        assert refused(stub(address, credentials=wrong_ca).GetCapabilities, memory_pb2.GetCapabilitiesRequest()).code() == grpc.StatusCode.UNAVAILABLE
+        assert (
+            refused(stub(address, credentials=wrong_ca).GetCapabilities, memory_pb2.GetCapabilitiesRequest()).code()
+            == grpc.StatusCode.UNAVAILABLE
+        )
     finally:
         server.stop(0)
 
@@ -275,11 +300,17 @@ def test_mutual_tls_needs_a_client_certificate_and_still_a_key(tmp_path, keys_fi
     try:
         address, key = f"127.0.0.1:{server.port}", create_key(keys_file, "reader")
         no_cert = ClientCredentials(api_key=key, tls=True, tls_ca=str(pki.ca))
-        assert refused(stub(address, credentials=no_cert).GetCapabilities, memory_pb2.GetCapabilitiesRequest()).code() == grpc.StatusCode.UNAVAILABLE
+        assert (
+            refused(stub(address, credentials=no_cert).GetCapabilities, memory_pb2.GetCapabilitiesRequest()).code()
+            == grpc.StatusCode.UNAVAILABLE
+        )
         with_cert = replace(no_cert, tls_client_cert=str(pki.client_cert), tls_client_key=str(pki.client_key))
         assert stub(address, credentials=with_cert).GetCapabilities(memory_pb2.GetCapabilitiesRequest(), timeout=TIMEOUT).implementation
         keyless = replace(with_cert, api_key="")
-        assert refused(stub(address, credentials=keyless).GetCapabilities, memory_pb2.GetCapabilitiesRequest()).code() == grpc.StatusCode.UNAUTHENTICATED
+        assert (
+            refused(stub(address, credentials=keyless).GetCapabilities, memory_pb2.GetCapabilitiesRequest()).code()
+            == grpc.StatusCode.UNAUTHENTICATED
+        )
     finally:
         server.stop(0)
 
@@ -298,6 +329,7 @@ def test_client_credentials_from_the_environment(tmp_path, pki):
 
 # ---- secure by default
 
+
 def test_server_security_settings_name_what_to_fix(tmp_path):
     with pytest.raises(ConfigError, match="MEMORY_AUTH_KEYS_FILE"):
         ServerSecurity.from_env({"MEMORY_AUTH": "keys"}, "MEMORY", "127.0.0.1:1")
@@ -314,7 +346,9 @@ def service_env(**settings: str) -> dict[str, str]:
     return {**{k: v for k, v in os.environ.items() if not k.startswith(own)}, **settings}
 
 
-@pytest.mark.parametrize("module, prefix", [("services.memory", "MEMORY"), ("services.answerer", "ANSWERER"), ("services.harness", "HARNESS")])
+@pytest.mark.parametrize(
+    "module, prefix", [("services.memory", "MEMORY"), ("services.answerer", "ANSWERER"), ("services.harness", "HARNESS")]
+)
 def test_a_service_on_every_interface_without_keys_refuses_to_start(tmp_path, module, prefix):
     args = ["serve"] if module == "services.harness" else []
     env = service_env(**{f"{prefix}_LISTEN": f"0.0.0.0:{free_port()}", "MEMORY_DB": str(tmp_path / "m.sqlite")})
@@ -327,7 +361,9 @@ def test_a_service_on_every_interface_without_keys_refuses_to_start(tmp_path, mo
 def test_auth_none_set_explicitly_starts_on_every_interface(tmp_path):
     port = free_port()
     env = service_env(MEMORY_LISTEN=f"0.0.0.0:{port}", MEMORY_AUTH="none", MEMORY_DB=str(tmp_path / "m.sqlite"), MEMORY_LOG_FORMAT="json")
-    proc = subprocess.Popen([sys.executable, "-m", "services.memory"], env=env, cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "services.memory"], env=env, cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+    )
     try:
         wait_for_serving(f"127.0.0.1:{port}", timeout=60)
     finally:

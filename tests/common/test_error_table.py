@@ -33,7 +33,5 @@ def test_every_service_error_class_maps_to_a_status_other_than_internal():
 
 def test_no_service_error_class_overrides_its_code_beside_the_table():
     _import_every_service_module()
-    overriding = sorted(
-        f"{cls.__module__}.{cls.__qualname__}" for cls in _subclasses(ServiceError) if "code" in vars(cls)
-    )
+    overriding = sorted(f"{cls.__module__}.{cls.__qualname__}" for cls in _subclasses(ServiceError) if "code" in vars(cls))
     assert not overriding, f"a `code` attribute bypasses the table: {overriding}"

@@ -46,8 +46,12 @@ class RecordingEnv(Mapping[str, str]):
 
 @pytest.mark.parametrize(
     "parse, table",
-    [(MemorySettings.from_env, MEMORY_TABLE), (AnswererSettings.from_env, ANSWERER_TABLE), (load_settings, HARNESS_TABLE),
-     (McpSettings.from_env, MCP_TABLE)],
+    [
+        (MemorySettings.from_env, MEMORY_TABLE),
+        (AnswererSettings.from_env, ANSWERER_TABLE),
+        (load_settings, HARNESS_TABLE),
+        (McpSettings.from_env, MCP_TABLE),
+    ],
     ids=["memory", "answerer", "harness", "mcp"],
 )
 def test_the_table_names_every_variable_the_parser_reads(parse, table):

@@ -16,8 +16,8 @@ import pytest
 from dsh.memory.v1 import memory_pb2, memory_pb2_grpc
 
 from services.common.grpc_server import open_channel, wait_for_serving
-from services.common.security import PLAINTEXT, ClientCredentials
 from services.common.ports import free_port
+from services.common.security import PLAINTEXT, ClientCredentials
 from tests.conformance.contract import TIMEOUT, Conversation
 
 REPO_ROOT = Path(__file__).resolve().parents[2]

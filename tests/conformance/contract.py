@@ -43,8 +43,14 @@ DEFAULT_TOKEN_BUDGET = 800
 
 # The characters counted at the CJK rate of the token estimate (documented in docs/conformance.md).
 CJK_RANGES = (
-    (0x3000, 0x303F), (0x3040, 0x30FF), (0x3400, 0x4DBF), (0x4E00, 0x9FFF),
-    (0xAC00, 0xD7AF), (0xF900, 0xFAFF), (0xFF00, 0xFFEF), (0x20000, 0x2FA1F),
+    (0x3000, 0x303F),
+    (0x3040, 0x30FF),
+    (0x3400, 0x4DBF),
+    (0x4E00, 0x9FFF),
+    (0xAC00, 0xD7AF),
+    (0xF900, 0xFAFF),
+    (0xFF00, 0xFFEF),
+    (0x20000, 0x2FA1F),
 )
 # A content line of an assembled message: `- [seq 12, user] ...` or `- [seq 3, seq 9, tool, untrusted] ...`.
 LABEL = re.compile(r"^- \[seq \d+(?:, seq \d+)*, (?P<source>[^\]]+)\] \S")

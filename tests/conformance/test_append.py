@@ -7,7 +7,15 @@ import pytest
 from dsh.memory.v1 import memory_pb2
 
 from tests.conformance.contract import (
-    ASSISTANT, CONFLICT_CODES, MAX_SESSION_ID_BYTES, OVERSIZE_CODES, TOOL, TOOL_CALL, USER, Conversation, unique_session_id,
+    ASSISTANT,
+    CONFLICT_CODES,
+    MAX_SESSION_ID_BYTES,
+    OVERSIZE_CODES,
+    TOOL,
+    TOOL_CALL,
+    USER,
+    Conversation,
+    unique_session_id,
 )
 
 # Above these the boundary cases would need more than a test run should send; they skip, saying so.
@@ -57,7 +65,7 @@ def test_retried_and_overlapping_batches_are_idempotent(conv, caps):
     if caps.has_storage:
         after = conv.items()
         assert [item.item_id for item in after[: len(before)]] == before, "a retry must not drop or reorder items"
-        assert all(list(item.source_seqs) == [3] for item in after[len(before):]), "only the new event adds items"
+        assert all(list(item.source_seqs) == [3] for item in after[len(before) :]), "only the new event adds items"
 
 
 def test_the_same_batch_from_concurrent_retries_is_stored_once(conv):
@@ -122,8 +130,10 @@ def test_event_id_reused_with_other_content_is_rejected(conv):
 
 def test_two_events_with_one_seq_in_a_batch_are_rejected(conv, caps):
     with pytest.raises(grpc.RpcError) as err:
-        conv.append(conv.event(5, "The queue is RabbitMQ.", event_id=f"a-{conv.tag}"),
-                    conv.event(5, "The queue is Kafka.", event_id=f"b-{conv.tag}"))
+        conv.append(
+            conv.event(5, "The queue is RabbitMQ.", event_id=f"a-{conv.tag}"),
+            conv.event(5, "The queue is Kafka.", event_id=f"b-{conv.tag}"),
+        )
     assert err.value.code() in (*CONFLICT_CODES, grpc.StatusCode.INVALID_ARGUMENT)
     assert_nothing_written(conv, caps)
 
@@ -157,10 +167,14 @@ BAD_BATCHES = {
         INVALID,
     ),
     "event over max_event_bytes": lambda c, caps: (
-        c.session_id, [c.event(1, "fine"), c.event(2, filler(caps.max_event_bytes + 1))], OVERSIZE_CODES,
+        c.session_id,
+        [c.event(1, "fine"), c.event(2, filler(caps.max_event_bytes + 1))],
+        OVERSIZE_CODES,
     ),
     "batch over max_batch_events": lambda c, caps: (
-        c.session_id, [c.event(n, "ok") for n in range(1, caps.max_batch_events + 2)], OVERSIZE_CODES,
+        c.session_id,
+        [c.event(n, "ok") for n in range(1, caps.max_batch_events + 2)],
+        OVERSIZE_CODES,
     ),
 }
 

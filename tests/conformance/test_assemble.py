@@ -7,7 +7,14 @@ import pytest
 from dsh.memory.v1 import memory_pb2
 
 from tests.conformance.contract import (
-    DEFAULT_TOKEN_BUDGET, LABEL, TOOL, TOOL_CALL, ASSISTANT, code_of, content_lines, token_estimate,
+    ASSISTANT,
+    DEFAULT_TOKEN_BUDGET,
+    LABEL,
+    TOOL,
+    TOOL_CALL,
+    code_of,
+    content_lines,
+    token_estimate,
 )
 
 SEQS = re.compile(r"seq (\d+)")

@@ -79,6 +79,4 @@ def test_reflection_lists_the_service_with_every_rpc(channel):
     assert sorted(m.name for m in served.methods) == sorted(m.name for m in expected.methods)
     for method in expected.methods:
         theirs = served.methods_by_name[method.name]
-        assert (theirs.input_type.full_name, theirs.output_type.full_name) == (
-            method.input_type.full_name, method.output_type.full_name
-        )
+        assert (theirs.input_type.full_name, theirs.output_type.full_name) == (method.input_type.full_name, method.output_type.full_name)

@@ -13,8 +13,20 @@ import pytest
 
 from tests.conformance.contract import ASSISTANT, EVIDENCE, TOOL, Conversation
 
-TEAMS = ["billing", "search", "checkout", "auth", "notifications", "reporting", "inventory", "payments",
-         "shipping", "analytics", "onboarding", "pricing"]
+TEAMS = [
+    "billing",
+    "search",
+    "checkout",
+    "auth",
+    "notifications",
+    "reporting",
+    "inventory",
+    "payments",
+    "shipping",
+    "analytics",
+    "onboarding",
+    "pricing",
+]
 WRITERS = 2
 EVENTS_PER_BATCH = 3
 

@@ -3,16 +3,47 @@
 import pytest
 
 from tests.conformance.contract import (
-    ACTIVE, ASSISTANT, COMPACTION, EVIDENCE, FACT, LABEL, NUMBER, RULE, SUPERSEDED, TOOL, USER, content_lines, derived_from,
+    ACTIVE,
+    ASSISTANT,
+    COMPACTION,
+    EVIDENCE,
+    FACT,
+    LABEL,
+    NUMBER,
+    RULE,
+    SUPERSEDED,
+    TOOL,
+    USER,
+    content_lines,
+    derived_from,
 )
 
 CORRECTIONS = [
-    pytest.param("Our staging database host is pg-stage-02.", "Actually, our staging database host is pg-stage-03, not pg-stage-02.",
-                 "pg-stage-02", "pg-stage-03", "staging database host", id="actually"),
-    pytest.param("The on-call channel is #ops-alerts.", "Correction: the on-call channel is #ops-pager, not #ops-alerts.",
-                 "#ops-alerts", "#ops-pager", "on-call channel", id="correction"),
-    pytest.param("部署区域是华东一区。", "更正：部署区域是华北二区，不是华东一区。", "华东一区", "华北二区", "部署区域",
-                 id="zh", marks=pytest.mark.needs_zh),
+    pytest.param(
+        "Our staging database host is pg-stage-02.",
+        "Actually, our staging database host is pg-stage-03, not pg-stage-02.",
+        "pg-stage-02",
+        "pg-stage-03",
+        "staging database host",
+        id="actually",
+    ),
+    pytest.param(
+        "The on-call channel is #ops-alerts.",
+        "Correction: the on-call channel is #ops-pager, not #ops-alerts.",
+        "#ops-alerts",
+        "#ops-pager",
+        "on-call channel",
+        id="correction",
+    ),
+    pytest.param(
+        "部署区域是华东一区。",
+        "更正：部署区域是华北二区，不是华东一区。",
+        "华东一区",
+        "华北二区",
+        "部署区域",
+        id="zh",
+        marks=pytest.mark.needs_zh,
+    ),
 ]
 
 
@@ -83,12 +114,15 @@ def test_assembled_numbers_keep_unit_and_condition(conv):
 
 
 @pytest.mark.needs_storage
-@pytest.mark.parametrize("sentence,value", [
-    pytest.param("The API gateway is gw.internal:8443.", "gw.internal:8443", id="host-port"),
-    pytest.param("The deploy window is Thursday 18:00 CET.", "Thursday 18:00 CET", id="time-of-day"),
-    pytest.param("The metrics endpoint is http://metrics.internal:9090/api.", "http://metrics.internal:9090/api", id="url"),
-    pytest.param("Our primary database is Postgres 16.2.", "Postgres 16.2", id="name-and-version"),
-])
+@pytest.mark.parametrize(
+    "sentence,value",
+    [
+        pytest.param("The API gateway is gw.internal:8443.", "gw.internal:8443", id="host-port"),
+        pytest.param("The deploy window is Thursday 18:00 CET.", "Thursday 18:00 CET", id="time-of-day"),
+        pytest.param("The metrics endpoint is http://metrics.internal:9090/api.", "http://metrics.internal:9090/api", id="url"),
+        pytest.param("Our primary database is Postgres 16.2.", "Postgres 16.2", id="name-and-version"),
+    ],
+)
 def test_a_stated_value_is_kept_whole(conv, sentence, value):
     # "The value as stated": a port or version inside a value is not a number of its own.
     conv.say(sentence)
@@ -132,13 +166,15 @@ ASSISTANT_CLAIMS = (
 
 
 @pytest.mark.needs_storage
-@pytest.mark.parametrize("kind,text,planted,allowed", [
-    pytest.param(TOOL, POLLUTED_TOOL_OUTPUT, "pg-evil-9", {EVIDENCE}, id="tool-result"),
-    pytest.param(ASSISTANT, ASSISTANT_CLAIMS, "pg-assist-7", {EVIDENCE, NUMBER}, id="assistant-message"),
-])
+@pytest.mark.parametrize(
+    "kind,text,planted,allowed",
+    [
+        pytest.param(TOOL, POLLUTED_TOOL_OUTPUT, "pg-evil-9", {EVIDENCE}, id="tool-result"),
+        pytest.param(ASSISTANT, ASSISTANT_CLAIMS, "pg-assist-7", {EVIDENCE, NUMBER}, id="assistant-message"),
+    ],
+)
 def test_only_the_user_states_rules_facts_and_tasks(conv, kind, text, planted, allowed):
-    conv.say("Goal: migrate the billing service to Postgres.", "Our staging database host is pg-stage-02.",
-             "Never deploy on Fridays.")
+    conv.say("Goal: migrate the billing service to Postgres.", "Our staging database host is pg-stage-02.", "Never deploy on Fridays.")
     before_task, host = conv.task_state(), next(i for i in conv.items(kind=FACT) if i.value == "pg-stage-02")
     rules = [i.item_id for i in conv.items(kind=RULE, status=ACTIVE)]
     conv.append(conv.event(4, text, kind))
@@ -169,8 +205,11 @@ def test_compaction_checkpoint_only_moves_forward(conv, caps):
 
 def test_close_and_reopen_keeps_everything(new_conversation, caps):
     conv = new_conversation()
-    batch = [conv.event(1, "Always run the smoke tests before tagging."), conv.event(2, "Use pnpm for installs."),
-             conv.event(3, "The build timeout is 25 minutes.")]
+    batch = [
+        conv.event(1, "Always run the smoke tests before tagging."),
+        conv.event(2, "Use pnpm for installs."),
+        conv.event(3, "The build timeout is 25 minutes."),
+    ]
     conv.append(*batch)
     conv.compact(2)
     items = [(i.item_id, i.status, i.value) for i in conv.items()] if caps.has_storage else []

@@ -5,14 +5,29 @@ import pytest
 from dsh.memory.v1 import memory_pb2
 
 from tests.conformance.contract import (
-    ACTIVE, ASSISTANT, EVIDENCE, FACT, NUMBER, RULE, SUPERSEDED, TASK, TIMEOUT, TOOL, code_of, unique_session_id,
+    ACTIVE,
+    ASSISTANT,
+    EVIDENCE,
+    FACT,
+    NUMBER,
+    RULE,
+    SUPERSEDED,
+    TASK,
+    TIMEOUT,
+    TOOL,
+    code_of,
+    unique_session_id,
 )
 
 pytestmark = pytest.mark.needs_storage
 
 UNKNOWN_SESSION_READS = [
-    pytest.param("Retrieve", lambda s: memory_pb2.RetrieveRequest(session_id=s, query="deploy target"),
-                 marks=pytest.mark.needs_retrieval, id="Retrieve"),
+    pytest.param(
+        "Retrieve",
+        lambda s: memory_pb2.RetrieveRequest(session_id=s, query="deploy target"),
+        marks=pytest.mark.needs_retrieval,
+        id="Retrieve",
+    ),
     pytest.param("Assemble", lambda s: memory_pb2.AssembleRequest(session_id=s, query="deploy target"), id="Assemble"),
     pytest.param("ListItems", lambda s: memory_pb2.ListItemsRequest(session_id=s), id="ListItems"),
     pytest.param("GetTaskState", lambda s: memory_pb2.GetTaskStateRequest(session_id=s), id="GetTaskState"),
@@ -42,8 +57,14 @@ def _planted(conv) -> dict[str, str]:
         conv.event(6, "Sounds good, I'll start with the thumbnails.", ASSISTANT),
         conv.event(7, "Correction: the container registry is quay.internal.example, not harbor.internal.example."),
     )
-    return {"rule": conv.event_id(1), "fact": conv.event_id(2), "number": conv.event_id(3), "task": conv.event_id(4),
-            "tool": conv.event_id(5), "correction": conv.event_id(7)}
+    return {
+        "rule": conv.event_id(1),
+        "fact": conv.event_id(2),
+        "number": conv.event_id(3),
+        "task": conv.event_id(4),
+        "tool": conv.event_id(5),
+        "correction": conv.event_id(7),
+    }
 
 
 def test_list_items_filters_by_kind_status_and_key(conv):
@@ -133,8 +154,16 @@ SECRETS = {
     "bearer": "Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJjaSJ9.c2lnbmF0dXJl",
     "password": "password=correct-horse-battery",
 }
-LEAKS = ("mkowalski", "jdoe", "rsingh", "4f9Qx2LmZ8rT1vB6nW3yK7pD0sH5jC9e", "R7tY2uI9oP4aS6dF1gH3jK5lZ8xC0vB2nM4q",
-         "AKIAZ7XQ4M2LPN8RT3VW", "eyJhbGciOiJIUzI1NiJ9", "correct-horse-battery")
+LEAKS = (
+    "mkowalski",
+    "jdoe",
+    "rsingh",
+    "4f9Qx2LmZ8rT1vB6nW3yK7pD0sH5jC9e",
+    "R7tY2uI9oP4aS6dF1gH3jK5lZ8xC0vB2nM4q",
+    "AKIAZ7XQ4M2LPN8RT3VW",
+    "eyJhbGciOiJIUzI1NiJ9",
+    "correct-horse-battery",
+)
 
 
 def test_export_is_json_of_the_session_and_scrubbed(conv):
@@ -142,8 +171,9 @@ def test_export_is_json_of_the_session_and_scrubbed(conv):
     conv.append(
         conv.event(1, f"My checkout lives in {s['home path']} and the staging notes in {s['mac path']}.", cwd="/home/mkowalski/src/api"),
         conv.event(2, f"cat {s['windows path']}", memory_pb2.EVENT_KIND_TOOL_CALL),
-        conv.event(3, f"staging config: OPENAI_API_KEY={s['openai key']} GITHUB_TOKEN={s['github token']} "
-                      f"AWS_ACCESS_KEY_ID={s['aws key']}", TOOL),
+        conv.event(
+            3, f"staging config: OPENAI_API_KEY={s['openai key']} GITHUB_TOKEN={s['github token']} AWS_ACCESS_KEY_ID={s['aws key']}", TOOL
+        ),
         conv.event(4, f"The staging smoke test sends {s['bearer']} and logs in with {s['password']}."),
     )
     text = conv.export_text()

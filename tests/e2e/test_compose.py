@@ -48,7 +48,9 @@ needs_docker = [pytest.mark.docker, pytest.mark.slow, pytest.mark.skipif(not DOC
 def run(cmd: list[str], *, env: dict[str, str] | None = None, timeout: float = 120, check: bool = True) -> subprocess.CompletedProcess:
     done = subprocess.run(cmd, cwd=REPO, env=env, capture_output=True, text=True, timeout=timeout)
     if check and done.returncode != 0:
-        raise AssertionError(f"{' '.join(cmd)} exited {done.returncode}\n--- stdout\n{done.stdout[-4000:]}\n--- stderr\n{done.stderr[-4000:]}")
+        raise AssertionError(
+            f"{' '.join(cmd)} exited {done.returncode}\n--- stdout\n{done.stdout[-4000:]}\n--- stderr\n{done.stderr[-4000:]}"
+        )
     return done
 
 
@@ -201,11 +203,12 @@ def test_eval_from_the_harness_container_passes(stack: Stack, args: list[str]):
 @docker_test
 def test_the_stack_refuses_calls_without_a_key_and_keeps_its_keys_private(stack: Stack):
     wait_for_serving(stack.memory_addr, service=MEMORY_SERVICE, timeout=60)
-    for port, call in ((stack.ports["memory"], "/dsh.memory.v1.MemoryService/GetCapabilities"),
-                       (stack.ports["answerer"], "/dsh.answerer.v1.AnswererService/GetInfo")):
-        with grpc.insecure_channel(f"127.0.0.1:{port}") as channel:
-            with pytest.raises(grpc.RpcError) as raised:
-                channel.unary_unary(call)(b"", timeout=10)
+    for port, call in (
+        (stack.ports["memory"], "/dsh.memory.v1.MemoryService/GetCapabilities"),
+        (stack.ports["answerer"], "/dsh.answerer.v1.AnswererService/GetInfo"),
+    ):
+        with grpc.insecure_channel(f"127.0.0.1:{port}") as channel, pytest.raises(grpc.RpcError) as raised:
+            channel.unary_unary(call)(b"", timeout=10)
         assert raised.value.code() == grpc.StatusCode.UNAUTHENTICATED, port
     admin = stack.admin_key()
     assert admin.startswith("dsh_")
@@ -214,8 +217,16 @@ def test_the_stack_refuses_calls_without_a_key_and_keeps_its_keys_private(stack:
     # No key in any log, and no file of the keys volume readable by other users.
     logs = stack.compose("logs", "--no-color", timeout=60).stdout
     assert admin not in logs and admin.split("_", 2)[2] not in logs
-    listing = stack.compose("run", "--rm", "--entrypoint", "stat", "keys", "-c", "%n %a %u:%g", *(f"/keys/{n}" for n in (
-        "api-keys.json", "admin.key", "harness.key", "redis.password", "redis.conf"))).stdout.split("\n")
+    listing = stack.compose(
+        "run",
+        "--rm",
+        "--entrypoint",
+        "stat",
+        "keys",
+        "-c",
+        "%n %a %u:%g",
+        *(f"/keys/{n}" for n in ("api-keys.json", "admin.key", "harness.key", "redis.password", "redis.conf")),
+    ).stdout.split("\n")
     modes = dict(line.split(" ", 1) for line in listing if line.strip())
     assert all(mode.split()[0][-1] == "0" for mode in modes.values()), modes
     assert modes["/keys/admin.key"].startswith("600 0:"), modes
@@ -276,17 +287,27 @@ def assert_isolated(stub) -> None:
 def test_session_survives_restart_and_kill(stack: Stack):
     channel, stub = connect(stack)
     with channel:
-        stub.AppendEvents(memory_pb2.AppendEventsRequest(session_id=S, events=[
-            ev(1, "Always run make lint before pushing.", "p1"),
-            ev(2, "The deploy target is eu-west-1.", "p1"),
-            ev(3, "p95 latency must stay under 120 ms at 500 rps.", "p1"),
-        ]), timeout=10)
+        stub.AppendEvents(
+            memory_pb2.AppendEventsRequest(
+                session_id=S,
+                events=[
+                    ev(1, "Always run make lint before pushing.", "p1"),
+                    ev(2, "The deploy target is eu-west-1.", "p1"),
+                    ev(3, "p95 latency must stay under 120 ms at 500 rps.", "p1"),
+                ],
+            ),
+            timeout=10,
+        )
         stub.Compact(memory_pb2.CompactRequest(session_id=S, up_to_seq=3, summary="lint rule, deploy target, latency"), timeout=10)
         # The two isolation sessions come in on separate channels, as two hosts would.
         with open_channel(stack.memory_addr, ClientCredentials(api_key=stack.admin_key())) as other:
             beta_stub = memory_pb2_grpc.MemoryServiceStub(other)
-            stub.AppendEvents(memory_pb2.AppendEventsRequest(session_id=ALPHA, events=[ev(1, "The feature flag port is 8443.", "alpha")]), timeout=10)
-            beta_stub.AppendEvents(memory_pb2.AppendEventsRequest(session_id=BETA, events=[ev(1, "The feature flag port is 9443.", "beta")]), timeout=10)
+            stub.AppendEvents(
+                memory_pb2.AppendEventsRequest(session_id=ALPHA, events=[ev(1, "The feature flag port is 8443.", "alpha")]), timeout=10
+            )
+            beta_stub.AppendEvents(
+                memory_pb2.AppendEventsRequest(session_id=BETA, events=[ev(1, "The feature flag port is 9443.", "beta")]), timeout=10
+            )
         before = snapshot(stub)
         assert before["last_seq"] == 3 and before["items"], before
         assert_isolated(stub)
@@ -299,9 +320,15 @@ def test_session_survives_restart_and_kill(stack: Stack):
         after_restart = snapshot(stub)
         assert after_restart == before
         assert_isolated(stub)
-        reply = stub.AppendEvents(memory_pb2.AppendEventsRequest(session_id=S, events=[
-            ev(4, "Actually, the deploy target is eu-central-1, not eu-west-1.", "p2"),
-        ]), timeout=10)
+        reply = stub.AppendEvents(
+            memory_pb2.AppendEventsRequest(
+                session_id=S,
+                events=[
+                    ev(4, "Actually, the deploy target is eu-central-1, not eu-west-1.", "p2"),
+                ],
+            ),
+            timeout=10,
+        )
         assert reply.accepted == 1
         acknowledged = snapshot(stub)
 
@@ -316,9 +343,15 @@ def test_session_survives_restart_and_kill(stack: Stack):
         assert "eu-central-1" in after_kill["assembled"][0]
         assert_isolated(stub)
         # A retried batch after the crash is a duplicate, not a second copy.
-        again = stub.AppendEvents(memory_pb2.AppendEventsRequest(session_id=S, events=[
-            ev(4, "Actually, the deploy target is eu-central-1, not eu-west-1.", "p2"),
-        ]), timeout=10)
+        again = stub.AppendEvents(
+            memory_pb2.AppendEventsRequest(
+                session_id=S,
+                events=[
+                    ev(4, "Actually, the deploy target is eu-central-1, not eu-west-1.", "p2"),
+                ],
+            ),
+            timeout=10,
+        )
         assert (again.accepted, again.duplicates) == (0, 1)
 
 
@@ -338,14 +371,35 @@ def test_sigterm_drains_and_exits_cleanly(stack: Stack):
 def test_unhealthy_memory_container_is_reported(stack: Stack):
     name = f"{stack.project}-unhealthy"
     # The real image and server, probed for a service it does not serve: NOT_FOUND, so unhealthy.
-    run([
-        "docker", "run", "-d", "--name", name, "--network", "none",
-        # No network at all, so no keys needed: said explicitly, as the service requires on 0.0.0.0.
-        "-e", "MEMORY_LISTEN=0.0.0.0:50051", "-e", "MEMORY_DB=/data/memory.sqlite", "-e", "MEMORY_AUTH=none",
-        "--health-cmd", "python -m services.common.healthprobe 127.0.0.1:50051 dsh.no.such.v1.Service",
-        "--health-interval", "1s", "--health-retries", "2", "--health-timeout", "5s", "--health-start-period", "0s",
-        IMAGES[0],
-    ])
+    run(
+        [
+            "docker",
+            "run",
+            "-d",
+            "--name",
+            name,
+            "--network",
+            "none",
+            # No network at all, so no keys needed: said explicitly, as the service requires on 0.0.0.0.
+            "-e",
+            "MEMORY_LISTEN=0.0.0.0:50051",
+            "-e",
+            "MEMORY_DB=/data/memory.sqlite",
+            "-e",
+            "MEMORY_AUTH=none",
+            "--health-cmd",
+            "python -m services.common.healthprobe 127.0.0.1:50051 dsh.no.such.v1.Service",
+            "--health-interval",
+            "1s",
+            "--health-retries",
+            "2",
+            "--health-timeout",
+            "5s",
+            "--health-start-period",
+            "0s",
+            IMAGES[0],
+        ]
+    )
     try:
         wait_health(name, "unhealthy", 60)
         log = json.loads(run(["docker", "inspect", "-f", "{{json .State.Health.Log}}", name]).stdout)

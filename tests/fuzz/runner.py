@@ -60,7 +60,11 @@ def call_raw(channel: grpc.Channel, method: d.MethodDescriptor, body: bytes, tim
 
 
 def fuzz(
-    channel: grpc.Channel, methods: list[d.MethodDescriptor], calls: int, *, seed: int | None = None,
+    channel: grpc.Channel,
+    methods: list[d.MethodDescriptor],
+    calls: int,
+    *,
+    seed: int | None = None,
     bodies=request_body,
 ) -> Outcome:
     """Send about `calls` generated requests over `methods`; count every answer's code."""
@@ -68,8 +72,13 @@ def fuzz(
     one_call = st.sampled_from(methods).flatmap(lambda m: st.tuples(st.just(m), bodies(m.input_type)))
 
     @settings(
-        max_examples=max(1, -(-calls // CALLS_PER_CASE)), deadline=None, database=None, derandomize=False,
-        phases=[Phase.generate], suppress_health_check=list(HealthCheck), print_blob=False,
+        max_examples=max(1, -(-calls // CALLS_PER_CASE)),
+        deadline=None,
+        database=None,
+        derandomize=False,
+        phases=[Phase.generate],
+        suppress_health_check=list(HealthCheck),
+        print_blob=False,
     )
     @given(st.lists(one_call, min_size=CALLS_PER_CASE, max_size=CALLS_PER_CASE))
     def case(requests):

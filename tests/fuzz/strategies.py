@@ -9,10 +9,10 @@ Raw bodies (random bytes, truncated messages, invalid UTF-8 in a string field) t
 server's own parsing.
 """
 
-from hypothesis import strategies as st
 from google.protobuf import descriptor as d
 from google.protobuf.message import Message
 from google.protobuf.message_factory import GetMessageClass
+from hypothesis import strategies as st
 
 SESSIONS = ("fz-a", "fz-b", "fz-c", "fz-中文")
 EVENT_IDS = tuple(f"e{n}" for n in range(1, 9))
@@ -26,6 +26,7 @@ SENTENCES = (
     "We're blocked on the security review.",
     "以后部署都用蓝绿发布。",
 )
+
 
 def weighted(*choices: tuple[int, st.SearchStrategy]) -> st.SearchStrategy:
     """One of the strategies, each drawn with its weight (st.one_of would merge repeated ones)."""
@@ -169,14 +170,14 @@ def _invalid_utf8(descriptor: d.Descriptor) -> st.SearchStrategy[bytes]:
     if not strings:
         return st.binary(max_size=32)
     bad = st.sampled_from([b"\xff", b"\xc3\x28", b"\xed\xa0\x80", b"ok\x80ok", b"\xf8\x88\x80\x80\x80"])
-    return st.builds(
-        lambda field, raw: _varint(field.number << 3 | 2) + _varint(len(raw)) + raw, st.sampled_from(strings), bad
-    )
+    return st.builds(lambda field, raw: _varint(field.number << 3 | 2) + _varint(len(raw)) + raw, st.sampled_from(strings), bad)
 
 
 def raw_body(descriptor: d.Descriptor) -> st.SearchStrategy[bytes]:
     """Bytes that are not a valid serialized message of this type (or, by chance, are)."""
-    truncated = st.builds(lambda m, cut: m.SerializeToString()[: max(0, len(m.SerializeToString()) - cut)], message(descriptor), st.integers(1, 8))
+    truncated = st.builds(
+        lambda m, cut: m.SerializeToString()[: max(0, len(m.SerializeToString()) - cut)], message(descriptor), st.integers(1, 8)
+    )
     return st.one_of(st.binary(min_size=1, max_size=80), truncated, _invalid_utf8(descriptor))
 
 

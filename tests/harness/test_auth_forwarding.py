@@ -65,8 +65,13 @@ def assert_clean_report(replies: list[harness_pb2.RunEvalResponse]) -> None:
 
 
 def test_the_callers_key_is_forwarded_to_memory_and_answerer(settings, stack, fixture_dir):
-    harness = replace(settings, memory_addr=stack.memory_addr, answerer_addr=stack.answerer_addr,
-                      security=security("HARNESS", stack.keys_file), client=ClientCredentials())
+    harness = replace(
+        settings,
+        memory_addr=stack.memory_addr,
+        answerer_addr=stack.answerer_addr,
+        security=security("HARNESS", stack.keys_file),
+        client=ClientCredentials(),
+    )
     with pytest.raises(grpc.RpcError) as raised:
         run_eval(harness, fixture_dir)
     assert raised.value.code() == grpc.StatusCode.UNAUTHENTICATED
@@ -74,8 +79,13 @@ def test_the_callers_key_is_forwarded_to_memory_and_answerer(settings, stack, fi
 
 
 def test_a_reader_cannot_use_the_harness_to_write(settings, stack, fixture_dir):
-    harness = replace(settings, memory_addr=stack.memory_addr, answerer_addr=stack.answerer_addr,
-                      security=security("HARNESS", stack.keys_file), client=ClientCredentials(api_key=stack.key("admin")))
+    harness = replace(
+        settings,
+        memory_addr=stack.memory_addr,
+        answerer_addr=stack.answerer_addr,
+        security=security("HARNESS", stack.keys_file),
+        client=ClientCredentials(api_key=stack.key("admin")),
+    )
     with pytest.raises(grpc.RpcError) as raised:
         run_eval(harness, fixture_dir, stack.key("reader"))
     # Refused by the harness itself; its own admin key is never lent to a caller.
@@ -105,9 +115,8 @@ def test_a_local_run_gives_its_children_a_throwaway_key_and_they_refuse_any_othe
         keys_file = next(Path(local._tmp.name).glob("api-keys.json"))
         assert local.credentials.api_key and local.credentials.api_key not in keys_file.read_text()
         request = memory_pb2.GetCapabilitiesRequest()
-        with open_channel(local.memory.address) as channel:
-            with pytest.raises(grpc.RpcError) as raised:
-                memory_pb2_grpc.MemoryServiceStub(channel).GetCapabilities(request, timeout=30)
+        with open_channel(local.memory.address) as channel, pytest.raises(grpc.RpcError) as raised:
+            memory_pb2_grpc.MemoryServiceStub(channel).GetCapabilities(request, timeout=30)
         assert raised.value.code() == grpc.StatusCode.UNAUTHENTICATED
         with open_channel(local.memory.address, local.credentials) as channel:
             assert memory_pb2_grpc.MemoryServiceStub(channel).GetCapabilities(request, timeout=30).has_storage

@@ -20,7 +20,11 @@ def test_baseline_passes_the_applicable_conformance_subset(baseline):
         env = {**os.environ, "MEMORY_ADDR": f"127.0.0.1:{served.port}"}
         run = subprocess.run(
             [sys.executable, "-m", "pytest", "tests/conformance", "-q", "-p", "no:cacheprovider"],
-            cwd=REPO_ROOT, env=env, capture_output=True, text=True, timeout=300,
+            cwd=REPO_ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=300,
         )
     finally:
         served.stop(grace=1)

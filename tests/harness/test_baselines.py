@@ -31,9 +31,11 @@ def append(stub, events, session="s"):
 def test_capabilities_are_honest(stub):
     caps = stub.GetCapabilities(memory_pb2.GetCapabilitiesRequest(), timeout=5)
     assert not caps.has_storage and not caps.has_retrieval
-    for call, request in ((stub.Retrieve, memory_pb2.RetrieveRequest(session_id="s", query="x")),
-                          (stub.GetTaskState, memory_pb2.GetTaskStateRequest(session_id="s")),
-                          (stub.ExportSession, memory_pb2.ExportSessionRequest(session_id="s"))):
+    for call, request in (
+        (stub.Retrieve, memory_pb2.RetrieveRequest(session_id="s", query="x")),
+        (stub.GetTaskState, memory_pb2.GetTaskStateRequest(session_id="s")),
+        (stub.ExportSession, memory_pb2.ExportSessionRequest(session_id="s")),
+    ):
         with pytest.raises(grpc.RpcError) as err:
             call(request, timeout=5)
         assert err.value.code() == grpc.StatusCode.UNIMPLEMENTED

@@ -14,8 +14,7 @@ from services.harness.cli import main
 
 
 def _run(capsys, tmp_path, *extra: str) -> tuple[int, dict | None]:
-    code = main(["bench", "--sizes", "200", "--queries", "12", "--out", str(tmp_path / "out"), "--json", *extra],
-                env=_clean_env())
+    code = main(["bench", "--sizes", "200", "--queries", "12", "--out", str(tmp_path / "out"), "--json", *extra], env=_clean_env())
     out = capsys.readouterr().out
     return code, (json.loads(out) if code == 0 else None)
 
@@ -87,8 +86,7 @@ def test_percentiles_nearest_rank_and_targets():
     assert (stats["p50"], stats["p95"], stats["p99"], stats["max"]) == (50.0, 95.0, 99.0, 100.0)
 
     def run(size, p95, eps):
-        return {"store": "sqlite", "size": size, "latency": {"grpc": {"assemble": {"p95": p95}}},
-                "ingest": {"grpc": {"events_per_s": eps}}}
+        return {"store": "sqlite", "size": size, "latency": {"grpc": {"assemble": {"p95": p95}}}, "ingest": {"grpc": {"events_per_s": eps}}}
 
     targets = bench_report.targets([run(1000, 4.0, 9000.0), run(100000, 14.0, 6000.0)], ("sqlite",))
     assert [(t["name"], t["pass"]) for t in targets] == [

@@ -36,7 +36,10 @@ def test_bad_environment_exits_2(capsys):
 def test_llm_without_key_as_a_process_starts_nothing():
     result = subprocess.run(
         [sys.executable, "-m", "services.harness", "eval", "--answerer=llm"],
-        capture_output=True, text=True, timeout=60, env={"PATH": "/usr/bin:/bin"},
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={"PATH": "/usr/bin:/bin"},
     )
     assert result.returncode == 2
     assert "set DSH_EVAL_LLM_API_KEY" in result.stderr

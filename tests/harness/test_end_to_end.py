@@ -67,8 +67,12 @@ def test_baselines_only_need_no_memory(settings, answerer_addr):
 
 @pytest.mark.parametrize(
     "flags,invariant",
-    [({}, None), ({"leak": True}, "cross_session_isolation"), ({"keep_superseded": True}, "superseded_not_active"),
-     ({"duplicate_retries": True}, "retry_no_duplicate")],
+    [
+        ({}, None),
+        ({"leak": True}, "cross_session_isolation"),
+        ({"keep_superseded": True}, "superseded_not_active"),
+        ({"duplicate_retries": True}, "retry_no_duplicate"),
+    ],
 )
 def test_cli_against_memory_addr(answerer_addr, client_env, toy, fixture_dir, tmp_path, capsys, flags, invariant):
     """`eval --memory-addr --fixtures DIR`: exit 1 naming the broken invariant, 0 for the honest toy.

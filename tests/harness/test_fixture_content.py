@@ -12,8 +12,11 @@ SEEDS = [f"paraphrase-{i}" for i in range(40)]
 WORD = re.compile(r"[a-z0-9]+(?:[-'._:/][a-z0-9]+)*")
 CJK_RUN = re.compile(r"[\u4e00-\u9fff]+")
 # What filler user turns must never say: these read as rules or task state.
-RULE_WORDS = re.compile(r"\b(always|never|from now on|the goal is|blocked|next step|actually|scratch that)\b"
-                        r"|必须|一律|以后都|以后凡是|目标是|下一步", re.I)
+RULE_WORDS = re.compile(
+    r"\b(always|never|from now on|the goal is|blocked|next step|actually|scratch that)\b"
+    r"|必须|一律|以后都|以后凡是|目标是|下一步",
+    re.I,
+)
 
 
 def _docs(seed: str, size: int = 40):
@@ -32,8 +35,8 @@ def _strip(text: str, fragments: list[str]) -> str:
 
 def _grams(text: str) -> set:
     words = WORD.findall(text.lower())
-    en = {tuple(words[i:i + 4]) for i in range(len(words) - 3)}
-    zh = {run[i:i + 4] for run in CJK_RUN.findall(text) for i in range(len(run) - 3)}
+    en = {tuple(words[i : i + 4]) for i in range(len(words) - 3)}
+    zh = {run[i : i + 4] for run in CJK_RUN.findall(text) for i in range(len(run) - 3)}
     return en | zh
 
 
@@ -76,7 +79,7 @@ def test_queries_share_a_term_with_their_evidence():
                 text = ev[q["evidence"][0]["eventId"]]["text"].lower()
                 query = q["query"].lower()
                 words = {w for w in WORD.findall(query) if len(w) > 3}
-                bigrams = {run[i:i + 2] for run in CJK_RUN.findall(query) for i in range(len(run) - 1)}
+                bigrams = {run[i : i + 2] for run in CJK_RUN.findall(query) for i in range(len(run) - 1)}
                 assert any(w in text for w in words) or any(b in text for b in bigrams), q["id"]
 
 

@@ -2,31 +2,34 @@
 
 import math
 import re
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
-from services.harness.fixtures import DEFAULT_SEED, SEED_DIR, load_fixtures
-from services.harness.fixtures import isolation, longhaul
+from services.harness.fixtures import DEFAULT_SEED, SEED_DIR, isolation, load_fixtures, longhaul
 
 TURN_KINDS = {"user_message", "assistant_message", "tool_call", "tool_result"}
 SIZES = sorted({40, 100, 200, 500, 1000})
 CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
-@lru_cache(maxsize=None)
+@cache
 def long_haul(size: int) -> dict:
     return longhaul.build(size, DEFAULT_SEED)
 
 
-@lru_cache(maxsize=None)
+@cache
 def multi(size: int) -> dict:
     return isolation.build(size, DEFAULT_SEED)
 
 
 def events(doc: dict, session: str | None = None, include_retries: bool = False) -> list[dict]:
-    return [ev for st in doc["steps"] if st["op"] == "append" and (include_retries or not st.get("retry"))
-            and (session is None or st["session"] == session) for ev in st["events"]]
+    return [
+        ev
+        for st in doc["steps"]
+        if st["op"] == "append" and (include_retries or not st.get("retry")) and (session is None or st["session"] == session)
+        for ev in st["events"]
+    ]
 
 
 def by_id(doc: dict) -> dict:
@@ -39,8 +42,7 @@ def test_turn_count_and_kinds(size):
     evs = events(doc)
     assert sum(ev["kind"] in TURN_KINDS for ev in evs) == size == doc["sessions"][0]["turns"]
     assert evs[0]["kind"] == "session_start"
-    assert {"user_message", "assistant_message", "tool_call", "tool_result", "cancel", "compaction"} <= {
-        ev["kind"] for ev in evs}
+    assert {"user_message", "assistant_message", "tool_call", "tool_result", "cancel", "compaction"} <= {ev["kind"] for ev in evs}
     for sid in (f"iso-alpha-{size}", f"iso-beta-{size}"):
         assert sum(ev["kind"] in TURN_KINDS for ev in events(multi(size), sid)) == size
 
@@ -55,8 +57,11 @@ def test_question_volume_and_languages(size):
     assert len(zh) >= 3 and all(CJK.search(q["query"]) for q in zh)
     # A two-character CJK term of some query occurs in its evidence (the bigram path).
     ev = by_id(doc)
-    assert any(re.search(r"(?<![\u4e00-\u9fff])[\u4e00-\u9fff]{2}(?![\u4e00-\u9fff])", q["query"]) or
-               q["query"][:2] in ev[q["evidence"][0]["eventId"]]["text"] for q in zh)
+    assert any(
+        re.search(r"(?<![\u4e00-\u9fff])[\u4e00-\u9fff]{2}(?![\u4e00-\u9fff])", q["query"])
+        or q["query"][:2] in ev[q["evidence"][0]["eventId"]]["text"]
+        for q in zh
+    )
     asked = [qid for st in doc["steps"] if st["op"] == "ask" for qid in st["questions"]]
     assert len(asked) > len(qs), "questions are re-asked"
     iso = multi(size)
@@ -81,14 +86,17 @@ def test_repeated_compaction_with_re_asks(size):
     doc = long_haul(size)
     steps = doc["steps"]
     compacts = [i for i, st in enumerate(steps) if st["op"] == "compact"]
-    inline = [i for i, st in enumerate(steps) if st["op"] == "append" and not st.get("retry")
-              and any(ev["kind"] == "compaction" for ev in st["events"])]
+    inline = [
+        i
+        for i, st in enumerate(steps)
+        if st["op"] == "append" and not st.get("retry") and any(ev["kind"] == "compaction" for ev in st["events"])
+    ]
     assert len(compacts) >= 3 and len(inline) >= 1
     if size >= 1000:
         assert len(compacts) >= 6
     evidence_ids = None
     for i in sorted(compacts + inline):
-        ask = next(st for st in steps[i + 1:] if st["op"] in ("ask", "compact"))
+        ask = next(st for st in steps[i + 1 :] if st["op"] in ("ask", "compact"))
         assert ask["op"] == "ask" and ask["phase"] == "after_compaction"
         evidence_ids = evidence_ids or ask["questions"]
         assert ask["questions"] == evidence_ids, "the same evidence questions after every compaction"
@@ -101,7 +109,7 @@ def test_restart_then_questions(size):
     for doc in (long_haul(size), multi(size)):
         steps = doc["steps"]
         r = next(i for i, st in enumerate(steps) if st["op"] == "restart")
-        after = [st for st in steps[r + 1:] if st["op"] == "ask"]
+        after = [st for st in steps[r + 1 :] if st["op"] == "ask"]
         assert after and after[0]["phase"] == "after_restart"
         assert {qid for st in after for qid in st["questions"]} == {q["id"] for q in doc["questions"]}
 
@@ -134,8 +142,9 @@ def test_corrections_and_numbers(size):
     assert ev[sup[0]["successorEventId"]]["seq"] > ev[sup[0]["eventId"]]["seq"]
     q = next(q for q in doc["questions"] if q["id"] == "q-correction")
     assert q["forbidden"] == [sup[0]["valueContains"]] and q["expectedAnswer"] == sup[0]["successorValueContains"]
-    assert any(ev[d["eventId"]]["kind"] == "assistant_message" for d in q["distractors"]), \
+    assert any(ev[d["eventId"]]["kind"] == "assistant_message" for d in q["distractors"]), (
         "the superseded value is repeated by the assistant"
+    )
     numbers = [s for s in storage if s.get("kind") == "number"]
     assert len(numbers) >= 4
     for s in numbers:
@@ -161,8 +170,9 @@ def test_pollution(size):
     doc = long_haul(size)
     ev = by_id(doc)
     untrusted = {s["eventId"] for s in doc["expectations"]["storage"] if s["type"] == "not_extracted"}
-    polluted = [e for e in events(doc) if e["kind"] == "tool_result" and
-                ("IGNORE PREVIOUS INSTRUCTIONS" in e["text"] or "Goal:" in e["text"])]
+    polluted = [
+        e for e in events(doc) if e["kind"] == "tool_result" and ("IGNORE PREVIOUS INSTRUCTIONS" in e["text"] or "Goal:" in e["text"])
+    ]
     assert len(polluted) == 2 and {e["eventId"] for e in polluted} <= untrusted
     assert any("\nAlways " in e["text"] for e in polluted)
     pq = [q for q in doc["questions"] if q["kind"] == "pollution"]

@@ -13,7 +13,13 @@ import jsonschema
 import pytest
 
 from services.harness.fixtures import (
-    DEFAULT_SEED, SEED_DIR, FixtureError, ensure_fixtures, generate, load_fixtures, stale_reason,
+    DEFAULT_SEED,
+    SEED_DIR,
+    FixtureError,
+    ensure_fixtures,
+    generate,
+    load_fixtures,
+    stale_reason,
 )
 from services.harness.fixtures.generator import dumps
 from services.harness.fixtures.load import SCHEMA_PATH
@@ -47,6 +53,7 @@ def _rewrite(directory: Path, name: str, mutate) -> None:
 
 # --- schema -----------------------------------------------------------------
 
+
 def test_schema_is_valid_draft_2020_12():
     schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
     assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
@@ -66,31 +73,42 @@ def test_schema_validates_generated_and_committed(directory, smoke_dir):
 
 # --- validation errors name the file, the path and the problem --------------
 
-@pytest.mark.parametrize("mutate, pattern", [
-    (lambda d: d.update(questions=[]), r"long-haul-40\.json: \$\.questions: .*no answer key"),
-    (lambda d: d.pop("questions"), r"\$\.questions: .*no answer key"),
-    (lambda d: d.update(expectations={"storage": [], "taskState": [], "validation": []}),
-     r"\$\.expectations: .*no answer key"),
-    (lambda d: d.pop("expectations"), r"\$\.expectations: .*no answer key"),
-    (lambda d: d["steps"][0]["events"][1].update(eventId=d["steps"][0]["events"][0]["eventId"]),
-     r"\$\.steps\[0\]\.events\[1\]\.eventId: duplicate event id"),
-    (lambda d: next(s for s in d["steps"] if s["op"] == "ask")["questions"].append("q-nope"),
-     r"\$\.steps\[\d+\]\.questions\[\d+\]: ask names unknown question 'q-nope'"),
-    (lambda d: d["steps"][0]["events"][0].update(kind="user"),
-     r"\$\.steps\[0\]\.events\[0\]\.kind: 'user' is not one of"),
-    (lambda d: d["steps"][0]["events"][2].update(seq=1),
-     r"\$\.steps\[0\]\.events\[2\]\.seq: seq 1 is not above"),
-    (lambda d: d["steps"][0]["events"][0].update(seq=0), r"\$\.steps\[0\]\.events\[0\]\.seq: 0 is less than"),
-    (lambda d: d["questions"][0]["evidence"][0].update(mustContain=["not in the text"]),
-     r"\$\.questions\[0\]\.evidence\[0\]: 'not in the text' is not verbatim"),
-    (lambda d: [d["questions"][0].update(evidence=[]), d["questions"][0].update(expectedAnswer="")],
-     r"\$\.questions\[0\]: question 'q-early-rule' has neither evidence nor an expectedAnswer"),
-    (lambda d: d["questions"][1].update(id=d["questions"][0]["id"]), r"duplicate question id"),
-    (lambda d: next(s for s in d["steps"] if s.get("retry"))["events"][0].update(text="changed"),
-     r"retry batch re-sends .* with different content"),
-    (lambda d: d["questions"][0].update(governingRule="skill-nope"), r"governingRule: 'skill-nope' is not a rule"),
-    (lambda d: d["expectations"]["validation"][0].update(question="q-nope"), r"unknown question 'q-nope'"),
-])
+
+@pytest.mark.parametrize(
+    "mutate, pattern",
+    [
+        (lambda d: d.update(questions=[]), r"long-haul-40\.json: \$\.questions: .*no answer key"),
+        (lambda d: d.pop("questions"), r"\$\.questions: .*no answer key"),
+        (lambda d: d.update(expectations={"storage": [], "taskState": [], "validation": []}), r"\$\.expectations: .*no answer key"),
+        (lambda d: d.pop("expectations"), r"\$\.expectations: .*no answer key"),
+        (
+            lambda d: d["steps"][0]["events"][1].update(eventId=d["steps"][0]["events"][0]["eventId"]),
+            r"\$\.steps\[0\]\.events\[1\]\.eventId: duplicate event id",
+        ),
+        (
+            lambda d: next(s for s in d["steps"] if s["op"] == "ask")["questions"].append("q-nope"),
+            r"\$\.steps\[\d+\]\.questions\[\d+\]: ask names unknown question 'q-nope'",
+        ),
+        (lambda d: d["steps"][0]["events"][0].update(kind="user"), r"\$\.steps\[0\]\.events\[0\]\.kind: 'user' is not one of"),
+        (lambda d: d["steps"][0]["events"][2].update(seq=1), r"\$\.steps\[0\]\.events\[2\]\.seq: seq 1 is not above"),
+        (lambda d: d["steps"][0]["events"][0].update(seq=0), r"\$\.steps\[0\]\.events\[0\]\.seq: 0 is less than"),
+        (
+            lambda d: d["questions"][0]["evidence"][0].update(mustContain=["not in the text"]),
+            r"\$\.questions\[0\]\.evidence\[0\]: 'not in the text' is not verbatim",
+        ),
+        (
+            lambda d: [d["questions"][0].update(evidence=[]), d["questions"][0].update(expectedAnswer="")],
+            r"\$\.questions\[0\]: question 'q-early-rule' has neither evidence nor an expectedAnswer",
+        ),
+        (lambda d: d["questions"][1].update(id=d["questions"][0]["id"]), r"duplicate question id"),
+        (
+            lambda d: next(s for s in d["steps"] if s.get("retry"))["events"][0].update(text="changed"),
+            r"retry batch re-sends .* with different content",
+        ),
+        (lambda d: d["questions"][0].update(governingRule="skill-nope"), r"governingRule: 'skill-nope' is not a rule"),
+        (lambda d: d["expectations"]["validation"][0].update(question="q-nope"), r"unknown question 'q-nope'"),
+    ],
+)
 def test_validation_rejects(tmp_path, mutate, pattern):
     d = _copy_seed(tmp_path)
     _rewrite(d, "long-haul-40.json", mutate)
@@ -128,6 +146,7 @@ def test_load_does_not_modify_documents():
 
 # --- determinism --------------------------------------------------------------
 
+
 def test_same_inputs_give_identical_bytes(tmp_path, smoke_dir):
     again = generate("smoke", DEFAULT_SEED, None, tmp_path / "again")
     assert _digest(again) == _digest(smoke_dir)
@@ -142,8 +161,10 @@ def test_a_different_seed_differs(tmp_path, smoke_dir):
 
 def test_output_does_not_depend_on_hash_seed(tmp_path, smoke_dir):
     # Set/dict iteration order under another PYTHONHASHSEED must not leak into the files.
-    code = ("import sys; from pathlib import Path; from services.harness.fixtures import generate; "
-            "generate('smoke', sys.argv[1], None, Path(sys.argv[2]))")
+    code = (
+        "import sys; from pathlib import Path; from services.harness.fixtures import generate; "
+        "generate('smoke', sys.argv[1], None, Path(sys.argv[2]))"
+    )
     env = {**os.environ, "PYTHONHASHSEED": "12345"}
     subprocess.run([sys.executable, "-c", code, DEFAULT_SEED, str(tmp_path / "h")], check=True, env=env, cwd=REPO)
     assert _digest(tmp_path / "h") == _digest(smoke_dir)
@@ -153,7 +174,8 @@ def test_committed_seed_fixtures_are_reproducible(tmp_path):
     regenerated = generate("seed", DEFAULT_SEED, None, tmp_path / "seed")
     assert _digest(regenerated) == _digest(SEED_DIR), (
         "tests/fixtures/synthetic/seed/ drifted from the generator; regenerate it with "
-        "generate('seed', DEFAULT_SEED, None, SEED_DIR) and bump GENERATOR_VERSION")
+        "generate('seed', DEFAULT_SEED, None, SEED_DIR) and bump GENERATOR_VERSION"
+    )
 
 
 def test_full_profile_generates_in_under_a_second(tmp_path):
@@ -164,11 +186,11 @@ def test_full_profile_generates_in_under_a_second(tmp_path):
 
 # --- profiles and caching -------------------------------------------------------
 
+
 def test_profiles_and_sizes(tmp_path):
     fx = load_fixtures(generate("standard", DEFAULT_SEED, [120, 60], tmp_path / "s"))
     assert fx.manifest["matrix"] == {"long-haul": [60, 120], "multi-session": [60, 120]}
-    assert [sc["id"] for sc in fx.scenarios] == ["long-haul-60", "long-haul-120",
-                                                  "multi-session-60", "multi-session-120"]
+    assert [sc["id"] for sc in fx.scenarios] == ["long-haul-60", "long-haul-120", "multi-session-60", "multi-session-120"]
     with pytest.raises(ValueError, match="unknown profile"):
         generate("huge", DEFAULT_SEED, None, tmp_path / "x")
     with pytest.raises(ValueError, match="at least 40"):
@@ -185,8 +207,7 @@ def test_ensure_fixtures_regenerates_only_when_stale(tmp_path):
     assert stale_reason(d, "smoke", "other", None).startswith("seed differs")
     assert ensure_fixtures("smoke", "other", None, tmp_path, False) == (d, True)
     assert ensure_fixtures("smoke", "other", [100], tmp_path, False) == (d, True)
-    assert sorted(p.name for p in d.glob("*.json")) == ["long-haul-100.json", "manifest.json",
-                                                        "multi-session-100.json"]
+    assert sorted(p.name for p in d.glob("*.json")) == ["long-haul-100.json", "manifest.json", "multi-session-100.json"]
     _rewrite(d, "manifest.json", lambda m: m["generator"].update(version="0"))
     assert stale_reason(d, "smoke", "other", [100]).startswith("generator differs")
     assert ensure_fixtures("smoke", "other", [100], tmp_path, False) == (d, True)

@@ -75,16 +75,25 @@ def test_pollution_flags_items_from_tool_results():
 
 def test_isolation_checks_event_ids_item_ids_and_forbidden_values():
     scenario = {
-        "id": "ms", "sessions": [{"sessionId": "a"}, {"sessionId": "b"}],
-        "steps": [{"op": "append", "session": "a", "events": [{"eventId": "a:e1"}]},
-                  {"op": "append", "session": "b", "events": [{"eventId": "b:e1"}]}],
+        "id": "ms",
+        "sessions": [{"sessionId": "a"}, {"sessionId": "b"}],
+        "steps": [
+            {"op": "append", "session": "a", "events": [{"eventId": "a:e1"}]},
+            {"op": "append", "session": "b", "events": [{"eventId": "b:e1"}]},
+        ],
         "questions": [{"id": "qa", "session": "a", "kind": "isolation", "forbidden": ["90 s"]}],
     }
-    clean = run_with(scenario=scenario, items={"a": [ItemView("ia", "fact", source_event_ids=("a:e1",))], "b": [ItemView("ib", "fact")]},
-                     observations=[Observation("a", "qa", ("ia",), ("a:e1",), "- [seq 1] 30 s")])
+    clean = run_with(
+        scenario=scenario,
+        items={"a": [ItemView("ia", "fact", source_event_ids=("a:e1",))], "b": [ItemView("ib", "fact")]},
+        observations=[Observation("a", "qa", ("ia",), ("a:e1",), "- [seq 1] 30 s")],
+    )
     assert inv.cross_session_isolation(clean) == []
-    leaky = run_with(scenario=scenario, items={"a": [], "b": [ItemView("ib", "fact")]},
-                     observations=[Observation("a", "qa", ("ib",), ("b:e1",), "- [seq 1] 90 s")])
+    leaky = run_with(
+        scenario=scenario,
+        items={"a": [], "b": [ItemView("ib", "fact")]},
+        observations=[Observation("a", "qa", ("ib",), ("b:e1",), "- [seq 1] 90 s")],
+    )
     problems = inv.cross_session_isolation(leaky)
     assert len(problems) == 2 and "another session" in problems[0]
 

@@ -79,7 +79,12 @@ def test_other_shapes_are_refused_with_a_reason(tmp_path, document):
 
 
 def _asked(retrieved: list[list[str]] | None, message: str, evidence: list[str]) -> _Asked:
-    question = {"id": "q", "session": "s", "category": 1, "evidence": [{"eventId": e, "seq": int(e[1:]), "mustContain": []} for e in evidence]}
+    question = {
+        "id": "q",
+        "session": "s",
+        "category": 1,
+        "evidence": [{"eventId": e, "seq": int(e[1:]), "mustContain": []} for e in evidence],
+    }
     run = ScenarioRun("b", {"questions": [question]}, has_storage=False, has_retrieval=retrieved is not None)
     items = None if retrieved is None else [ItemView(str(n), "evidence", source_event_ids=tuple(ids)) for n, ids in enumerate(retrieved)]
     return _Asked(run, question, AskRecord("q", "s", message=message, retrieved=items, assemble_ms=2.0))

@@ -5,10 +5,19 @@ import pytest
 from services.harness import metrics as m
 from services.harness.records import AskRecord, ItemView, ScenarioRun
 
-Q = {"id": "q1", "session": "s", "kind": "fact", "lang": "en", "query": "?", "expectedAnswer": "120 ms",
-     "evidence": [{"eventId": "s:e5", "seq": 5, "mustContain": ["120 ms", "500 rps"]},
-                  {"eventId": "s:e9", "seq": 9, "mustContain": ["eu-central-1"]}],
-     "governingRule": "r1"}
+Q = {
+    "id": "q1",
+    "session": "s",
+    "kind": "fact",
+    "lang": "en",
+    "query": "?",
+    "expectedAnswer": "120 ms",
+    "evidence": [
+        {"eventId": "s:e5", "seq": 5, "mustContain": ["120 ms", "500 rps"]},
+        {"eventId": "s:e9", "seq": 9, "mustContain": ["eu-central-1"]},
+    ],
+    "governingRule": "r1",
+}
 NO_EVIDENCE = {"id": "q2", "session": "s", "kind": "rule", "lang": "en", "query": "?", "evidence": []}
 
 
@@ -61,24 +70,72 @@ def test_fraction_mean_and_percentiles():
 @pytest.mark.parametrize(
     "expectation,items,expected",
     [
-        ({"type": "active", "eventId": "e5", "kind": "number", "valueContains": "120", "unit": "ms", "conditionContains": "500 rps"},
-         [item("n", ["e5"], "number", value="120", unit="ms", condition="at 500 RPS")], True),
-        ({"type": "active", "eventId": "e5", "kind": "number", "valueContains": "120", "unit": "ms", "conditionContains": "500 rps"},
-         [item("n", ["e5"], "number", value="120", unit="ms", condition="")], False),  # condition dropped
-        ({"type": "active", "eventId": "e5", "kind": "number", "valueContains": "120", "unit": "ms"},
-         [item("n", ["e5"], "number", value="120", unit="s")], False),  # wrong unit
-        ({"type": "active", "eventId": "e3", "valueContains": "eu-west-1"},
-         [item("f", ["e3"], value="eu-west-1", status="superseded")], False),
-        ({"type": "superseded", "eventId": "e3", "valueContains": "eu-west-1", "successorEventId": "e15", "successorValueContains": "eu-central-1"},
-         [item("old", ["e3"], value="eu-west-1", status="superseded", superseded_by="new"),
-          item("new", ["e15"], value="eu-central-1"), item("q", ["e3"], "evidence", value="eu-west-1")], True),
-        ({"type": "superseded", "eventId": "e3", "valueContains": "eu-west-1", "successorEventId": "e15", "successorValueContains": "eu-central-1"},
-         [item("old", ["e3"], value="eu-west-1"), item("new", ["e15"], value="eu-central-1")], False),  # still active
-        ({"type": "superseded", "eventId": "e3", "valueContains": "eu-west-1", "successorEventId": "e15", "successorValueContains": "eu-central-1"},
-         [], False),  # nothing stored is not "superseded"
-        ({"type": "superseded", "eventId": "e3", "valueContains": "a", "successorEventId": "e15", "successorValueContains": "b"},
-         [item("1", ["e3"], value="a", status="superseded", superseded_by="2"),
-          item("2", ["e15"], value="b", status="superseded", superseded_by="3"), item("3", ["e20"], value="c")], True),  # chain
+        (
+            {"type": "active", "eventId": "e5", "kind": "number", "valueContains": "120", "unit": "ms", "conditionContains": "500 rps"},
+            [item("n", ["e5"], "number", value="120", unit="ms", condition="at 500 RPS")],
+            True,
+        ),
+        (
+            {"type": "active", "eventId": "e5", "kind": "number", "valueContains": "120", "unit": "ms", "conditionContains": "500 rps"},
+            [item("n", ["e5"], "number", value="120", unit="ms", condition="")],
+            False,
+        ),  # condition dropped
+        (
+            {"type": "active", "eventId": "e5", "kind": "number", "valueContains": "120", "unit": "ms"},
+            [item("n", ["e5"], "number", value="120", unit="s")],
+            False,
+        ),  # wrong unit
+        (
+            {"type": "active", "eventId": "e3", "valueContains": "eu-west-1"},
+            [item("f", ["e3"], value="eu-west-1", status="superseded")],
+            False,
+        ),
+        (
+            {
+                "type": "superseded",
+                "eventId": "e3",
+                "valueContains": "eu-west-1",
+                "successorEventId": "e15",
+                "successorValueContains": "eu-central-1",
+            },
+            [
+                item("old", ["e3"], value="eu-west-1", status="superseded", superseded_by="new"),
+                item("new", ["e15"], value="eu-central-1"),
+                item("q", ["e3"], "evidence", value="eu-west-1"),
+            ],
+            True,
+        ),
+        (
+            {
+                "type": "superseded",
+                "eventId": "e3",
+                "valueContains": "eu-west-1",
+                "successorEventId": "e15",
+                "successorValueContains": "eu-central-1",
+            },
+            [item("old", ["e3"], value="eu-west-1"), item("new", ["e15"], value="eu-central-1")],
+            False,
+        ),  # still active
+        (
+            {
+                "type": "superseded",
+                "eventId": "e3",
+                "valueContains": "eu-west-1",
+                "successorEventId": "e15",
+                "successorValueContains": "eu-central-1",
+            },
+            [],
+            False,
+        ),  # nothing stored is not "superseded"
+        (
+            {"type": "superseded", "eventId": "e3", "valueContains": "a", "successorEventId": "e15", "successorValueContains": "b"},
+            [
+                item("1", ["e3"], value="a", status="superseded", superseded_by="2"),
+                item("2", ["e15"], value="b", status="superseded", superseded_by="3"),
+                item("3", ["e20"], value="c"),
+            ],
+            True,
+        ),  # chain
         ({"type": "not_extracted", "eventId": "e6"}, [item("q", ["e6"], "evidence")], True),
         ({"type": "not_extracted", "eventId": "e6"}, [item("r", ["e6"], "rule")], False),
     ],
@@ -96,8 +153,14 @@ NUMBER = {"type": "active", "eventId": "e5", "kind": "number", "valueContains": 
     [
         (FACT, [item("q", ["e3"], "evidence", value="The deploy target is eu-west-1.")], False),  # a quote is not extraction
         (FACT, [item("t", ["e3"], "task", value="deploy to eu-west-1")], False),  # task state is scored apart
-        (FACT, [item("q", ["e3"], "evidence", value="The deploy target is eu-west-1."),
-                item("f", ["e3"], "fact", key="deploy target", value="eu-west-1")], True),
+        (
+            FACT,
+            [
+                item("q", ["e3"], "evidence", value="The deploy target is eu-west-1."),
+                item("f", ["e3"], "fact", key="deploy target", value="eu-west-1"),
+            ],
+            True,
+        ),
         (FACT, [item("r", ["e3"], "rule", value="deploy only to eu-west-1")], True),
         (FACT, [item("f", ["e4"], "fact", value="eu-west-1")], False),  # another event's fact
         ({**FACT, "valueContains": "25 connections"}, [item("n", ["e3"], "number", value="25", unit="connections")], True),
@@ -124,16 +187,24 @@ def test_task_and_validation_expectations():
 
 
 def _run(has_storage, has_retrieval, asks, scenario_extra=None):
-    scenario = {"id": "sc", "scenario": "long-haul", "size": 10,
-                "sessions": [{"sessionId": "s", "skill": {"rules": [{"id": "r1", "text": "Always cite the seq."}]}}],
-                "questions": [Q, NO_EVIDENCE], "steps": [], **(scenario_extra or {})}
+    scenario = {
+        "id": "sc",
+        "scenario": "long-haul",
+        "size": 10,
+        "sessions": [{"sessionId": "s", "skill": {"rules": [{"id": "r1", "text": "Always cite the seq."}]}}],
+        "questions": [Q, NO_EVIDENCE],
+        "steps": [],
+        **(scenario_extra or {}),
+    }
     run = ScenarioRun("b", scenario, has_storage, has_retrieval, asks=asks, latencies_ms=[1.0, 2.0, 3.0])
     return run
 
 
 def test_baseline_without_storage_gets_nulls_never_zero():
-    asks = {"q1": AskRecord("q1", "s", message="120 ms at 500 rps", context="Always cite the seq.\n\n120 ms at 500 rps", answer="120 ms"),
-            "q2": AskRecord("q2", "s", message="", context="Always cite the seq.")}
+    asks = {
+        "q1": AskRecord("q1", "s", message="120 ms at 500 rps", context="Always cite the seq.\n\n120 ms at 500 rps", answer="120 ms"),
+        "q2": AskRecord("q2", "s", message="", context="Always cite the seq."),
+    }
     result = m.baseline_metrics([_run(False, False, asks)], llm=False)
     for name in ("storageCorrectness", "retrievalRecall", "retrievalRank1", "taskStateAccuracy", "guardPassRate", "llmAnswerAccuracy"):
         assert result[name] is None, name
@@ -144,11 +215,16 @@ def test_baseline_without_storage_gets_nulls_never_zero():
 
 
 def test_storage_baseline_metrics_and_llm_accuracy():
-    asks = {"q1": AskRecord("q1", "s", message="120 ms", context="", answer="It is 120 MS.",
-                            retrieved=[item("a", ["s:e9"]), item("b", ["s:e5"])])}
-    expectations = {"storage": [{"id": "x", "session": "s", "type": "not_extracted", "eventId": "s:e1"}],
-                    "taskState": [{"id": "t", "session": "s", "field": "goal", "contains": "x"}],
-                    "validation": [{"id": "v", "session": "s", "question": "q1", "type": "forbidden", "terms": ["150"]}]}
+    asks = {
+        "q1": AskRecord(
+            "q1", "s", message="120 ms", context="", answer="It is 120 MS.", retrieved=[item("a", ["s:e9"]), item("b", ["s:e5"])]
+        )
+    }
+    expectations = {
+        "storage": [{"id": "x", "session": "s", "type": "not_extracted", "eventId": "s:e1"}],
+        "taskState": [{"id": "t", "session": "s", "field": "goal", "contains": "x"}],
+        "validation": [{"id": "v", "session": "s", "question": "q1", "type": "forbidden", "terms": ["150"]}],
+    }
     run = _run(True, True, asks, {"expectations": expectations})
     result = m.baseline_metrics([run], llm=True)
     assert result["storageCorrectness"] == m.Score(1.0, 1, 1)
@@ -167,8 +243,13 @@ def test_no_runs_means_all_null():
 def test_value_contains_may_span_value_and_unit():
     pool = item("n", ["e1"], "number", value="40", unit="connections", status="superseded", superseded_by="m")
     new = item("m", ["e2"], "number", value="60", unit="connections")
-    expectation = {"type": "superseded", "eventId": "e1", "valueContains": "40 connections",
-                   "successorEventId": "e2", "successorValueContains": "60 connections"}
+    expectation = {
+        "type": "superseded",
+        "eventId": "e1",
+        "valueContains": "40 connections",
+        "successorEventId": "e2",
+        "successorValueContains": "60 connections",
+    }
     assert m.storage_met(expectation, [pool, new])
     assert not m.value_matches(item("x", [], value="40"), "40 connections")
 

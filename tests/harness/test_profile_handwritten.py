@@ -18,7 +18,7 @@ def _digest(directory: Path) -> str:
 
 
 def test_the_corpus_is_looked_for_beside_the_repository():
-    assert HANDWRITTEN_DIR == REPO_ROOT.parent / "shared" / "corpora" / "handwritten-dev"
+    assert REPO_ROOT.parent / "shared" / "corpora" / "handwritten-dev" == HANDWRITTEN_DIR
     assert REPO_ROOT not in HANDWRITTEN_DIR.parents
 
 
@@ -26,7 +26,9 @@ def test_missing_folder_exits_2_naming_the_path_and_how_to_point_elsewhere(tmp_p
     absent = tmp_path / "no-corpus-here"
     result = subprocess.run(
         [sys.executable, "-m", "services.harness", "eval", "--profile", "handwritten", "--fixtures", str(absent)],
-        capture_output=True, text=True, timeout=60,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert result.returncode == 2 and result.stdout == ""
     lines = result.stderr.strip().splitlines()
@@ -43,8 +45,23 @@ def test_handwritten_folder_is_replayed_as_it_is(tmp_path, answerer_addr, client
     folder = write_fixture_dir(tmp_path / "corpus", profile="handwritten-mini")
     before = _digest(folder)
     out = tmp_path / "out"
-    argv = ["eval", "--profile", "handwritten", "--fixtures", str(folder), "--out", str(out),
-            "--memory-addr", toy(), "--answerer-addr", answerer_addr, "--turns", "999", "--regenerate", "--json"]
+    argv = [
+        "eval",
+        "--profile",
+        "handwritten",
+        "--fixtures",
+        str(folder),
+        "--out",
+        str(out),
+        "--memory-addr",
+        toy(),
+        "--answerer-addr",
+        answerer_addr,
+        "--turns",
+        "999",
+        "--regenerate",
+        "--json",
+    ]
     code = main(argv, env=client_env)
     captured = capsys.readouterr()
     report = json.loads(captured.out)

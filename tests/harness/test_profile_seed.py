@@ -5,11 +5,12 @@ import subprocess
 import sys
 
 
-
 def test_profile_seed_through_local_services(tmp_path):
     result = subprocess.run(
         [sys.executable, "-m", "services.harness", "eval", "--profile", "seed", "--out", str(tmp_path), "--json"],
-        capture_output=True, text=True, timeout=120,
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     report = json.loads(result.stdout)
     assert report["profile"] == "seed" and report["environment"]["plugin"]["available"]

@@ -4,29 +4,87 @@ from services.harness.metrics import METRIC_ORDER
 from services.harness.records import AskRecord, ScenarioRun
 from services.harness.report import build_report, render_table, retrieval_note, write_report
 
-TOP_KEYS = ["format", "version", "generatedAt", "profile", "seed", "answerer", "environment", "fixtures",
-            "metricOrder", "metrics", "hardInvariants", "perScenario", "perSize", "questions", "notes"]
+TOP_KEYS = [
+    "format",
+    "version",
+    "generatedAt",
+    "profile",
+    "seed",
+    "answerer",
+    "environment",
+    "fixtures",
+    "metricOrder",
+    "metrics",
+    "hardInvariants",
+    "perScenario",
+    "perSize",
+    "questions",
+    "notes",
+]
 
 
 def _runs():
-    scenario = {"id": "lh-10", "scenario": "long-haul", "size": 10,
-                "sessions": [{"sessionId": "s", "skill": {"rules": [{"id": "r", "text": "Cite seqs."}]}}], "steps": [],
-                "questions": [{"id": "q", "session": "s", "kind": "fact", "lang": "en", "query": "what?", "governingRule": "r", "expectedAnswer": "120 ms",
-                               "evidence": [{"eventId": "s:e1", "seq": 1, "mustContain": ["120 ms"]}]}],
-                "expectations": {"storage": [{"id": "x", "session": "s", "type": "not_extracted", "eventId": "s:e9"}]}}
-    ask = AskRecord("q", "s", message="Quoted evidence (not instructions):\n- [seq 1] 120 ms", context="(skill text lost)", answer="120 ms",
-                    assemble_ms=1.5, retrieved=[])
-    memory = ScenarioRun("memory", scenario, True, True, asks={"q": ask}, latencies_ms=[1.0, 3.0], items={"s": []},
-                         exports={"s": "{}"}, messages=[ask.message])
-    skill = ScenarioRun("skill-only", scenario, False, False, asks={"q": AskRecord("q", "s", message="", context="Cite seqs.")}, latencies_ms=[0.5])
+    scenario = {
+        "id": "lh-10",
+        "scenario": "long-haul",
+        "size": 10,
+        "sessions": [{"sessionId": "s", "skill": {"rules": [{"id": "r", "text": "Cite seqs."}]}}],
+        "steps": [],
+        "questions": [
+            {
+                "id": "q",
+                "session": "s",
+                "kind": "fact",
+                "lang": "en",
+                "query": "what?",
+                "governingRule": "r",
+                "expectedAnswer": "120 ms",
+                "evidence": [{"eventId": "s:e1", "seq": 1, "mustContain": ["120 ms"]}],
+            }
+        ],
+        "expectations": {"storage": [{"id": "x", "session": "s", "type": "not_extracted", "eventId": "s:e9"}]},
+    }
+    ask = AskRecord(
+        "q",
+        "s",
+        message="Quoted evidence (not instructions):\n- [seq 1] 120 ms",
+        context="(skill text lost)",
+        answer="120 ms",
+        assemble_ms=1.5,
+        retrieved=[],
+    )
+    memory = ScenarioRun(
+        "memory",
+        scenario,
+        True,
+        True,
+        asks={"q": ask},
+        latencies_ms=[1.0, 3.0],
+        items={"s": []},
+        exports={"s": "{}"},
+        messages=[ask.message],
+    )
+    skill = ScenarioRun(
+        "skill-only", scenario, False, False, asks={"q": AskRecord("q", "s", message="", context="Cite seqs.")}, latencies_ms=[0.5]
+    )
     return {"skill-only": [skill], "memory": [memory]}
 
 
 def _build(answerer="deterministic"):
-    return build_report(_runs(), baselines=["skill-only", "memory"], profile="seed", seed="x", answerer=answerer,
-                        environment={"python": "3.11", "platform": "linux", "plugin": {"available": True, "missingModules": []},
-                                     "memory": {"implementation": "t", "version": "1", "address": "a"}},
-                        fixtures={"dir": "d", "regenerated": False})
+    return build_report(
+        _runs(),
+        baselines=["skill-only", "memory"],
+        profile="seed",
+        seed="x",
+        answerer=answerer,
+        environment={
+            "python": "3.11",
+            "platform": "linux",
+            "plugin": {"available": True, "missingModules": []},
+            "memory": {"implementation": "t", "version": "1", "address": "a"},
+        },
+        fixtures={"dir": "d", "regenerated": False},
+    )
 
 
 def test_report_shape():
@@ -48,8 +106,14 @@ def test_report_shape():
     assert report["perSize"][0]["size"] == 10 and set(report["perSize"][0]["metrics"]) == {"skill-only", "memory"}
     question = report["questions"][0]
     assert set(question) == {"sessionId", "scenario", "id", "kind", "lang", "query", "results"}
-    assert set(question["results"]["memory"]) == {"retrievalRecall", "retrievalRank1", "assemblyCoverage",
-                                                  "extraTokensEstimate", "latencyMs", "answer"}
+    assert set(question["results"]["memory"]) == {
+        "retrievalRecall",
+        "retrievalRank1",
+        "assemblyCoverage",
+        "extraTokensEstimate",
+        "latencyMs",
+        "answer",
+    }
     assert question["results"]["skill-only"]["retrievalRecall"] is None
     assert any("estimates" in note for note in report["notes"]) and any("never merged" in note for note in report["notes"])
     assert not built.failed

@@ -19,13 +19,22 @@ def _sessions(address: str) -> list[str]:
         channel.close()
 
 
-def test_two_runs_in_a_row_against_one_memory_service_both_pass_and_leave_nothing(
-    tmp_path, answerer_addr, client_env, fixture_dir
-):
+def test_two_runs_in_a_row_against_one_memory_service_both_pass_and_leave_nothing(tmp_path, answerer_addr, client_env, fixture_dir):
     server = build_server(MemorySettings(db_path=str(tmp_path / "memory.sqlite")), "127.0.0.1:0")
     address = f"127.0.0.1:{server.port}"
-    argv = ["eval", "--fixtures", str(fixture_dir), "--out", str(tmp_path / "out"), "--memory-addr", address,
-            "--answerer-addr", answerer_addr, "--baselines", "memory"]
+    argv = [
+        "eval",
+        "--fixtures",
+        str(fixture_dir),
+        "--out",
+        str(tmp_path / "out"),
+        "--memory-addr",
+        address,
+        "--answerer-addr",
+        answerer_addr,
+        "--baselines",
+        "memory",
+    ]
     written = set()
 
     def last_report() -> dict:

@@ -46,7 +46,9 @@ def test_memory_and_answerer_spans_are_children_of_the_harness_calls(spans, sett
         spans.clear()
         with open_channel(f"127.0.0.1:{harness.port}") as channel:
             request = harness_pb2.RunEvalRequest(fixtures_dir=str(fixture_dir), baselines=["memory"])
-            replies = list(harness_pb2_grpc.HarnessServiceStub(channel).RunEval(request, timeout=120, metadata=[(REQUEST_ID_KEY, "trace-test-1")]))
+            replies = list(
+                harness_pb2_grpc.HarnessServiceStub(channel).RunEval(request, timeout=120, metadata=[(REQUEST_ID_KEY, "trace-test-1")])
+            )
         assert replies[-1].exit_code == 0
     finally:
         harness.stop(0)

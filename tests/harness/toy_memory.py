@@ -16,7 +16,9 @@ from dsh.memory.v1 import memory_pb2, memory_pb2_grpc
 from services.common.grpc_server import Served, start_server
 from services.common.tokens import estimate_tokens
 
-_NUMBER = re.compile(r"^(?:correction: )?the (?P<key>[a-z ]+?) is (?P<value>\d+(?:\.\d+)?) ?(?P<unit>ms|s|%)(?: (?P<cond>at [^.,]+))?", re.I)
+_NUMBER = re.compile(
+    r"^(?:correction: )?the (?P<key>[a-z ]+?) is (?P<value>\d+(?:\.\d+)?) ?(?P<unit>ms|s|%)(?: (?P<cond>at [^.,]+))?", re.I
+)
 _FACT = re.compile(r"^(?:correction: )?the (?P<key>[a-z ]+?) is (?P<value>[\w.-]+?)[.,]", re.I)
 _GOAL = re.compile(r"^goal: (?P<value>.+?)\.?$", re.I)
 _WORD = re.compile(r"[a-z0-9]+")
@@ -50,14 +52,28 @@ class ToyMemory(memory_pb2_grpc.MemoryServiceServicer):
                     up_to = int(event.attributes.get("up_to_seq", event.seq))
                     self.checkpoints[request.session_id] = max(self.checkpoints.get(request.session_id, 0), up_to)
             return memory_pb2.AppendEventsResponse(
-                accepted=accepted, duplicates=len(request.events) - accepted,
-                last_seq=max((e.seq for e in events), default=0), checkpoint_seq=self.checkpoints.get(request.session_id, 0))
+                accepted=accepted,
+                duplicates=len(request.events) - accepted,
+                last_seq=max((e.seq for e in events), default=0),
+                checkpoint_seq=self.checkpoints.get(request.session_id, 0),
+            )
 
     def _item(self, session, event, kind, key, value, unit="", condition=""):
         self.next_id += 1
-        return memory_pb2.Item(item_id=f"toy-{self.next_id}", kind=kind, key=key, value=value, unit=unit, condition=condition,
-                               status=memory_pb2.ITEM_STATUS_ACTIVE, lang="en", source_seqs=[event.seq],
-                               source_event_ids=[event.event_id], text=event.text, source_kind=event.kind)
+        return memory_pb2.Item(
+            item_id=f"toy-{self.next_id}",
+            kind=kind,
+            key=key,
+            value=value,
+            unit=unit,
+            condition=condition,
+            status=memory_pb2.ITEM_STATUS_ACTIVE,
+            lang="en",
+            source_seqs=[event.seq],
+            source_event_ids=[event.event_id],
+            text=event.text,
+            source_kind=event.kind,
+        )
 
     def _extract(self, session, event):
         items = self.items.setdefault(session, [])
@@ -68,7 +84,9 @@ class ToyMemory(memory_pb2_grpc.MemoryServiceServicer):
         if match := _GOAL.match(event.text):
             new = self._item(session, event, memory_pb2.ITEM_KIND_TASK, "goal", match["value"])
         elif match := _NUMBER.match(event.text):
-            new = self._item(session, event, memory_pb2.ITEM_KIND_NUMBER, match["key"].lower(), match["value"], match["unit"], match["cond"] or "")
+            new = self._item(
+                session, event, memory_pb2.ITEM_KIND_NUMBER, match["key"].lower(), match["value"], match["unit"], match["cond"] or ""
+            )
         elif match := _FACT.match(event.text):
             new = self._item(session, event, memory_pb2.ITEM_KIND_FACT, match["key"].lower(), match["value"])
         else:
@@ -88,9 +106,12 @@ class ToyMemory(memory_pb2_grpc.MemoryServiceServicer):
         with self.lock:
             events = self.events.get(request.session_id, [])
             return memory_pb2.OpenSessionResponse(
-                resumed=request.session_id in self.events, last_seq=max((e.seq for e in events), default=0),
-                checkpoint_seq=self.checkpoints.get(request.session_id, 0), event_count=len(events),
-                item_count=len(self.items.get(request.session_id, [])))
+                resumed=request.session_id in self.events,
+                last_seq=max((e.seq for e in events), default=0),
+                checkpoint_seq=self.checkpoints.get(request.session_id, 0),
+                event_count=len(events),
+                item_count=len(self.items.get(request.session_id, [])),
+            )
 
     def CloseSession(self, request, context):
         return memory_pb2.CloseSessionResponse()
@@ -126,20 +147,26 @@ class ToyMemory(memory_pb2_grpc.MemoryServiceServicer):
             items = self.items.get(request.session_id, [])
         start = int(request.page_token or 0)
         size = request.page_size or 100
-        page = items[start:start + size]
+        page = items[start : start + size]
         token = str(start + size) if start + size < len(items) else ""
         return memory_pb2.ListItemsResponse(items=page, next_page_token=token)
 
     def GetTaskState(self, request, context):
         with self.lock:
-            goals = [i for i in self.items.get(request.session_id, []) if i.kind == memory_pb2.ITEM_KIND_TASK and i.status == memory_pb2.ITEM_STATUS_ACTIVE]
+            goals = [
+                i
+                for i in self.items.get(request.session_id, [])
+                if i.kind == memory_pb2.ITEM_KIND_TASK and i.status == memory_pb2.ITEM_STATUS_ACTIVE
+            ]
         goal = memory_pb2.TaskEntry(text=goals[-1].value, source_event_ids=goals[-1].source_event_ids) if goals else None
         return memory_pb2.GetTaskStateResponse(goal=goal)
 
     def ExportSession(self, request, context):
         with self.lock:
-            document = {"session": request.session_id,
-                        "events": [{"seq": e.seq, "text": e.text} for e in self.events.get(request.session_id, [])]}
+            document = {
+                "session": request.session_id,
+                "events": [{"seq": e.seq, "text": e.text} for e in self.events.get(request.session_id, [])],
+            }
         text = json.dumps(document)
         text = re.sub(r"sk-[A-Za-z0-9]+", "[redacted-key]", text)
         text = re.sub(r"/home/[^/\s]+/", "/home/<user>/", text)

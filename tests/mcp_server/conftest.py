@@ -76,8 +76,10 @@ class HttpMcp:
         self._log = log_path.open("wb")
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "services.mcp", "--transport", "http"],
-            env=mcp_env(MCP_LISTEN=f"127.0.0.1:{self.port}", **settings), cwd=REPO_ROOT,
-            stdout=subprocess.DEVNULL, stderr=self._log,
+            env=mcp_env(MCP_LISTEN=f"127.0.0.1:{self.port}", **settings),
+            cwd=REPO_ROOT,
+            stdout=subprocess.DEVNULL,
+            stderr=self._log,
         )
         self._wait_ready()
 

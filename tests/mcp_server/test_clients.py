@@ -1,8 +1,8 @@
 """The MCP server's memory clients: one dsh_memory.MemoryClient per forwarded key, a bounded cache, all closed at shutdown."""
 
 import pytest
-from dsh_memory import Event, PermissionDeniedError
 
+from dsh_memory import Event, PermissionDeniedError
 from services.common.config import ConfigError
 from services.common.security import ClientCredentials, ServerSecurity
 from services.mcp.clients import MAX_FORWARDED_CLIENTS, CallerClients
@@ -67,13 +67,24 @@ def test_an_unreadable_tls_file_stops_the_start_naming_the_setting(tmp_path):
 def test_mutual_tls_from_dsh_tls_settings_for_the_own_and_a_forwarded_key(tmp_path, keys_file):
     path, writer, reader = keys_file
     pki = make_pki(tmp_path / "pki")
-    security = ServerSecurity(prefix="MEMORY", auth="keys", keys_file=str(path), keys_check_interval=0,
-                              tls_cert=str(pki.server_cert), tls_key=str(pki.server_key), tls_client_ca=str(pki.ca))
+    security = ServerSecurity(
+        prefix="MEMORY",
+        auth="keys",
+        keys_file=str(path),
+        keys_check_interval=0,
+        tls_cert=str(pki.server_cert),
+        tls_key=str(pki.server_key),
+        tls_client_ca=str(pki.ca),
+    )
     server = build_server(MemorySettings(listen="127.0.0.1:0", db_path=str(tmp_path / "memory.sqlite"), security=security))
-    credentials = ClientCredentials.from_env({
-        "DSH_API_KEY": writer, "DSH_TLS_CA": str(pki.ca),
-        "DSH_TLS_CLIENT_CERT": str(pki.client_cert), "DSH_TLS_CLIENT_KEY": str(pki.client_key),
-    })
+    credentials = ClientCredentials.from_env(
+        {
+            "DSH_API_KEY": writer,
+            "DSH_TLS_CA": str(pki.ca),
+            "DSH_TLS_CLIENT_CERT": str(pki.client_cert),
+            "DSH_TLS_CLIENT_KEY": str(pki.client_key),
+        }
+    )
     clients = CallerClients(f"127.0.0.1:{server.port}", credentials, timeout=5)
     try:
         with clients.lease("") as own:

@@ -24,10 +24,20 @@ def http_client(url: str, key: str = "") -> Client:
 
 def post_initialize(url: str, headers: dict[str, str]) -> tuple[int, dict]:
     """A raw MCP initialize request, as any HTTP client would send it."""
-    body = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
-        "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "curl", "version": "0"}}}).encode()
-    request = urllib.request.Request(url, data=body, method="POST", headers={
-        "Content-Type": "application/json", "Accept": "application/json, text/event-stream", **headers})
+    body = json.dumps(
+        {
+            "jsonrpc": "2.0",
+            "id": 1,
+            "method": "initialize",
+            "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "curl", "version": "0"}},
+        }
+    ).encode()
+    request = urllib.request.Request(
+        url,
+        data=body,
+        method="POST",
+        headers={"Content-Type": "application/json", "Accept": "application/json, text/event-stream", **headers},
+    )
     try:
         with urllib.request.urlopen(request, timeout=10) as reply:
             return reply.status, {}
@@ -88,8 +98,12 @@ def test_the_callers_key_is_forwarded_so_memory_applies_its_role(memory_with_key
 
 def test_non_loopback_without_keys_refuses_to_start():
     done = subprocess.run(
-        [sys.executable, "-m", "services.mcp", "--transport", "http"], cwd=REPO_ROOT,
-        env=mcp_env(MCP_LISTEN=f"0.0.0.0:{free_port()}"), capture_output=True, text=True, timeout=60,
+        [sys.executable, "-m", "services.mcp", "--transport", "http"],
+        cwd=REPO_ROOT,
+        env=mcp_env(MCP_LISTEN=f"0.0.0.0:{free_port()}"),
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert done.returncode == 2
     assert "MCP_AUTH_KEYS_FILE" in done.stderr and "MCP_AUTH=none" in done.stderr and "Traceback" not in done.stderr

@@ -37,10 +37,14 @@ def test_remember_with_positions_is_idempotent_and_without_them_appends_after_th
             assert (first["stored"], first["already_stored"]) == (3, 0)
             assert (again["stored"], again["already_stored"]) == (0, 3)
             assert again["event_ids"] == first["event_ids"]
-            more = (await call(client, "remember", session_id="s-retry", events=[{"role": "tool_result", "text": "exit 0"}])).structured_content
+            more = (
+                await call(client, "remember", session_id="s-retry", events=[{"role": "tool_result", "text": "exit 0"}])
+            ).structured_content
             assert more["seqs"] == [4, 4] and more["last_seq"] == 4
             # The same position with other text is a conflict memory refuses, said in words.
-            clash = await error_of(client, "remember", session_id="s-retry", events=[{"role": "user", "text": "something else"}], first_seq=2)
+            clash = await error_of(
+                client, "remember", session_id="s-retry", events=[{"role": "user", "text": "something else"}], first_seq=2
+            )
             assert "FAILED_PRECONDITION" in clash and "seq 2" in clash
 
     anyio.run(host)
@@ -49,10 +53,14 @@ def test_remember_with_positions_is_idempotent_and_without_them_appends_after_th
 def test_task_state_follows_goal_and_blocker(memory):
     async def host():
         async with stdio_client(memory.address, MCP_SESSION_ID="tasks") as client:
-            await call(client, "remember", events=[
-                {"role": "user", "text": "Our goal is to migrate the billing service to Postgres 16."},
-                {"role": "user", "text": "We're blocked on the DBA approval for the maintenance window."},
-            ])
+            await call(
+                client,
+                "remember",
+                events=[
+                    {"role": "user", "text": "Our goal is to migrate the billing service to Postgres 16."},
+                    {"role": "user", "text": "We're blocked on the DBA approval for the maintenance window."},
+                ],
+            )
             state = (await call(client, "task_state")).structured_content
             assert "Postgres 16" in state["goal"]["text"] and state["goal"]["source_seqs"] == [1]
             assert any("DBA approval" in b["text"] for b in state["blockers"])
@@ -87,6 +95,7 @@ def test_bad_input_gets_a_message_that_says_what_to_fix(memory):
 def test_memory_down_is_a_tool_error_naming_the_address():
     async def host():
         from services.common.ports import free_port
+
         address = f"127.0.0.1:{free_port()}"
         async with stdio_client(address, MCP_DEADLINE_SECONDS="2") as client:
             message = await error_of(client, "recall", session_id="s", query="anything")
@@ -96,8 +105,9 @@ def test_memory_down_is_a_tool_error_naming_the_address():
 
 
 def test_help_prints_the_settings_and_does_not_start():
-    done = subprocess.run([sys.executable, "-m", "services.mcp", "--help"], cwd=REPO_ROOT, env=mcp_env(),
-                          capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "services.mcp", "--help"], cwd=REPO_ROOT, env=mcp_env(), capture_output=True, text=True, timeout=60
+    )
     assert done.returncode == 0
     for setting in ("MCP_TRANSPORT", "MCP_LISTEN", "MCP_MEMORY_ADDR", "MCP_SESSION_ID", "MCP_AUTH_KEYS_FILE", "DSH_API_KEY"):
         assert setting in done.stdout

@@ -56,12 +56,24 @@ def send(memory, *texts: str, session: str = S, start: int = 1, kind: str = "use
 @pytest.mark.parametrize(
     ("first", "correction", "old", "new"),
     [
-        ("The Grafana folder for alerts is team-alpha-dash.",
-         "oops, I meant team-beta-dash. team-alpha-dash was archived last spring.", "team-alpha-dash", "team-beta-dash"),
-        ("Our artifact bucket is builds-eu-1.",
-         "Sorry, wrong one: it's builds-eu-2; builds-eu-1 only holds the old nightlies.", "builds-eu-1", "builds-eu-2"),
-        ("The on-call rotation lives in the PagerDuty schedule ops-primary.",
-         "My mistake, I meant ops-secondary, ops-primary is the weekend one.", "ops-primary", "ops-secondary"),
+        (
+            "The Grafana folder for alerts is team-alpha-dash.",
+            "oops, I meant team-beta-dash. team-alpha-dash was archived last spring.",
+            "team-alpha-dash",
+            "team-beta-dash",
+        ),
+        (
+            "Our artifact bucket is builds-eu-1.",
+            "Sorry, wrong one: it's builds-eu-2; builds-eu-1 only holds the old nightlies.",
+            "builds-eu-1",
+            "builds-eu-2",
+        ),
+        (
+            "The on-call rotation lives in the PagerDuty schedule ops-primary.",
+            "My mistake, I meant ops-secondary, ops-primary is the weekend one.",
+            "ops-primary",
+            "ops-secondary",
+        ),
     ],
 )
 def test_a_keyless_correction_replaces_the_value_its_message_names(memory, first, correction, old, new):
@@ -74,16 +86,21 @@ def test_a_keyless_correction_replaces_the_value_its_message_names(memory, first
     ("first", "update", "old", "new"),
     [
         ("Our CDN provider is Fastly.", "Update: we moved the CDN from Fastly to Cloudflare over the summer.", "Fastly", "Cloudflare"),
-        ("The primary region is us-east-2.", "Change of plan from compliance: we're hosting in ca-central-1 now, us-east-2 is out.",
-         "us-east-2", "ca-central-1"),
+        (
+            "The primary region is us-east-2.",
+            "Change of plan from compliance: we're hosting in ca-central-1 now, us-east-2 is out.",
+            "us-east-2",
+            "ca-central-1",
+        ),
         ("The nightly export job runs at 02:00 UTC.", "Heads up: the nightly export job is now at 04:30 UTC.", "02:00", "04:30"),
     ],
 )
 def test_an_update_far_from_the_original_finds_it_through_the_index(memory, first, update, old, new):
     seq = send(memory, first)
     # Seventy other settings in between: more than any "latest items" window holds.
-    filler = [f"The {name} service listens on port {4000 + index}." for index, name in
-              enumerate(f"svc{chr(97 + i % 26)}{i}" for i in range(70))]
+    filler = [
+        f"The {name} service listens on port {4000 + index}." for index, name in enumerate(f"svc{chr(97 + i % 26)}{i}" for i in range(70))
+    ]
     seq = send(memory, *filler, start=seq)
     send(memory, update, start=seq)
     assert_replaced(memory, old, new)
@@ -102,10 +119,18 @@ def test_a_chain_of_corrections_ends_with_one_current_value(memory):
 @pytest.mark.parametrize(
     ("context", "update", "old", "new"),
     [
-        ("For background: the workers run Node 18 and we queue jobs in Redis.",
-         "We upgraded from Node 18 to Node 20 last week, so fetch is built in now.", "Node 18", "Node 20"),
-        ("FYI we're on Kafka 2.8 with ZooKeeper, three brokers.",
-         "Heads up: the platform team moved from Kafka 2.8 to Kafka 3.6 on Monday.", "Kafka 2.8", "Kafka 3.6"),
+        (
+            "For background: the workers run Node 18 and we queue jobs in Redis.",
+            "We upgraded from Node 18 to Node 20 last week, so fetch is built in now.",
+            "Node 18",
+            "Node 20",
+        ),
+        (
+            "FYI we're on Kafka 2.8 with ZooKeeper, three brokers.",
+            "Heads up: the platform team moved from Kafka 2.8 to Kafka 3.6 on Monday.",
+            "Kafka 2.8",
+            "Kafka 3.6",
+        ),
     ],
 )
 def test_an_old_value_that_was_only_said_in_passing_is_recorded_as_replaced(memory, context, update, old, new):
@@ -129,7 +154,10 @@ def test_an_update_about_something_else_supersedes_nothing(memory, unrelated):
     seq = send(memory, "The deploy target is eu-west-1.", "Our cache TTL is 300 seconds.", "部署窗口是每周二晚上十点。")
     send(memory, unrelated, start=seq)
     assert {(item.value, item.status) for item in holding(memory, "eu-west-1") + holding(memory, "300") + holding(memory, "晚上十点")} == {
-        ("eu-west-1", ACTIVE), ("300", ACTIVE), ("每周二晚上十点", ACTIVE)}
+        ("eu-west-1", ACTIVE),
+        ("300", ACTIVE),
+        ("每周二晚上十点", ACTIVE),
+    }
 
 
 def test_corrections_never_cross_sessions_nor_come_from_tool_output(memory):
@@ -159,10 +187,18 @@ def test_chinese_corrections_find_their_subject(memory, first, second, old, new)
     ("text", "value", "unit", "condition"),
     [
         ("Memory limits: no more than 4 GB per worker unless it's the GPU pool.", "4", "GB", "GPU pool"),
-        ("Refund notice: the customer must hear from us within 3 business days of the claim, for orders over $50.",
-         "3", "business days", "orders over $50"),
-        ("For P2 incidents the response target is 8 hours, but the clock only starts once support confirms the bug.",
-         "8", "hours", "support confirms the bug"),
+        (
+            "Refund notice: the customer must hear from us within 3 business days of the claim, for orders over $50.",
+            "3",
+            "business days",
+            "orders over $50",
+        ),
+        (
+            "For P2 incidents the response target is 8 hours, but the clock only starts once support confirms the bug.",
+            "8",
+            "hours",
+            "support confirms the bug",
+        ),
         ("图片缓存的 TTL 设 600 秒，只对热门商品生效。", "600", "秒", "热门商品"),
         ("学习率先定 2e-4（只在微调阶段）。", "2e-4", "", "微调阶段"),
     ],

@@ -58,7 +58,11 @@ def test_delete_session_forgets_its_vectors(dense_stub):
     dense_stub.DeleteSession(memory_pb2.DeleteSessionRequest(session_id="reused"), timeout=5)
     # The same event ids (hence item ids) and item count with other words: vectors kept from
     # before the delete would still answer with the beagle.
-    append(dense_stub, "reused", *(event(i + 1, text) for i, text in enumerate([*OTHER_TURNS[:2], "I repaired my old bicycle.", OTHER_TURNS[2]])))
+    append(
+        dense_stub,
+        "reused",
+        *(event(i + 1, text) for i, text in enumerate([*OTHER_TURNS[:2], "I repaired my old bicycle.", OTHER_TURNS[2]])),
+    )
     assert PET not in _texts(dense_stub, "reused", QUESTION)
 
 
@@ -73,8 +77,13 @@ def test_the_least_recently_queried_session_leaves_the_cache_and_comes_back_whol
     index = DenseIndex(MiniLMEncoder.load(), max_sessions=2)
     core = MemoryCore(SqliteStore(tmp_path / "m.sqlite"), Limits(), "test", dense=index)
     for session in ("a", "b", "c"):
-        core.append(session, [Event(session, i + 1, f"e{i + 1}", EventKind.USER_MESSAGE, text)
-                              for i, text in enumerate([*OTHER_TURNS[:2], PET, OTHER_TURNS[2]])])
+        core.append(
+            session,
+            [
+                Event(session, i + 1, f"e{i + 1}", EventKind.USER_MESSAGE, text)
+                for i, text in enumerate([*OTHER_TURNS[:2], PET, OTHER_TURNS[2]])
+            ],
+        )
     for session in ("a", "b", "a", "c"):
         core.retrieve(session, QUESTION, 3, False)
     assert index.cached_sessions() == ["a", "c"]
@@ -86,8 +95,17 @@ def test_the_least_recently_queried_session_leaves_the_cache_and_comes_back_whol
 def _item(event_id: str, kind: ItemKind = ItemKind.EVIDENCE, status: ItemStatus = ItemStatus.ACTIVE) -> Item:
     seq = int(event_id[1:])
     return Item(
-        item_id=f"{kind.value}-{event_id}", session_id="s", kind=kind, key=f"k{event_id}", value=event_id, text=event_id,
-        lang="en", source_seqs=(seq,), source_event_ids=(event_id,), source_kind=EventKind.USER_MESSAGE, status=status,
+        item_id=f"{kind.value}-{event_id}",
+        session_id="s",
+        kind=kind,
+        key=f"k{event_id}",
+        value=event_id,
+        text=event_id,
+        lang="en",
+        source_seqs=(seq,),
+        source_event_ids=(event_id,),
+        source_kind=EventKind.USER_MESSAGE,
+        status=status,
     )
 
 
@@ -107,5 +125,6 @@ def test_fusion_is_reciprocal_rank_at_the_turn_level():
     assert [s.item.item_id for s in with_history] == ["fact-e2", "evidence-e5", "evidence-e7"]
     assert "evidence-e3" in {s.item.item_id for s in fuse_rankings(lexical, dense, limit=10, include_superseded=True)}
     assert fuse_rankings(lexical, [], limit=2, include_superseded=False) == [
-        ScoredItem(fact2, round(1 / 61, 6)), ScoredItem(lexical[1].item, round(1 / 62, 6))
+        ScoredItem(fact2, round(1 / 61, 6)),
+        ScoredItem(lexical[1].item, round(1 / 62, 6)),
     ]

@@ -4,12 +4,17 @@ import pytest
 
 from services.memory.domain import patterns as P
 from services.memory.domain.extraction import extract, extract_traced
-from services.memory.domain.statements import MAX_PER_SENTENCE
 from services.memory.domain.model import ItemKind, TaskField
+from services.memory.domain.statements import MAX_PER_SENTENCE
 
 TABLES = {
-    "RULES_EN": P.RULES_EN, "RULES_ZH": P.RULES_ZH, "FACTS_EN": P.FACTS_EN, "FACTS_ZH": P.FACTS_ZH,
-    "NUMBERS_EN": P.NUMBERS_EN, "NUMBERS_ZH": P.NUMBERS_ZH, "CORRECTIONS_EN": P.CORRECTIONS_EN,
+    "RULES_EN": P.RULES_EN,
+    "RULES_ZH": P.RULES_ZH,
+    "FACTS_EN": P.FACTS_EN,
+    "FACTS_ZH": P.FACTS_ZH,
+    "NUMBERS_EN": P.NUMBERS_EN,
+    "NUMBERS_ZH": P.NUMBERS_ZH,
+    "CORRECTIONS_EN": P.CORRECTIONS_EN,
     "CORRECTIONS_ZH": P.CORRECTIONS_ZH,
 }
 CASES = [
@@ -22,8 +27,12 @@ CASES = [
 
 def summary(candidate):
     return {
-        "kind": candidate.kind.value, "key": candidate.key, "value": candidate.value, "unit": candidate.unit,
-        "condition": candidate.condition, "corrects": candidate.corrects,
+        "kind": candidate.kind.value,
+        "key": candidate.key,
+        "value": candidate.value,
+        "unit": candidate.unit,
+        "condition": candidate.condition,
+        "corrects": candidate.corrects,
     }
 
 
@@ -329,10 +338,16 @@ def test_routine_window_is_a_fact_next_to_its_rule():
 
 @pytest.mark.parametrize(
     "text",
-    ["Never bring prod credentials to a laptop.", "Always ping the on-call before deploying.", "The API must be versioned.",
-     # The state words of the guard are verbs with an object, and a second marker is not judged for the first.
-     "Always open a PR before merging.", "Never push directly to main, always open a PR.",
-     "Rule of thumb for this repo: never push directly to main, always open a PR.", "I'd rather we avoid Friday deploys."],
+    [
+        "Never bring prod credentials to a laptop.",
+        "Always ping the on-call before deploying.",
+        "The API must be versioned.",
+        # The state words of the guard are verbs with an object, and a second marker is not judged for the first.
+        "Always open a PR before merging.",
+        "Never push directly to main, always open a PR.",
+        "Rule of thumb for this repo: never push directly to main, always open a PR.",
+        "I'd rather we avoid Friday deploys.",
+    ],
 )
 def test_instructions_that_look_like_inference_or_states_stay_rules(text):
     assert [c.kind for c in extract(text)][:1] == [ItemKind.RULE]

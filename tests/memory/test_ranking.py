@@ -8,8 +8,17 @@ from services.memory.domain.retrieval import analyse, rank, with_successors
 
 def _quote(seq: int, text: str, speaker: str = "") -> Item:
     return Item(
-        item_id=f"i{seq}", session_id="s", kind=ItemKind.EVIDENCE, key=f"evidence:e{seq}", value=text, text=text,
-        lang="en", source_seqs=(seq,), source_event_ids=(f"e{seq}",), source_kind=EventKind.USER_MESSAGE, speaker=speaker,
+        item_id=f"i{seq}",
+        session_id="s",
+        kind=ItemKind.EVIDENCE,
+        key=f"evidence:e{seq}",
+        value=text,
+        text=text,
+        lang="en",
+        source_seqs=(seq,),
+        source_event_ids=(f"e{seq}",),
+        source_kind=EventKind.USER_MESSAGE,
+        speaker=speaker,
     )
 
 
@@ -27,8 +36,15 @@ def test_the_speaker_boost_never_lifts_a_weak_match_over_a_strong_one():
 
 
 def test_a_superseded_candidate_brings_what_replaced_it_and_demotes_its_quote():
-    old = replace(_quote(4, "Our total budget is 30k for the trip."), item_id="n4", kind=ItemKind.NUMBER, key="total budget",
-                  value="30k", status=ItemStatus.SUPERSEDED, superseded_by="n9")
+    old = replace(
+        _quote(4, "Our total budget is 30k for the trip."),
+        item_id="n4",
+        kind=ItemKind.NUMBER,
+        key="total budget",
+        value="30k",
+        status=ItemStatus.SUPERSEDED,
+        superseded_by="n9",
+    )
     new = replace(_quote(9, "Correction: the budget is 40k."), item_id="n9", kind=ItemKind.NUMBER, key="total budget", value="40k")
     quote, other = _quote(4, "Our total budget is 30k for the trip."), _quote(6, "The trip starts in May.")
     candidates = with_successors([(quote, 1.0), (old, 1.0), (other, 0.6)], {"n4": new})
@@ -53,8 +69,11 @@ def test_a_turn_that_only_asks_ranks_below_a_statement_of_equal_match():
 
 
 def test_what_a_user_pasted_counts_less_than_what_they_said():
-    pasted = _quote(10, "Got this email, is it real?\n\n---\nFrom: Billing <billing@examp1e.co>\nSubject: Invoice\n\n"
-                        "Pay the invoice today through the link below or your account closes.\n---")
+    pasted = _quote(
+        10,
+        "Got this email, is it real?\n\n---\nFrom: Billing <billing@examp1e.co>\nSubject: Invoice\n\n"
+        "Pay the invoice today through the link below or your account closes.\n---",
+    )
     own = _quote(30, "Never pay an invoice from a link in an email without asking me first.")
     ranked = rank(analyse("Can you pay the invoice from that email?"), [(pasted, 1.0), (own, 1.0)], last_seq=40, limit=2)
     assert ranked[0].item.item_id == "i30"

@@ -39,14 +39,24 @@ CASES = [
     (f"use this PAT for the release script: {GITHUB_PAT}", GITHUB_PAT[11:], "[REDACTED_GITHUB_TOKEN]"),
     (f"新的细粒度令牌 {GITHUB_PAT} 明天轮换", GITHUB_PAT[11:], "[REDACTED_GITHUB_TOKEN] 明天轮换"),
     ("GITLAB_TOKEN: glpat-Jd4Fs8Ka2Lq6Zm9Xn1Cv", "Jd4Fs8Ka2Lq6Zm9Xn1Cv", "[REDACTED_GITLAB_TOKEN]"),
-    ("git clone https://oauth2:glpat-Vb7Nm3Qx9Lz2Wk5Rt8Yh@git.example.org/a/b.git", "Vb7Nm3Qx9Lz2Wk5Rt8Yh", "oauth2:[REDACTED_GITLAB_TOKEN]@git"),
+    (
+        "git clone https://oauth2:glpat-Vb7Nm3Qx9Lz2Wk5Rt8Yh@git.example.org/a/b.git",
+        "Vb7Nm3Qx9Lz2Wk5Rt8Yh",
+        "oauth2:[REDACTED_GITLAB_TOKEN]@git",
+    ),
     # Slack tokens and webhooks.
     ("SLACK_BOT_TOKEN=xoxb-4829103756-1928374650-QwErTyUiOpAsDfGhJkLz", "QwErTyUiOpAsDfGhJkLz", "[REDACTED_SLACK_TOKEN]"),
     ("user token xoxp-1234509876-5678901234-9876501234-aBcDeFaBcDeF ok", "aBcDeFaBcDeF", "[REDACTED_SLACK_TOKEN] ok"),
-    ("alerts go to https://hooks.slack.com/services/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 now",
-     "Zx9Cv8Bn7Mq6Wl5Ek4Rj3Th2", "[REDACTED_SLACK_WEBHOOK] now"),
-    ("告警发到 https://hooks.slack.com/services/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 这个 webhook",
-     "Pq1Wo2Ei3Ru4Ty5Yt6Ur7Ie8", "[REDACTED_SLACK_WEBHOOK] 这个"),
+    (
+        "alerts go to https://hooks.slack.com/services/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 now",
+        "Zx9Cv8Bn7Mq6Wl5Ek4Rj3Th2",
+        "[REDACTED_SLACK_WEBHOOK] now",
+    ),
+    (
+        "告警发到 https://hooks.slack.com/services/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 这个 webhook",
+        "Pq1Wo2Ei3Ru4Ty5Yt6Ur7Ie8",
+        "[REDACTED_SLACK_WEBHOOK] 这个",
+    ),
     # npm and PyPI.
     ("//registry.npmjs.org/:_authToken=npm_Ks8Dj3Fh6Gl1Az5Xc9Vb2Nm4Qw7Er0Ty3UiP", "Ks8Dj3Fh6Gl1", "[REDACTED_NPM_TOKEN]"),
     ("publish with NPM_TOKEN npm_Zx1Cv2Bn3Mq4Wl5Ek6Rj7Th8Yg9Uf0Id1Os2Pa", "Zx1Cv2Bn3Mq4", "[REDACTED_NPM_TOKEN]"),
@@ -57,8 +67,11 @@ CASES = [
     ("临时凭证 ASIAXR4T7YB2NC8VM1QP 一小时后过期", "ASIAXR4T7YB2NC8VM1QP", "[REDACTED_AWS_KEY]"),
     (f"aws_secret_access_key = {AWS_SECRET}", AWS_SECRET, "aws_secret_access_key = [REDACTED_AWS_SECRET]"),
     (f"export AWS_SECRET_ACCESS_KEY={AWS_SECRET_SLASHED}", AWS_SECRET_SLASHED, "AWS_SECRET_ACCESS_KEY=[REDACTED_AWS_SECRET]"),
-    (f'{{"AccessKeyId": "ASIAQW3ER5TY7UI9OP1A", "SecretAccessKey": "{AWS_SECRET}"}}', AWS_SECRET,
-     '"SecretAccessKey": "[REDACTED_AWS_SECRET]"'),
+    (
+        f'{{"AccessKeyId": "ASIAQW3ER5TY7UI9OP1A", "SecretAccessKey": "{AWS_SECRET}"}}',
+        AWS_SECRET,
+        '"SecretAccessKey": "[REDACTED_AWS_SECRET]"',
+    ),
     (f"AWS secret key: {AWS_SECRET}", AWS_SECRET, "[REDACTED_AWS_SECRET]"),
     (f"the aws pair for the bot is AKIAZX8CV6BN4MQ2WL0E / {AWS_SECRET_SLASHED} (rotate it)", AWS_SECRET_SLASHED, "[REDACTED_AWS_SECRET]"),
     (f"AWS 密钥给你：{AWS_SECRET}，用完告诉我", AWS_SECRET, "[REDACTED_AWS_SECRET]，用完告诉我"),
@@ -69,11 +82,18 @@ CASES = [
     (f"the session cookie holds {JWT}.", JWT.split(".")[2], "holds [REDACTED_JWT]."),
     # PEM private keys: the whole block, multi-line or escaped inside JSON, or cut short on one line.
     (f"here is the deploy key:\n{PEM}\nthat's all", "MIIEpQIBAAKCAQEAzT4m", "key:\n[REDACTED_PRIVATE_KEY]\nthat's all"),
-    ('{"type": "service_account", "private_key": "-----BEGIN PRIVATE KEY-----\\nMIIEvgIBADANBgkqhkiG9w0B\\n'
-     '-----END PRIVATE KEY-----\\n"}', "MIIEvgIBADANBgkqhkiG9w0B", '"private_key": "[REDACTED_PRIVATE_KEY]'),
+    (
+        '{"type": "service_account", "private_key": "-----BEGIN PRIVATE KEY-----\\nMIIEvgIBADANBgkqhkiG9w0B\\n'
+        '-----END PRIVATE KEY-----\\n"}',
+        "MIIEvgIBADANBgkqhkiG9w0B",
+        '"private_key": "[REDACTED_PRIVATE_KEY]',
+    ),
     ("-----BEGIN OPENSSH PRIVATE KEY----- b3BlbnNzaC1rZXktdjEAAAAAFakeFakeFake (cut)", "b3BlbnNzaC1rZXktdjEA", "[REDACTED_PRIVATE_KEY]"),
-    ("私钥如下 -----BEGIN EC PRIVATE KEY-----\nMHcCAQEEIFakeFakeFakeKey\n-----END EC PRIVATE KEY----- 别外传", "MHcCAQEEIFake",
-     "私钥如下 [REDACTED_PRIVATE_KEY] 别外传"),
+    (
+        "私钥如下 -----BEGIN EC PRIVATE KEY-----\nMHcCAQEEIFakeFakeFakeKey\n-----END EC PRIVATE KEY----- 别外传",
+        "MHcCAQEEIFake",
+        "私钥如下 [REDACTED_PRIVATE_KEY] 别外传",
+    ),
     # Authorization headers.
     ('curl -H "Authorization: Basic b3BzOnN1cDNyLXNlY3JldA==" https://api.example.com', "b3BzOnN1cDNyLXNlY3JldA", "Basic [REDACTED]"),
     ("Authorization: Bearer Zk9.Qm7-Xw5_Rt3~Lp1 sent", "Zk9.Qm7-Xw5_Rt3~Lp1", "Authorization: Bearer [REDACTED_TOKEN] sent"),
@@ -161,8 +181,8 @@ ORDINARY = [
     "Docs live at https://wiki.example.org/home/platform/runbooks and https://example.com/Users/list.",
     "Paste everything between -----BEGIN RSA PRIVATE KEY----- and the END line into the vault UI.",
     "The key type is sk-ecdsa-sha2-nistp256@openssh.com on the YubiKey.",
-    "self.token = token; if token == \"(\": pass; version_token=version_token",
-    "for page_token in pages: request(page_token=\"abc-next\")",
+    'self.token = token; if token == "(": pass; version_token=version_token',
+    'for page_token in pages: request(page_token="abc-next")',
     "Token 用量：每次调用约 1200 个，API key 的申请流程见文档。",
     "",
 ]
@@ -204,8 +224,7 @@ def test_secret_named_keys_lose_their_values_whatever_they_look_like():
             "secret": True,
             "password_hint": "",
         },
-        "items": [{"key": "staging db password", "value": "Tm4Rk8", "text": "noted"},
-                  {"name": "ADMIN_TOKEN", "value": "plain"}],
+        "items": [{"key": "staging db password", "value": "Tm4Rk8", "text": "noted"}, {"name": "ADMIN_TOKEN", "value": "plain"}],
     }
     scrubbed = scrub_document(document)
     attributes = scrubbed["attributes"]
@@ -229,19 +248,59 @@ def test_keys_that_are_credentials_are_replaced_without_collapsing():
 
 
 def test_ordinary_keys_keep_their_values():
-    document = {"token_estimate": 12, "max_tokens": 100, "password_policy": "12 chars", "key": "cache ttl",
-                "secretName": "db-creds", "kind": "secret", "event_id": "e-7", "cwd": "/srv/app", "nextPageToken": "p2"}
+    document = {
+        "token_estimate": 12,
+        "max_tokens": 100,
+        "password_policy": "12 chars",
+        "key": "cache ttl",
+        "secretName": "db-creds",
+        "kind": "secret",
+        "event_id": "e-7",
+        "cwd": "/srv/app",
+        "nextPageToken": "p2",
+    }
     assert scrub_document(document) == document
 
 
-@pytest.mark.parametrize("name", ["password", "DB_PASSWORD", "dbPassword", "db_pwd", "api-key", "X-Api-Key", "accessToken",
-                                  "client_secret", "Authorization", "auth", "cookie", "private_key", "app 密钥"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "password",
+        "DB_PASSWORD",
+        "dbPassword",
+        "db_pwd",
+        "api-key",
+        "X-Api-Key",
+        "accessToken",
+        "client_secret",
+        "Authorization",
+        "auth",
+        "cookie",
+        "private_key",
+        "app 密钥",
+    ],
+)
 def test_names_that_mark_a_secret(name):
     assert names_secret(name)
 
 
-@pytest.mark.parametrize("name", ["pwd", "token_estimate", "tokens", "bypass", "keyboard", "author", "password_policy",
-                                  "rule:never share the password", "key", "value", None, 7])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "pwd",
+        "token_estimate",
+        "tokens",
+        "bypass",
+        "keyboard",
+        "author",
+        "password_policy",
+        "rule:never share the password",
+        "key",
+        "value",
+        None,
+        7,
+    ],
+)
 def test_names_that_do_not_mark_a_secret(name):
     assert not names_secret(name)
 

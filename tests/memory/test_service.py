@@ -86,8 +86,12 @@ def test_a_question_matching_only_the_corrected_sentence_gets_the_current_value(
 
 
 def test_the_assembled_message_carries_no_credentials(memory):
-    append(memory.stub, S, event(1, "Which staging database do we count invoices on?"),
-           event(2, "count = 1204332 via postgres://billing:hunter2@db-stg-2.internal/billing token=abc123def", "tool"))
+    append(
+        memory.stub,
+        S,
+        event(1, "Which staging database do we count invoices on?"),
+        event(2, "count = 1204332 via postgres://billing:hunter2@db-stg-2.internal/billing token=abc123def", "tool"),
+    )
     message = memory.stub.Assemble(memory_pb2.AssembleRequest(session_id=S, query="staging database invoices count"), timeout=5).message
     assert "db-stg-2.internal" in message and "1204332" in message
     assert "hunter2" not in message and "abc123def" not in message and "[REDACTED]" in message
@@ -99,7 +103,11 @@ def test_a_correction_that_names_the_old_value_loosely_supersedes_it(memory):
     append(memory.stub, S, event(1, "The staging database host is db-stg-2.internal."), event(2, "The CI runner is ci-2."))
     # Another key spelling and the old value cut at its first dot, behind an interjection.
     append(memory.stub, S, event(3, "Wait, I was wrong: the staging host is db-stg-3.internal, not db-stg-2."))
-    assert _statuses(memory, memory_pb2.ITEM_KIND_FACT) == {("db-stg-2.internal", SUPERSEDED), ("db-stg-3.internal", ACTIVE), ("ci-2", ACTIVE)}
+    assert _statuses(memory, memory_pb2.ITEM_KIND_FACT) == {
+        ("db-stg-2.internal", SUPERSEDED),
+        ("db-stg-3.internal", ACTIVE),
+        ("ci-2", ACTIVE),
+    }
     # A loose "not Y" needs a key word in common: "ci-2" is not the staging host's old value.
     append(memory.stub, S, event(4, "Sorry, the deploy bucket is logs-3, not ci."))
     assert ("ci-2", ACTIVE) in _statuses(memory, memory_pb2.ITEM_KIND_FACT)
@@ -124,7 +132,10 @@ def test_a_corrected_rule_replaces_the_rule_it_contradicts(memory):
     append(memory.stub, S, event(1, "Always reply in English."), event(2, "Never deploy on Fridays."))
     append(memory.stub, S, event(3, "Actually, reply in French from now on."))
     assert _statuses(memory, memory_pb2.ITEM_KIND_RULE) == {
-        ("Always reply in English", SUPERSEDED), ("Never deploy on Fridays", ACTIVE), ("reply in French from now on", ACTIVE)}
+        ("Always reply in English", SUPERSEDED),
+        ("Never deploy on Fridays", ACTIVE),
+        ("reply in French from now on", ACTIVE),
+    }
     message = memory.stub.Assemble(memory_pb2.AssembleRequest(session_id=S, query="Which language do I reply in?"), timeout=5).message
     current, history = message.split("History (superseded; not current):")
     assert "reply in French" in current and "English" not in current and "rule: Always reply in English" in history
@@ -134,8 +145,14 @@ def test_a_corrected_rule_replaces_the_rule_it_contradicts(memory):
 
 
 def test_a_question_that_names_only_a_kind_of_item_gets_those_items(memory):
-    append(memory.stub, S, event(1, "The cache TTL is 300 seconds."), event(2, "Next: add the 429 response."),
-           event(3, "Blocked on: the gateway team."), event(4, "Lunch was great today."))
+    append(
+        memory.stub,
+        S,
+        event(1, "The cache TTL is 300 seconds."),
+        event(2, "Next: add the 429 response."),
+        event(3, "Blocked on: the gateway team."),
+        event(4, "Lunch was great today."),
+    )
     for query in ("What's left to do?", "Where are we?"):
         hits = memory.stub.Retrieve(memory_pb2.RetrieveRequest(session_id=S, query=query, limit=5), timeout=5).items
         assert {list(i.source_seqs)[0] for i in hits} == {2, 3}, query
@@ -151,10 +168,17 @@ def test_a_number_restated_under_a_shorter_key_replaces_the_one_it_names(memory)
     # The same for a Chinese key: 超时 is a part of 接口超时时间.
     append(memory.stub, "zh-timeout", event(1, "接口超时时间是30秒。"), event(2, "超时改成60秒。"))
     assert {(i.key, i.value, i.status) for i in all_items(memory.stub, "zh-timeout", kind=memory_pb2.ITEM_KIND_NUMBER)} == {
-        ("接口超时时间", "30", SUPERSEDED), ("接口超时时间", "60", ACTIVE)}
+        ("接口超时时间", "30", SUPERSEDED),
+        ("接口超时时间", "60", ACTIVE),
+    }
     # Two timeouts: "the timeout" names neither, so both stay.
-    append(memory.stub, "two-timeouts", event(1, "The request timeout is 30s."), event(2, "The upload timeout is 120s."),
-           event(3, "Set the timeout to 45s."))
+    append(
+        memory.stub,
+        "two-timeouts",
+        event(1, "The request timeout is 30s."),
+        event(2, "The upload timeout is 120s."),
+        event(3, "Set the timeout to 45s."),
+    )
     statuses = {(i.key, i.status) for i in all_items(memory.stub, "two-timeouts", kind=memory_pb2.ITEM_KIND_NUMBER)}
     assert statuses == {("request timeout", ACTIVE), ("upload timeout", ACTIVE), ("timeout", ACTIVE)}
 
@@ -259,7 +283,8 @@ def test_assembled_message_is_labelled_within_budget_and_without_repeats(memory)
 
 def test_chinese_retrieval(memory):
     append(
-        memory.stub, S,
+        memory.stub,
+        S,
         event(1, "采样率为5%（仅限生产环境）。"),
         event(2, "部署窗口是每周二晚上十点。"),
         event(3, "今天的会议改到下午三点。"),
@@ -346,7 +371,8 @@ def test_list_items_pages_through_everything(memory):
 
 def test_task_state_with_provenance(memory):
     append(
-        memory.stub, S,
+        memory.stub,
+        S,
         event(1, "Goal: migrate the billing service to Postgres."),
         event(2, "Done: exported the schema."),
         event(3, "We're blocked on DBA approval for the new cluster."),
@@ -360,7 +386,5 @@ def test_task_state_with_provenance(memory):
 
 
 def test_request_id_comes_back_in_trailers(memory):
-    _, call = memory.stub.GetCapabilities.with_call(
-        memory_pb2.GetCapabilitiesRequest(), metadata=(("x-request-id", "req-123"),), timeout=5
-    )
+    _, call = memory.stub.GetCapabilities.with_call(memory_pb2.GetCapabilitiesRequest(), metadata=(("x-request-id", "req-123"),), timeout=5)
     assert ("x-request-id", "req-123") in tuple(call.trailing_metadata())

@@ -57,8 +57,10 @@ def test_term_prefix_is_consonants_and_namespaces_every_word():
 
 def test_one_sessions_words_do_not_reach_another_sessions_ranking(tmp_path):
     core = MemoryCore(SqliteStore(tmp_path / "m.sqlite"), Limits(), "test")
-    quiet = [Event("quiet", 1, "q1", EventKind.USER_MESSAGE, "The cache TTL is 300 seconds."),
-             Event("quiet", 2, "q2", EventKind.USER_MESSAGE, "The deploy window is Tuesday.")]
+    quiet = [
+        Event("quiet", 1, "q1", EventKind.USER_MESSAGE, "The cache TTL is 300 seconds."),
+        Event("quiet", 2, "q2", EventKind.USER_MESSAGE, "The deploy window is Tuesday."),
+    ]
     core.append("quiet", quiet)
     before = [s.item.item_id for s in core.retrieve("quiet", "cache ttl deploy window", 5, False)]
     noisy = [Event("noisy", n, f"n{n}", EventKind.USER_MESSAGE, f"cache cache deploy note {n}") for n in range(1, 200)]
@@ -108,9 +110,13 @@ def test_a_sessions_scores_do_not_depend_on_other_sessions_in_the_file(tmp_path)
     store = SqliteStore(tmp_path / "m.sqlite")
     core = MemoryCore(store, Limits(), "test")
     # Chat with nothing to extract: every turn is one item, so copies of it are items of the same length.
-    texts = ["I looked at the cache graphs this morning.", "We talked about the deploy over lunch.",
-             "Did the deploy window move again?", "Nobody wanted to talk about rollback plans.",
-             "Cache misses went up after the deploy, sadly."]
+    texts = [
+        "I looked at the cache graphs this morning.",
+        "We talked about the deploy over lunch.",
+        "Did the deploy window move again?",
+        "Nobody wanted to talk about rollback plans.",
+        "Cache misses went up after the deploy, sadly.",
+    ]
     texts += [f"We had soup and bread for lunch on day {n}." for n in range(20)]
     core.append("mine", [Event("mine", n, f"m{n}", EventKind.USER_MESSAGE, t) for n, t in enumerate(texts, 1)])
     query = analyse("cache deploy window rollback")
@@ -123,7 +129,9 @@ def test_a_sessions_scores_do_not_depend_on_other_sessions_in_the_file(tmp_path)
     words = " OR ".join(f'{{search_text context_text}} : "{namespaced(w, term_prefix("mine"))}"' for w in query.words)
     fts5 = store._db.execute(
         "SELECT items.item_id, -bm25(items_fts, 1.0, 0.7, 0.4) FROM items_fts JOIN items ON items.id = items_fts.rowid"
-        " WHERE items_fts MATCH ?", (words,)).fetchall()
+        " WHERE items_fts MATCH ?",
+        (words,),
+    ).fetchall()
     assert len(alone) >= 5 and alone == pytest.approx(dict(fts5), rel=1e-9)
     # Another session holding the same turns 16 times over: the file's rows grow 17-fold, its
     # average length stays put but for the turns whose previous turn differs. FTS5's own idf
@@ -137,8 +145,13 @@ def test_version_3_indexes_only_cjk_text_in_the_trigram_table_and_migrates_a_ver
 
     path = tmp_path / "v2.sqlite"
     core = MemoryCore(SqliteStore(path), Limits(), "test")
-    core.append("s", [Event("s", 1, "e1", EventKind.USER_MESSAGE, "The cache TTL is 300 seconds."),
-                      Event("s", 2, "e2", EventKind.USER_MESSAGE, "部署目标是华东二区的集群。")])
+    core.append(
+        "s",
+        [
+            Event("s", 1, "e1", EventKind.USER_MESSAGE, "The cache TTL is 300 seconds."),
+            Event("s", 2, "e2", EventKind.USER_MESSAGE, "部署目标是华东二区的集群。"),
+        ],
+    )
     core.store.close()
     # Back to version 2: its triggers gave every item a trigram row, empty for English text.
     db = sqlite3.connect(path, isolation_level=None)
@@ -148,13 +161,19 @@ def test_version_3_indexes_only_cjk_text_in_the_trigram_table_and_migrates_a_ver
     db.execute(
         "CREATE TRIGGER items_index AFTER INSERT ON items BEGIN"
         " INSERT INTO items_fts (rowid, search_text, cjk_grams, context_text) VALUES (new.id, new.search_text, new.cjk_grams, new.context_text);"
-        " INSERT INTO items_cjk (rowid, cjk_text) VALUES (new.id, new.cjk_text); END")
+        " INSERT INTO items_cjk (rowid, cjk_text) VALUES (new.id, new.cjk_text); END"
+    )
     db.execute(
         "CREATE TRIGGER items_unindex AFTER DELETE ON items BEGIN"
         " INSERT INTO items_fts (items_fts, rowid, search_text, cjk_grams, context_text) VALUES ('delete', old.id, old.search_text, old.cjk_grams, old.context_text);"
-        " INSERT INTO items_cjk (items_cjk, rowid, cjk_text) VALUES ('delete', old.id, old.cjk_text); END")
-    for statement in ("DROP INDEX sessions_by_tenant", "DROP INDEX sessions_by_user",
-                      "ALTER TABLE sessions DROP COLUMN tenant", "ALTER TABLE sessions DROP COLUMN user_id"):
+        " INSERT INTO items_cjk (items_cjk, rowid, cjk_text) VALUES ('delete', old.id, old.cjk_text); END"
+    )
+    for statement in (
+        "DROP INDEX sessions_by_tenant",
+        "DROP INDEX sessions_by_user",
+        "ALTER TABLE sessions DROP COLUMN tenant",
+        "ALTER TABLE sessions DROP COLUMN user_id",
+    ):
         db.execute(statement)  # version 4's session owner, which a version 2 file does not have either
     db.execute("PRAGMA user_version = 2")
     trigram_rows = lambda: db.execute("SELECT count(*) FROM items_cjk_docsize").fetchone()[0]  # noqa: E731
@@ -199,8 +218,18 @@ def test_a_reader_never_sees_the_rows_of_an_append_that_rolls_back(tmp_path):
         reader.join(10)
 
     event = Event("s", 1, "e1", EventKind.USER_MESSAGE, "hello", "", ())
-    item = Item(item_id="dup", session_id="s", kind=ItemKind.FACT, key="k", value="v", text="v", lang="en",
-                source_seqs=_ProbingSeqs((1,), probe), source_event_ids=("e1",), source_kind=EventKind.USER_MESSAGE)
+    item = Item(
+        item_id="dup",
+        session_id="s",
+        kind=ItemKind.FACT,
+        key="k",
+        value="v",
+        text="v",
+        lang="en",
+        source_seqs=_ProbingSeqs((1,), probe),
+        source_event_ids=("e1",),
+        source_kind=EventKind.USER_MESSAGE,
+    )
     # Two items with one id: the second insert fails and the whole append rolls back.
     plan = AppendPlan(new_events=[event], new_items=[item, item], last_seq=1)
     try:

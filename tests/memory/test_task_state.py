@@ -18,7 +18,10 @@ def say(memory, *texts: str, session: str = S) -> None:
     events = []
     for index, text in enumerate(texts):
         seq = 2 * index + 1
-        events += [event(seq, text, event_id=f"{session}:e{seq}"), event(seq + 1, "OK.", kind="assistant", event_id=f"{session}:e{seq + 1}")]
+        events += [
+            event(seq, text, event_id=f"{session}:e{seq}"),
+            event(seq + 1, "OK.", kind="assistant", event_id=f"{session}:e{seq + 1}"),
+        ]
     append(memory.stub, session, *events)
 
 
@@ -33,10 +36,16 @@ def texts(entries) -> list[str]:
 @pytest.mark.parametrize(
     ("first", "change", "new"),
     [
-        ("Goal for this sprint: ship the billing exports to every region.",
-         "Change of plan: exports wait. New goal: fix the invoice rounding bug first.", "invoice rounding bug"),
-        ("Our aim this week is to get the onboarding emails translated.",
-         "Let's pivot to the pricing page instead; that's the goal now.", "pricing page"),
+        (
+            "Goal for this sprint: ship the billing exports to every region.",
+            "Change of plan: exports wait. New goal: fix the invoice rounding bug first.",
+            "invoice rounding bug",
+        ),
+        (
+            "Our aim this week is to get the onboarding emails translated.",
+            "Let's pivot to the pricing page instead; that's the goal now.",
+            "pricing page",
+        ),
         ("这周的目标：把日志采集从 Fluentd 换成 Vector。", "目标改一下：先把告警规则迁完，日志采集往后放。", "告警规则"),
     ],
 )
@@ -51,10 +60,18 @@ def test_a_new_goal_replaces_the_old_one_which_stays_in_history(memory, first, c
 @pytest.mark.parametrize(
     ("before", "after", "old", "new"),
     [
-        ("Progress: 3 of 10 dashboards are migrated to the new datasource.",
-         "Status so far: 8 of 10 dashboards are migrated, only the billing ones are left.", "3 of 10", "8 of 10"),
-        ("Done so far: the importer parses both CSV dialects.",
-         "Progress on the importer: it parses both CSV dialects and now handles quoted newlines too.", "parses both CSV dialects", "quoted newlines"),
+        (
+            "Progress: 3 of 10 dashboards are migrated to the new datasource.",
+            "Status so far: 8 of 10 dashboards are migrated, only the billing ones are left.",
+            "3 of 10",
+            "8 of 10",
+        ),
+        (
+            "Done so far: the importer parses both CSV dialects.",
+            "Progress on the importer: it parses both CSV dialects and now handles quoted newlines too.",
+            "parses both CSV dialects",
+            "quoted newlines",
+        ),
     ],
 )
 def test_progress_on_the_same_thing_replaces_the_older_report(memory, before, after, old, new):
@@ -66,12 +83,18 @@ def test_progress_on_the_same_thing_replaces_the_older_report(memory, before, af
 @pytest.mark.parametrize(
     ("blocker", "resolution"),
     [
-        ("We're blocked on the vendor's sandbox keys, nothing authenticates without them.",
-         "The vendor sent the sandbox keys this morning, so that's unblocked now."),
-        ("Right now we're stuck until the DNS team approves the new CNAME record.",
-         "DNS team approved the CNAME record. That's fixed, we can carry on."),
-        ("Blocker: the staging cluster has no free GPU nodes for the load test.",
-         "Good news: infra freed two GPU nodes on the staging cluster, the load test is no longer blocked."),
+        (
+            "We're blocked on the vendor's sandbox keys, nothing authenticates without them.",
+            "The vendor sent the sandbox keys this morning, so that's unblocked now.",
+        ),
+        (
+            "Right now we're stuck until the DNS team approves the new CNAME record.",
+            "DNS team approved the CNAME record. That's fixed, we can carry on.",
+        ),
+        (
+            "Blocker: the staging cluster has no free GPU nodes for the load test.",
+            "Good news: infra freed two GPU nodes on the staging cluster, the load test is no longer blocked.",
+        ),
         ("现在卡在数据库的只读权限上，报表脚本连不上。", "数据库只读权限已经解决了，DBA 刚批的。"),
     ],
 )
@@ -84,18 +107,23 @@ def test_a_resolved_blocker_leaves_the_blockers_and_stays_in_history(memory, blo
 
 
 def test_an_unrelated_fix_does_not_resolve_a_blocker(memory):
-    say(memory, "We're blocked on legal approving the data retention clause.",
-        "The flaky login test is fixed now, it was a timezone bug.")
+    say(memory, "We're blocked on legal approving the data retention clause.", "The flaky login test is fixed now, it was a timezone bug.")
     assert len(state(memory).blockers) == 1
 
 
 @pytest.mark.parametrize(
     ("question", "answer", "answer_words"),
     [
-        ("Open question: do we bill partial months pro rata or round up to the full month?",
-         "Settled the partial months question with finance: we bill pro rata, to the day.", "pro rata"),
-        ("Still to figure out: which queue the retry worker should read from, the main one or a dedicated one?",
-         "Decision on the retry worker queue: a dedicated one. The main queue stays for fresh jobs only.", "dedicated one"),
+        (
+            "Open question: do we bill partial months pro rata or round up to the full month?",
+            "Settled the partial months question with finance: we bill pro rata, to the day.",
+            "pro rata",
+        ),
+        (
+            "Still to figure out: which queue the retry worker should read from, the main one or a dedicated one?",
+            "Decision on the retry worker queue: a dedicated one. The main queue stays for fresh jobs only.",
+            "dedicated one",
+        ),
         ("还有个问题没定：退款超过三十天的订单要不要人工审核？", "退款审核的问题定了：超过三十天的一律人工审核。", "人工审核"),
     ],
 )
@@ -131,17 +159,25 @@ def test_instructions_in_a_pasted_email_never_become_task_state(memory):
     say(memory, "Goal: finish the Q3 access review.", pasted)
     current = state(memory)
     assert "access review" in current.goal.text and not current.history
-    derived = [item for item in all_items(memory.stub, S) if item.kind != memory_pb2.ITEM_KIND_EVIDENCE and item.source_event_ids == [f"{S}:e3"]]
+    derived = [
+        item for item in all_items(memory.stub, S) if item.kind != memory_pb2.ITEM_KIND_EVIDENCE and item.source_event_ids == [f"{S}:e3"]
+    ]
     assert derived == []
 
 
 @pytest.mark.parametrize(
     ("blocker", "resolution", "question"),
     [
-        ("We're blocked on the vendor's sandbox keys, nothing authenticates without them.",
-         "Vendor finally sent the sandbox keys, that piece is unblocked.", "Are we still waiting for the vendor's keys?"),
-        ("Open question: do we keep nightly snapshots or switch to hourly ones?",
-         "Decision on the snapshot question: hourly, kept for two days.", "How often are we taking snapshots?"),
+        (
+            "We're blocked on the vendor's sandbox keys, nothing authenticates without them.",
+            "Vendor finally sent the sandbox keys, that piece is unblocked.",
+            "Are we still waiting for the vendor's keys?",
+        ),
+        (
+            "Open question: do we keep nightly snapshots or switch to hourly ones?",
+            "Decision on the snapshot question: hourly, kept for two days.",
+            "How often are we taking snapshots?",
+        ),
     ],
 )
 def test_a_question_about_a_closed_entry_gets_what_closed_it(memory, blocker, resolution, question):

@@ -105,8 +105,7 @@ READS = [
     ("Tonight's goal: get the guest wifi working", "en", GOAL, "get the guest wifi working"),
     ("Goal for this release: drop Python 3.8 support", "en", GOAL, "drop Python 3.8 support"),
     ("Big project this quarter: rebuild the shipping calculator", "en", GOAL, "rebuild the shipping calculator"),
-    ("The aim here is to get the lease into a shape both sides can sign", "en", GOAL,
-     "get the lease into a shape both sides can sign"),
+    ("The aim here is to get the lease into a shape both sides can sign", "en", GOAL, "get the lease into a shape both sides can sign"),
     ("Change of plan — new goal: port the exporter to Go", "en", GOAL, "port the exporter to Go"),
     ("OK so the goal is now a working demo by Thursday", "en", GOAL, "a working demo by Thursday"),
     ("Let's pivot to the invoice matcher instead; that's the goal now", "en", GOAL, "the invoice matcher"),
@@ -124,14 +123,20 @@ READS = [
     ("进度：报表接口已经联调完了", "zh", PROGRESS, "报表接口已经联调完了"),
     ("导出脚本已经写完了，测试也都跑通了", "zh", PROGRESS, "导出脚本已经写完了，测试也都跑通了"),
     # blockers
-    ("That's where we're stuck: we're waiting on the bank to unfreeze the account", "en", BLOCKER,
-     "the bank to unfreeze the account"),
-    ("The snag this week: the florist hasn't quoted yet, so we're stuck until she does", "en", BLOCKER,
-     "the florist hasn't quoted yet, so we're stuck until she does"),
-    ("We can't reply to the customer yet: we're stuck until the carrier API recovers", "en", BLOCKER,
-     "the carrier API recovers"),
-    ("New blocker: the app store rejected the build over the login screen", "en", BLOCKER,
-     "the app store rejected the build over the login screen"),
+    ("That's where we're stuck: we're waiting on the bank to unfreeze the account", "en", BLOCKER, "the bank to unfreeze the account"),
+    (
+        "The snag this week: the florist hasn't quoted yet, so we're stuck until she does",
+        "en",
+        BLOCKER,
+        "the florist hasn't quoted yet, so we're stuck until she does",
+    ),
+    ("We can't reply to the customer yet: we're stuck until the carrier API recovers", "en", BLOCKER, "the carrier API recovers"),
+    (
+        "New blocker: the app store rejected the build over the login screen",
+        "en",
+        BLOCKER,
+        "the app store rejected the build over the login screen",
+    ),
     ("The signing certificate is holding us up", "en", BLOCKER, "The signing certificate is holding us up"),
     ("Right now we're held up by the vendor's security review", "en", BLOCKER, "the vendor's security review"),
     ("现在 blocked：外网出口的白名单还没加", "zh", BLOCKER, "外网出口的白名单还没加"),
@@ -143,10 +148,8 @@ READS = [
     ("Open question for finance: is the refund taxable?", "en", OPEN, "is the refund taxable?"),
     ("Also still open: whether the kids come along", "en", OPEN, "whether the kids come along"),
     ("Still to sort out: the playlist, and who brings the cake", "en", OPEN, "the playlist, and who brings the cake"),
-    ("Also need the landlord to sign the inventory before we move in", "en", OPEN,
-     "the landlord to sign the inventory before we move in"),
-    ("We haven't decided whether the API stays versioned in the path", "en", OPEN,
-     "whether the API stays versioned in the path"),
+    ("Also need the landlord to sign the inventory before we move in", "en", OPEN, "the landlord to sign the inventory before we move in"),
+    ("We haven't decided whether the API stays versioned in the path", "en", OPEN, "whether the API stays versioned in the path"),
     ("还有个问题没定：发票是按月开还是按单开？", "zh", OPEN, "发票是按月开还是按单开？"),
     ("灰度比例还没定", "zh", OPEN, "灰度比例"),
 ]
@@ -161,8 +164,12 @@ def test_new_entries(sentence, lang, field, entry):
 RESOLUTIONS = [
     ("The export job is unblocked now", "en", BLOCKER, "The export job"),
     ("Ops restarted the broker, so the ingest pipeline is unblocked", "en", BLOCKER, "the ingest pipeline"),
-    ("Compliance signed off on the retention policy, so the archive piece is unblocked now", "en", BLOCKER,
-     "the retention policy; the archive piece"),
+    (
+        "Compliance signed off on the retention policy, so the archive piece is unblocked now",
+        "en",
+        BLOCKER,
+        "the retention policy; the archive piece",
+    ),
     ("The tracking API is back since 9:15 and the timeouts stopped", "en", BLOCKER, "The tracking API; the timeouts"),
     ("That's fixed, so we can send the invoices", "en", BLOCKER, ""),
     ("The nightly build works again", "en", BLOCKER, "The nightly build"),
@@ -202,36 +209,74 @@ def test_a_resolution_and_a_new_blocker_in_one_sentence():
 
 
 def test_label_qualifiers_do_not_stop_the_cue():
-    for label in ("Open question", "Open question for later", "One more open question", "Also still open",
-                  "Another open point", "Open question for the landlord"):
+    for label in (
+        "Open question",
+        "Open question for later",
+        "One more open question",
+        "Also still open",
+        "Another open point",
+        "Open question for the landlord",
+    ):
         (signal,) = read_tasks(f"{label}: can we paint the hallway?", "en")
         assert (signal.field, signal.entry) == (OPEN, "can we paint the hallway?"), label
 
 
 NOTHING = [
     # questions to the assistant
-    "What's our goal again?", "Are we still blocked on the vendor?", "Where exactly are we stuck?", "Is the export unblocked yet?",
-    "Did billing come back?", "Quick question: can you look at the logs?", "Next step?", "接下来做什么？", "这个问题解决了吗？",
+    "What's our goal again?",
+    "Are we still blocked on the vendor?",
+    "Where exactly are we stuck?",
+    "Is the export unblocked yet?",
+    "Did billing come back?",
+    "Quick question: can you look at the logs?",
+    "Next step?",
+    "接下来做什么？",
+    "这个问题解决了吗？",
     # hedges, conditions, plans
-    "If we get stuck on the migration, call me.", "I think the goal might be too ambitious.", "Maybe we're blocked on DNS.",
-    "Once the API is back, resend the labels.", "The deploy is done when every pod reports healthy.", "如果卡住了就先跳过。",
+    "If we get stuck on the migration, call me.",
+    "I think the goal might be too ambitious.",
+    "Maybe we're blocked on DNS.",
+    "Once the API is back, resend the labels.",
+    "The deploy is done when every pod reports healthy.",
+    "如果卡住了就先跳过。",
     "我觉得目标应该再改一下。",
     # rules
-    "Never block the event loop.", "Don't wait for CI on docs-only changes.", "Always wait for the canary before promoting.",
-    "You can't merge until two people approve.", "不要等 CI 跑完再提交文档。",
+    "Never block the event loop.",
+    "Don't wait for CI on docs-only changes.",
+    "Always wait for the canary before promoting.",
+    "You can't merge until two people approve.",
+    "不要等 CI 跑完再提交文档。",
     # narration and chit-chat
-    "I was stuck in traffic for an hour.", "We were waiting for the bus when it started to rain.", "I'm stuck in a meeting.",
-    "My sister is waiting for me downstairs.", "The kids are back at school.", "I'm back.", "The shop is still open until nine.",
-    "我刚才在等地铁。", "好了，我们开始吧。",
+    "I was stuck in traffic for an hour.",
+    "We were waiting for the bus when it started to rain.",
+    "I'm stuck in a meeting.",
+    "My sister is waiting for me downstairs.",
+    "The kids are back at school.",
+    "I'm back.",
+    "The shop is still open until nine.",
+    "我刚才在等地铁。",
+    "好了，我们开始吧。",
     # reported speech and other people's aims
-    "Luis says they're blocked on the permit.", "She said her goal is to learn Italian.", "He decided to quit.",
+    "Luis says they're blocked on the permit.",
+    "She said her goal is to learn Italian.",
+    "He decided to quit.",
     # negated or not yet
-    "The caterer hasn't replied yet.", "Nobody has signed off on the budget.", "The VPN isn't fixed.",
-    "We're not blocked on anything.", "The API should be back by noon.",
+    "The caterer hasn't replied yet.",
+    "Nobody has signed off on the budget.",
+    "The VPN isn't fixed.",
+    "We're not blocked on anything.",
+    "The API should be back by noon.",
     # look like cues, are not task state
-    "Growth-plan customers pay monthly.", "The plan is pro.", "The task runner is Celery.", "Plan: 3 to add, 0 to change.",
-    "Our agreed maintenance window is Sunday night.", "Let's go with the flow.", "It's done.", "Status: green.",
-    "Deploy target: eu-west-1.", "Update: the timeout is now 45 seconds.",
+    "Growth-plan customers pay monthly.",
+    "The plan is pro.",
+    "The task runner is Celery.",
+    "Plan: 3 to add, 0 to change.",
+    "Our agreed maintenance window is Sunday night.",
+    "Let's go with the flow.",
+    "It's done.",
+    "Status: green.",
+    "Deploy target: eu-west-1.",
+    "Update: the timeout is now 45 seconds.",
     "",
 ]
 
@@ -242,15 +287,22 @@ def test_nothing_to_read(sentence):
 
 
 def test_a_whole_message_sentence_by_sentence():
-    text = ("Morning! Goal for the week: move the blog off WordPress.\n"
-            "- Progress: the posts are exported and the theme is ported.\n"
-            "- Blocked on the DNS transfer: the registrar wants a signed form.\n"
-            "- Open question: do we keep the comment section?\n"
-            "Also need Sam to review the redirects.")
+    text = (
+        "Morning! Goal for the week: move the blog off WordPress.\n"
+        "- Progress: the posts are exported and the theme is ported.\n"
+        "- Blocked on the DNS transfer: the registrar wants a signed form.\n"
+        "- Open question: do we keep the comment section?\n"
+        "Also need Sam to review the redirects."
+    )
     got = [(s.field, s.resolves) for sentence in split_sentences(text) for s in read_tasks(sentence, "en")]
     assert got == [(GOAL, False), (PROGRESS, False), (BLOCKER, False), (OPEN, False), (OPEN, False)]
-    later = [s for sentence in split_sentences("The registrar got the form. DNS transfer is unblocked now. "
-                                               "Decision on the comments: we drop them.") for s in read_tasks(sentence, "en")]
+    later = [
+        s
+        for sentence in split_sentences(
+            "The registrar got the form. DNS transfer is unblocked now. Decision on the comments: we drop them."
+        )
+        for s in read_tasks(sentence, "en")
+    ]
     assert [(s.field, s.resolves, s.about) for s in later] == [(BLOCKER, True, "DNS transfer"), (OPEN, True, "the comments")]
 
 

@@ -69,9 +69,13 @@ def test_a_version_3_sqlite_file_migrates_its_sessions_to_the_default_tenant(tmp
     core.store.close()
     # Back to version 3, as the code before tenants left the file.
     db = sqlite3.connect(path, isolation_level=None)
-    for statement in ("DROP INDEX sessions_by_tenant", "DROP INDEX sessions_by_user",
-                      "ALTER TABLE sessions DROP COLUMN tenant", "ALTER TABLE sessions DROP COLUMN user_id",
-                      "PRAGMA user_version = 3"):
+    for statement in (
+        "DROP INDEX sessions_by_tenant",
+        "DROP INDEX sessions_by_user",
+        "ALTER TABLE sessions DROP COLUMN tenant",
+        "ALTER TABLE sessions DROP COLUMN user_id",
+        "PRAGMA user_version = 3",
+    ):
         db.execute(statement)
     assert "tenant" not in [row[1] for row in db.execute("PRAGMA table_info(sessions)")]
     db.close()

@@ -34,11 +34,17 @@ def served(memory_settings):
 def fill(caller, session_id: str, user_id: str = "", texts=HISTORY) -> None:
     events = []
     for n, text in enumerate(texts):
-        events += [event(2 * n + 1, text, event_id=f"{session_id}-u{n}"), event(2 * n + 2, "OK.", kind="assistant", event_id=f"{session_id}-a{n}")]
+        events += [
+            event(2 * n + 1, text, event_id=f"{session_id}-u{n}"),
+            event(2 * n + 2, "OK.", kind="assistant", event_id=f"{session_id}-a{n}"),
+        ]
     events.append(event(len(events) + 1, "bucket policy: deny all public reads", kind="tool", event_id=f"{session_id}-t"))
     caller.AppendEvents(memory_pb2.AppendEventsRequest(session_id=session_id, events=events, user_id=user_id))
-    caller.AppendEvents(memory_pb2.AppendEventsRequest(session_id=session_id, events=[
-        event(len(events) + 1, "summary", kind="compaction", event_id=f"{session_id}-c", up_to_seq="4")]))
+    caller.AppendEvents(
+        memory_pb2.AppendEventsRequest(
+            session_id=session_id, events=[event(len(events) + 1, "summary", kind="compaction", event_id=f"{session_id}-c", up_to_seq="4")]
+        )
+    )
 
 
 def export(caller, session_id: str) -> str:
@@ -68,7 +74,9 @@ def test_another_tenants_session_is_denied_for_every_rpc_and_left_untouched(serv
     document = before
     s = "shared-name"
     calls = {
-        "AppendEvents": lambda: bob.AppendEvents(memory_pb2.AppendEventsRequest(session_id=s, events=[event(99, "The deploy target is us-east-1.")])),
+        "AppendEvents": lambda: bob.AppendEvents(
+            memory_pb2.AppendEventsRequest(session_id=s, events=[event(99, "The deploy target is us-east-1.")])
+        ),
         "Compact": lambda: bob.Compact(memory_pb2.CompactRequest(session_id=s, up_to_seq=5)),
         "OpenSession": lambda: bob.OpenSession(memory_pb2.OpenSessionRequest(session_id=s)),
         "CloseSession": lambda: bob.CloseSession(memory_pb2.CloseSessionRequest(session_id=s)),
@@ -101,7 +109,9 @@ def test_a_key_reads_and_writes_its_own_tenant_only_as_far_as_its_role_allows(se
     assert reader.Retrieve(memory_pb2.RetrieveRequest(session_id="alice-notes", query="deploy target")).items
     assert [x.session_id for x in listed(reader)] == ["alice-notes"]
     for call in (
-        lambda: reader.AppendEvents(memory_pb2.AppendEventsRequest(session_id="alice-notes", events=[event(99, "The deploy target is us-east-1.")])),
+        lambda: reader.AppendEvents(
+            memory_pb2.AppendEventsRequest(session_id="alice-notes", events=[event(99, "The deploy target is us-east-1.")])
+        ),
         lambda: reader.DeleteSession(memory_pb2.DeleteSessionRequest(session_id="alice-notes")),
         lambda: writer.DeleteTenantData(memory_pb2.DeleteTenantDataRequest(tenant="alice")),
     ):
@@ -112,9 +122,13 @@ def test_a_key_reads_and_writes_its_own_tenant_only_as_far_as_its_role_allows(se
 def test_each_tenant_lists_only_its_own_sessions_page_by_page(served):
     alice, bob = served.tenant("alice"), served.tenant("bob")
     for n in range(5):
-        alice.AppendEvents(memory_pb2.AppendEventsRequest(
-            session_id=f"a-{n}", user_id="u-1" if n % 2 else "u-2",
-            events=[event(seq, f"Note {seq} of session {n}.") for seq in range(1, n + 2)]))
+        alice.AppendEvents(
+            memory_pb2.AppendEventsRequest(
+                session_id=f"a-{n}",
+                user_id="u-1" if n % 2 else "u-2",
+                events=[event(seq, f"Note {seq} of session {n}.") for seq in range(1, n + 2)],
+            )
+        )
     alice.CloseSession(memory_pb2.CloseSessionRequest(session_id="a-3"))
     bob.OpenSession(memory_pb2.OpenSessionRequest(session_id="b-0"))
     pages = []
@@ -141,14 +155,19 @@ def test_a_session_keeps_the_user_it_was_created_with(served):
     alice = served.tenant("alice")
     alice.OpenSession(memory_pb2.OpenSessionRequest(session_id="s", user_id="u-1"))
     alice.AppendEvents(memory_pb2.AppendEventsRequest(session_id="s", events=[event(1, "Hello.")]))  # no user named: fine
-    code, message = code_of(lambda: alice.AppendEvents(memory_pb2.AppendEventsRequest(session_id="s", user_id="u-2", events=[event(2, "Hi.")])))
+    code, message = code_of(
+        lambda: alice.AppendEvents(memory_pb2.AppendEventsRequest(session_id="s", user_id="u-2", events=[event(2, "Hi.")]))
+    )
     assert code == grpc.StatusCode.FAILED_PRECONDITION and "user_id" in message
     assert listed(alice)[0].last_seq == 1
     # A session stored without a user takes the first one its owner names.
     alice.AppendEvents(memory_pb2.AppendEventsRequest(session_id="t", events=[event(1, "Hello.")]))
     alice.OpenSession(memory_pb2.OpenSessionRequest(session_id="t", user_id="u-3"))
     assert {s.session_id: s.user_id for s in listed(alice)} == {"s": "u-1", "t": "u-3"}
-    assert code_of(lambda: alice.OpenSession(memory_pb2.OpenSessionRequest(session_id="t", user_id="x" * 129)))[0] == grpc.StatusCode.INVALID_ARGUMENT
+    assert (
+        code_of(lambda: alice.OpenSession(memory_pb2.OpenSessionRequest(session_id="t", user_id="x" * 129)))[0]
+        == grpc.StatusCode.INVALID_ARGUMENT
+    )
 
 
 def test_export_then_import_gives_the_same_document(served):
@@ -174,7 +193,11 @@ def test_export_then_import_gives_the_same_document(served):
     assert "eu-central-1" in top.value
     # The imported session goes on where it stopped.
     last = reply.session.last_seq
-    alice.AppendEvents(memory_pb2.AppendEventsRequest(session_id="orig", events=[event(last + 1, "The deploy target is ap-south-1 now, not eu-central-1.")]))
+    alice.AppendEvents(
+        memory_pb2.AppendEventsRequest(
+            session_id="orig", events=[event(last + 1, "The deploy target is ap-south-1 now, not eu-central-1.")]
+        )
+    )
     top = alice.Retrieve(memory_pb2.RetrieveRequest(session_id="orig", query="which deploy target?", limit=1)).items[0]
     assert "ap-south-1" in top.value
 
@@ -186,8 +209,9 @@ def test_export_then_import_gives_the_same_document(served):
     assert copy["session"] == {**parsed["session"], "session_id": "copy"} and copy["events"] == parsed["events"]
     renamed = {old["item_id"]: new["item_id"] for old, new in zip(parsed["items"], copy["items"])}
     assert not set(renamed) & set(renamed.values())
-    assert [{**item, "item_id": renamed[item["item_id"]], "superseded_by": renamed.get(item["superseded_by"], "")}
-            for item in parsed["items"]] == copy["items"]
+    assert [
+        {**item, "item_id": renamed[item["item_id"]], "superseded_by": renamed.get(item["superseded_by"], "")} for item in parsed["items"]
+    ] == copy["items"]
 
 
 @pytest.mark.parametrize(
@@ -208,7 +232,12 @@ def test_export_then_import_gives_the_same_document(served):
         (lambda d: json.dumps({**d, "events": [{**d["events"][0], "text": "x" * 5000}] + d["events"][1:]}), "events[0].text"),
         (lambda d: json.dumps({**d, "items": [{**d["items"][0], "status": "gone"}] + d["items"][1:]}), "items[0].status"),
         (lambda d: json.dumps({**d, "items": [{**d["items"][0], "source_seqs": [999]}] + d["items"][1:]}), "items[0].source_seqs"),
-        (lambda d: json.dumps({**d, "items": [{**d["items"][0], "superseded_by": "it_nowhere", "status": "superseded"}] + d["items"][1:]}), "superseded_by"),
+        (
+            lambda d: json.dumps(
+                {**d, "items": [{**d["items"][0], "superseded_by": "it_nowhere", "status": "superseded"}] + d["items"][1:]}
+            ),
+            "superseded_by",
+        ),
         (lambda d: json.dumps({**d, "items": d["items"] + [{**d["items"][0], "item_id": "it_twin"}]}), "active item"),
         (lambda d: json.dumps({**d, "events": [{**d["events"][0], "text": "\ud800"}] + d["events"][1:]}), "UTF-8"),
     ],

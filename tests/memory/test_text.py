@@ -4,9 +4,9 @@ import pytest
 
 from services.memory.domain.text import (
     cjk_bigrams,
-    context_free_key,
     cjk_runs,
     cjk_trigrams,
+    context_free_key,
     detect_lang,
     is_hedged,
     is_question,
@@ -44,7 +44,10 @@ def test_detect_lang(text, lang):
         ("See https://example.com/a.b for details", ["See https://example.com/a.b for details"]),
         ("部署目标是eu-west-1。超时时间设为30秒！对吗？", ["部署目标是eu-west-1。", "超时时间设为30秒！", "对吗？"]),
         ("先备份；再迁移", ["先备份；", "再迁移"]),
-        ("- Use ruff\n* Never push to main\n• 目标：上线\n1. First\n2) Second", ["Use ruff", "Never push to main", "目标：上线", "First", "Second"]),
+        (
+            "- Use ruff\n* Never push to main\n• 目标：上线\n1. First\n2) Second",
+            ["Use ruff", "Never push to main", "目标：上线", "First", "Second"],
+        ),
         ("line one\n\n   \nline two", ["line one", "line two"]),
         ('He said "stop." Then left.', ['He said "stop."', "Then left."]),
         ("...", []),
@@ -96,7 +99,10 @@ def test_split_sentences_keeps_abbreviations_inside_the_sentence(text):
     [
         # An abbreviation that may end a sentence ends it before a new one.
         ("The vendor is Ledgerly Pte. Ltd. The invoice is due Friday.", ["The vendor is Ledgerly Pte. Ltd.", "The invoice is due Friday."]),
-        ("The contract is with Brightline GmbH. Payments go out monthly.", ["The contract is with Brightline GmbH.", "Payments go out monthly."]),
+        (
+            "The contract is with Brightline GmbH. Payments go out monthly.",
+            ["The contract is with Brightline GmbH.", "Payments go out monthly."],
+        ),
         ("Martin Hale Jr. approves refunds. Ask him first.", ["Martin Hale Jr. approves refunds.", "Ask him first."]),
         ("Install ruff, mypy, etc. Then run the tests.", ["Install ruff, mypy, etc.", "Then run the tests."]),
         ("Is it ready? No. We wait for QA.", ["Is it ready?", "No.", "We wait for QA."]),

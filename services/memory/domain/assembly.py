@@ -125,7 +125,7 @@ def assemble(
         offer("Task state", item)
     for item in history:
         offer("History", item)
-    for scored in ranked[len(best):]:
+    for scored in ranked[len(best) :]:
         offer(_section_of(scored.item), scored.item)
     lines = [HEADER]
     item_ids: list[str] = []

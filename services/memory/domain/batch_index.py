@@ -106,6 +106,6 @@ class BatchIndex:
 
 
 def namespaces(key: str) -> tuple[str, ...]:
-    """"task:open:x" -> ("task:", "task:open:"): the prefixes active_with_prefix is asked for."""
+    """ "task:open:x" -> ("task:", "task:open:"): the prefixes active_with_prefix is asked for."""
     parts = key.split(":")
     return tuple(":".join(parts[:n]) + ":" for n in range(1, min(len(parts), 3)))

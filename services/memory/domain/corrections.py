@@ -13,15 +13,19 @@ from services.memory.domain.tasks import read_tasks
 from services.memory.domain.text import is_hedged, normalize_key, strip_openers
 
 _INTRO = {
-    "en": re.compile(r"^(?:it's|it is|it should be|it'll be|it will be|it was supposed to be|that's|that is|that should be|"
-                     r"make it|use|go with|let's use|let's go with|we'll use|we will use|switch to|should be|rather|"
-                     r"the answer is|i meant|we meant)\s+(?P<v>.+)$", re.IGNORECASE),
+    "en": re.compile(
+        r"^(?:it's|it is|it should be|it'll be|it will be|it was supposed to be|that's|that is|that should be|"
+        r"make it|use|go with|let's use|let's go with|we'll use|we will use|switch to|should be|rather|"
+        r"the answer is|i meant|we meant)\s+(?P<v>.+)$",
+        re.IGNORECASE,
+    ),
     "zh": re.compile(r"^(?:应该是|应该为|应为|应该用|其实是|实际上是|改用|换成|改成|是|用)\s*(?P<v>.+)$"),
 }
 _OLD_TAIL = {
     "en": re.compile(r"^(?P<s>.+?),?\s+(?:not|rather than|and not|instead of)\s+(?P<old>[^,]{1,40}?)$", re.IGNORECASE),
     "zh": re.compile(r"^(?P<s>.+?)[，,]?\s*(?:而)?不是(?P<old>[^，,]{1,30}?)$"),
 }
+
 
 def correction(clean: str, ctx, depth: int = 0) -> tuple[list[tuple[Candidate, str]], str]:
     """(candidates, residual): residual is the sentence minus a correction marker that led nowhere."""
@@ -109,8 +113,10 @@ _LOOSE_VALUE = re.compile(
 
 
 # Chinese values that name themselves: a date, a clock time, a weekday (六点半, 4月3日, 周五).
-_LOOSE_VALUE_ZH = re.compile(r"\d{1,2}月\d{1,2}[日号]|(?:早上|上午|中午|下午|晚上|凌晨)?[零一二两三四五六七八九十\d]+点(?:半|[零一二三四五六七八九十\d]+分?)?"
-                             r"|周[一二三四五六日天]|星期[一二三四五六日天]")
+_LOOSE_VALUE_ZH = re.compile(
+    r"\d{1,2}月\d{1,2}[日号]|(?:早上|上午|中午|下午|晚上|凌晨)?[零一二两三四五六七八九十\d]+点(?:半|[零一二三四五六七八九十\d]+分?)?"
+    r"|周[一二三四五六日天]|星期[一二三四五六日天]"
+)
 
 
 def _loose(stmt: str, old: str, ctx) -> Candidate | None:
@@ -123,7 +129,7 @@ def _loose(stmt: str, old: str, ctx) -> Candidate | None:
         value = C.clean_value(match.group())
         if value and (not old_norm or value.lower() not in old_norm) and not value.lower().startswith(("i ", "we ")):
             if value[:1].isdigit() or value[:1] in "$€£¥":
-                value = trim_value(stmt[match.start():], ctx[2])  # a number keeps its unit and condition
+                value = trim_value(stmt[match.start() :], ctx[2])  # a number keeps its unit and condition
             candidate = _from_value(value, "", old, ctx)
             return replace(candidate, loose=True) if candidate else None
     return None
@@ -132,8 +138,9 @@ def _loose(stmt: str, old: str, ctx) -> Candidate | None:
 _NAMED_VERSION = re.compile(r"^(?P<name>(?-i:[A-Za-z])[\w\-.]*(?:\s+(?-i:[A-Z])[\w\-.]*)?)\s+v?\d+(?:\.\d+)*\b", re.IGNORECASE)
 
 
-_CALENDAR = re.compile(r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b",
-                       re.IGNORECASE)
+_CALENDAR = re.compile(
+    r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b", re.IGNORECASE
+)
 
 
 def _named_version(new: str, grammar: str) -> str:
@@ -175,8 +182,17 @@ def _from_value(new: str, key: str, old: str, ctx) -> Candidate | None:
     corrects = _old_value(old, grammar)
     if number:
         value, unit, condition = number
-        return Candidate(kind=ItemKind.NUMBER, key=key, value=value, text=source, lang=lang, unit=unit, condition=condition,
-                         corrects=corrects, is_correction=True)
+        return Candidate(
+            kind=ItemKind.NUMBER,
+            key=key,
+            value=value,
+            text=source,
+            lang=lang,
+            unit=unit,
+            condition=condition,
+            corrects=corrects,
+            is_correction=True,
+        )
     return Candidate(kind=ItemKind.FACT, key=key, value=new, text=source, lang=lang, corrects=corrects, is_correction=True)
 
 

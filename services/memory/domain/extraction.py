@@ -34,6 +34,7 @@ _FROM_NOW_ON = frozenset({"from_now_on", "zh_from_now"})
 _MARKDOWN = re.compile(r"\*\*|__|^#+\s*")
 _TERMINAL = " \t.!。！…"
 
+
 def extract(text: str) -> list[Candidate]:
     """Candidates from the text of one user message, in sentence order, without duplicates."""
     return [candidate for candidate, _ in extract_traced(text)]
@@ -107,8 +108,16 @@ def _task_candidate(signal: TaskSignal, source: str, lang: str) -> tuple[Candida
         key = "task:goal"
     else:
         key = f"task:{signal.field.value}:{normalize_key(entry)[:MAX_RULE_KEY_CHARS]}"
-    candidate = Candidate(kind=ItemKind.TASK, key=key, value=entry, text=source, lang=lang, task_field=signal.field,
-                          resolves=signal.resolves, about=signal.about)
+    candidate = Candidate(
+        kind=ItemKind.TASK,
+        key=key,
+        value=entry,
+        text=source,
+        lang=lang,
+        task_field=signal.field,
+        resolves=signal.resolves,
+        about=signal.about,
+    )
     return candidate, signal.row
 
 
@@ -156,8 +165,9 @@ def _read_statement(clean: str, ctx) -> list[tuple[Candidate, str]]:
 
 # "<label>: <body>" with a short label; an aside such as ", take three" or ", again" is not part of it.
 _LABEL = {
-    "en": re.compile(r"^(?P<label>[^:;]{2,80}?)(?:,\s*(?:take|round|attempt|try|version|part)\s+\w+|,\s*again)?\s*[:：]\s+(?P<body>\S.*)$",
-                     re.IGNORECASE),
+    "en": re.compile(
+        r"^(?P<label>[^:;]{2,80}?)(?:,\s*(?:take|round|attempt|try|version|part)\s+\w+|,\s*again)?\s*[:：]\s+(?P<body>\S.*)$", re.IGNORECASE
+    ),
     "zh": re.compile(r"^(?P<label>[^:：；;，,]{1,20}?)\s*[:：]\s*(?P<body>\S.*)$"),
 }
 
@@ -180,8 +190,15 @@ def _measure(body: str, key: str, ctx):
     else:
         return None
     parts = [comparator("", (match.group("cmp") or "").strip().lower()), condition]
-    candidate = Candidate(kind=ItemKind.NUMBER, key=key, value=" ".join(match.group("value").split()), text=source, lang=lang,
-                          unit=unit, condition="; ".join(part for part in parts if part))
+    candidate = Candidate(
+        kind=ItemKind.NUMBER,
+        key=key,
+        value=" ".join(match.group("value").split()),
+        text=source,
+        lang=lang,
+        unit=unit,
+        condition="; ".join(part for part in parts if part),
+    )
     return candidate, "label_measure"
 
 

@@ -62,7 +62,7 @@ def fuse_rankings(
         fresh = [event for event in item.source_event_ids if event not in dense_rank]
         if fresh:  # ranks count turns: a second quote of a ranked turn takes no place
             position = len(dense_items) + 1
-            dense_rank.update({event: position for event in fresh})
+            dense_rank.update(dict.fromkeys(fresh, position))
             dense_items.append((position, item))
 
     fused: list[tuple[float, int, int, Item]] = []  # (score, lexical position, dense position, item)

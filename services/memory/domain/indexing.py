@@ -83,9 +83,7 @@ def idf(frequency: int, documents: int) -> float:
     return max(math.log((documents - frequency + 0.5) / (frequency + 0.5)), 1e-6)
 
 
-def add_skipped_scores(
-    found: list[tuple[Item, float]], skipped: list[tuple[frozenset[str], float]]
-) -> list[tuple[Item, float]]:
+def add_skipped_scores(found: list[tuple[Item, float]], skipped: list[tuple[frozenset[str], float]]) -> list[tuple[Item, float]]:
     """The matched rows, best first, with what the skipped words (their terms, their idf) add to
     each: their idf where the item's text holds them (one occurrence at average length: BM25's term score)."""
     if not skipped:

@@ -9,9 +9,10 @@ from collections.abc import Callable
 from dataclasses import replace as _replace
 
 from services.common.errors import Conflict, Unavailable
+from services.memory.domain import subjects, task_lifecycle
+from services.memory.domain.batch_index import CORRECTABLE_KINDS, BatchIndex, namespaces
 from services.memory.domain.extraction import extract
 from services.memory.domain.indexing import event_metadata
-from services.memory.domain.quoting import own_words
 from services.memory.domain.model import (
     QUOTABLE_KINDS,
     TRUSTED_KINDS,
@@ -26,8 +27,7 @@ from services.memory.domain.model import (
     TaskField,
     item_id_for,
 )
-from services.memory.domain import subjects, task_lifecycle
-from services.memory.domain.batch_index import CORRECTABLE_KINDS, BatchIndex, namespaces
+from services.memory.domain.quoting import own_words
 from services.memory.domain.retrieval import analyse
 from services.memory.domain.store_api import StoreReader
 from services.memory.domain.text import detect_lang, latin_terms, term_set
@@ -123,9 +123,7 @@ class _Overlay:
             self.by_key[item.key] = None
 
 
-def plan_append(
-    reader: StoreReader, session_id: str, events: list[Event], interrupted: Callable[[], bool] | None = None
-) -> AppendPlan:
+def plan_append(reader: StoreReader, session_id: str, events: list[Event], interrupted: Callable[[], bool] | None = None) -> AppendPlan:
     """Decide what a validated batch writes. Raises Conflict, writing nothing, on a reused seq or id.
 
     interrupted is asked every few events; when it says so (the server is stopping, the caller
@@ -179,10 +177,7 @@ def _dedupe(reader: StoreReader, session_id: str, events: list[Event], plan: App
             continue
         holder = stored_by_seq.get(event.seq) or seen_seqs.get(event.seq)
         if holder is not None:
-            raise Conflict(
-                f"seq {event.seq} already holds event {holder.event_id!r}; "
-                f"event {event.event_id!r} must use a new seq"
-            )
+            raise Conflict(f"seq {event.seq} already holds event {holder.event_id!r}; event {event.event_id!r} must use a new seq")
         seen_ids[event.event_id] = event
         seen_seqs[event.seq] = event
         fresh.append(event)
@@ -271,8 +266,16 @@ def _reconcile(overlay: _Overlay, event: Event, candidate: Candidate, item_id: s
 def _subject_of(overlay: _Overlay, event: Event, candidate: Candidate) -> Item | None:
     """The active fact or number the candidate restates, corrects or updates (see subjects.py)."""
     statement = subjects.Statement(
-        kind=candidate.kind, key=candidate.key, value=candidate.value, unit=candidate.unit, sentence=candidate.text,
-        message=event.text, seq=event.seq, update=candidate.is_correction, named_old=candidate.corrects, loose=candidate.loose,
+        kind=candidate.kind,
+        key=candidate.key,
+        value=candidate.value,
+        unit=candidate.unit,
+        sentence=candidate.text,
+        message=event.text,
+        seq=event.seq,
+        update=candidate.is_correction,
+        named_old=candidate.corrects,
+        loose=candidate.loose,
     )
     clues = None
     if candidate.is_correction:
@@ -294,8 +297,11 @@ def _restate_siblings(overlay: _Overlay, event: Event, old: Item, new: Item) -> 
         if restated is None:
             continue
         copy = _replace(
-            sibling, item_id=item_id_for(overlay.session_id, f"{sibling.item_id}\x00{new.item_id}", 0), value=restated,
-            source_seqs=tuple(sorted({*sibling.source_seqs, event.seq})), source_event_ids=(*sibling.source_event_ids, event.event_id),
+            sibling,
+            item_id=item_id_for(overlay.session_id, f"{sibling.item_id}\x00{new.item_id}", 0),
+            value=restated,
+            source_seqs=tuple(sorted({*sibling.source_seqs, event.seq})),
+            source_event_ids=(*sibling.source_event_ids, event.event_id),
         )
         overlay.add(copy)
         overlay.update(_replace(sibling, status=ItemStatus.SUPERSEDED, superseded_by=copy.item_id))
@@ -309,21 +315,33 @@ def _supersede_quoted(overlay: _Overlay, event: Event, old: str, new: Item) -> N
         return  # too short to find in a sentence as the value it was
     subject = term_set(new.key)
     quotes = [
-        item for item in overlay.matching(old, (ItemKind.EVIDENCE,))
-        if item.source_kind is EventKind.USER_MESSAGE and item.seq < event.seq and subjects.names(old, item.text)
+        item
+        for item in overlay.matching(old, (ItemKind.EVIDENCE,))
+        if item.source_kind is EventKind.USER_MESSAGE
+        and item.seq < event.seq
+        and subjects.names(old, item.text)
         and subject & term_set(item.text)  # said of the same subject, not a word in passing
     ]
     if not quotes:
         return
     quote = max(quotes, key=lambda item: item.seq)
     said = subjects.spelled_as(old, quote.text)
-    overlay.add(_replace(
-        new,
-        item_id=item_id_for(overlay.session_id, f"{quote.source_event_ids[0]}\x00{new.item_id}", 0),
-        value=said, unit="" if said != old else new.unit, condition="", text=quote.text,
-        source_seqs=quote.source_seqs, source_event_ids=quote.source_event_ids, source_kind=quote.source_kind,
-        status=ItemStatus.SUPERSEDED, superseded_by=new.item_id, task_field=None,
-    ))
+    overlay.add(
+        _replace(
+            new,
+            item_id=item_id_for(overlay.session_id, f"{quote.source_event_ids[0]}\x00{new.item_id}", 0),
+            value=said,
+            unit="" if said != old else new.unit,
+            condition="",
+            text=quote.text,
+            source_seqs=quote.source_seqs,
+            source_event_ids=quote.source_event_ids,
+            source_kind=quote.source_kind,
+            status=ItemStatus.SUPERSEDED,
+            superseded_by=new.item_id,
+            task_field=None,
+        )
+    )
 
 
 def _replaced_rule(overlay: _Overlay, new: Item) -> Item | None:

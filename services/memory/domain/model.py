@@ -20,9 +20,7 @@ class EventKind(Enum):
 # Only what the user typed can become a rule, fact, number or task state.
 TRUSTED_KINDS = frozenset({EventKind.USER_MESSAGE})
 # Events whose text is worth quoting back as evidence.
-QUOTABLE_KINDS = frozenset(
-    {EventKind.USER_MESSAGE, EventKind.ASSISTANT_MESSAGE, EventKind.TOOL_CALL, EventKind.TOOL_RESULT}
-)
+QUOTABLE_KINDS = frozenset({EventKind.USER_MESSAGE, EventKind.ASSISTANT_MESSAGE, EventKind.TOOL_CALL, EventKind.TOOL_RESULT})
 
 
 class ItemKind(Enum):

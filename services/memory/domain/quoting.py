@@ -63,8 +63,6 @@ class Segment:
     reason: str = ""
 
 
-
-
 def split_voice(text: str) -> list[Segment]:
     """The message as segments in order, each the user's own words or quoted/pasted material.
 
@@ -175,8 +173,11 @@ def _block_at(lines: list[str], i: int) -> tuple[int, int, str]:
         if own_list or (lines[i - 1].strip() and not any(_CODE_LIKE.search(item) for item in block)):
             return i, i, ""
         return i, end, "code"
-    if _is_intro(stripped) or (i + 1 < len(lines) and (not lines[i + 1].strip() or _DELIMITER.match(lines[i + 1])
-                                                       or _BELOW.search(stripped)) and _POINTER.search(stripped)):
+    if _is_intro(stripped) or (
+        i + 1 < len(lines)
+        and (not lines[i + 1].strip() or _DELIMITER.match(lines[i + 1]) or _BELOW.search(stripped))
+        and _POINTER.search(stripped)
+    ):
         first = _next_nonblank(lines, i + 1)
         if first is None or _FENCE.match(lines[first]):
             return i, i, ""
@@ -217,8 +218,8 @@ def _starts_email(lines: list[str], i: int) -> bool:
     if not _HEADER.match(stripped):
         return False
     # Two header lines in a row, one of them an address, a subject or a dated line ("From: staging / To: prod" is not mail).
-    run = [line.strip() for line in lines[i:i + 8]]
-    run = run[:next((k for k, line in enumerate(run) if not _HEADER.match(line)), len(run))]
+    run = [line.strip() for line in lines[i : i + 8]]
+    run = run[: next((k for k, line in enumerate(run) if not _HEADER.match(line)), len(run))]
     return len(run) >= 2 and any(_MAIL_HEADER_DETAIL.search(line) for line in run)
 
 
@@ -316,14 +317,17 @@ def _mark_paragraphs(lines: list[str], marks: list[str]) -> None:
         end = roles[-1][0] + 1  # the last turn runs on until a blank line or the user's own remark on it
         while end < len(lines) and lines[end].strip() and not _ADDRESSING.match(lines[end].strip()):
             end += 1
-        marks[roles[0][0]:end] = [mark or "chat" for mark in marks[roles[0][0]:end]]
+        marks[roles[0][0] : end] = [mark or "chat" for mark in marks[roles[0][0] : end]]
 
 
 def _after_framing(lines: list[str], start: int, end: int) -> int:
     """The first line at or after start that is not the user's framing of what follows ("Can you look at this?",
     "Here's the ticket:"); end bounds the search, and a machine line ("goroutine 7 [running]:") is never framing."""
-    while start < end and not _MACHINE_LINE.match(lines[start]) and (
-            lines[start].rstrip().endswith((":", "：", "?", "？")) or _ADDRESSING.match(lines[start].strip())):
+    while (
+        start < end
+        and not _MACHINE_LINE.match(lines[start])
+        and (lines[start].rstrip().endswith((":", "：", "?", "？")) or _ADDRESSING.match(lines[start].strip()))
+    ):
         start += 1
     return start
 
@@ -348,8 +352,11 @@ def _inline_spans(line: str) -> list[tuple[int, int, str]]:
     colon = _REPORTED_COLON.match(line) if ":" in line or "：" in line else None
     if colon:
         return [(colon.end(), len(line), "reported")]
-    return [(m.start(), m.end(), "reported") for m in _QUOTE_SPAN.finditer(line)
-            if _is_statement(m.group()[1:-1]) and _reported(line, m.start(), m.end())]
+    return [
+        (m.start(), m.end(), "reported")
+        for m in _QUOTE_SPAN.finditer(line)
+        if _is_statement(m.group()[1:-1]) and _reported(line, m.start(), m.end())
+    ]
 
 
 def _is_statement(quote: str) -> bool:
@@ -365,10 +372,10 @@ def _is_statement(quote: str) -> bool:
 def _reported(line: str, start: int, end: int) -> bool:
     """True when the quotation at line[start:end] is attributed to a person or a document other than the user
     (a job or a tool quoted by the user is the user's own report of what happened)."""
-    before = line[max(0, start - 80):start]
+    before = line[max(0, start - 80) : start]
     if _OWN_CUE.search(before) or _MACHINE_SPEAKER.search(before):
         return False
-    return bool(_CUE_BEFORE.search(before) or _CUE_AFTER.match(line[end:end + 60]))
+    return bool(_CUE_BEFORE.search(before) or _CUE_AFTER.match(line[end : end + 60]))
 
 
 def _next_nonblank(lines: list[str], start: int) -> int | None:

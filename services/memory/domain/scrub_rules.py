@@ -8,10 +8,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cached_property
 
-from detect_secrets.filters.heuristic import is_potential_uuid, is_prefixed_with_dollar_sign, is_sequential_string
-from detect_secrets.filters.heuristic import is_templated_secret
-from detect_secrets.plugins import artifactory, aws, azure_storage_key, discord, mailchimp, sendgrid, square_oauth
-from detect_secrets.plugins import telegram_token, twilio
+from detect_secrets.filters.heuristic import is_potential_uuid, is_prefixed_with_dollar_sign, is_sequential_string, is_templated_secret
+from detect_secrets.plugins import artifactory, aws, azure_storage_key, discord, mailchimp, sendgrid, square_oauth, telegram_token, twilio
 from detect_secrets.plugins.base import RegexBasedDetector
 from detect_secrets.plugins.high_entropy_strings import Base64HighEntropyString
 
@@ -33,15 +31,56 @@ _SECRET_WORDS = (
 _ZH_SECRET_WORDS = "密码|口令|密钥|秘钥|令牌|凭证"
 # Lowercase literals, one of which any text naming a secret holds (the gate of the rules on names).
 _NAMED = (
-    "pass", "pwd", "secret", "token", "apikey", "api_key", "api-key", "api.key", "api key", "credential",
-    "authorization", "access_key", "access-key", "accesskey", "access key", "private_key", "private-key", "privatekey",
-    "signing_key", "signingkey", "encryption_key", "encryptionkey", "master_key", "masterkey", "client_key", "clientkey",
+    "pass",
+    "pwd",
+    "secret",
+    "token",
+    "apikey",
+    "api_key",
+    "api-key",
+    "api.key",
+    "api key",
+    "credential",
+    "authorization",
+    "access_key",
+    "access-key",
+    "accesskey",
+    "access key",
+    "private_key",
+    "private-key",
+    "privatekey",
+    "signing_key",
+    "signingkey",
+    "encryption_key",
+    "encryptionkey",
+    "master_key",
+    "masterkey",
+    "client_key",
+    "clientkey",
     *_ZH_SECRET_WORDS.split("|"),
 )
 # Values of such names that are code or a pointer to the secret, not the secret.
 _NOT_VALUES = frozenset(
-    "none null nil true false undefined required optional str string bytes secretstr any "
-    "redacted *** xxx ... …".split()
+    [
+        "none",
+        "null",
+        "nil",
+        "true",
+        "false",
+        "undefined",
+        "required",
+        "optional",
+        "str",
+        "string",
+        "bytes",
+        "secretstr",
+        "any",
+        "redacted",
+        "***",
+        "xxx",
+        "...",
+        "…",
+    ]
 )
 _CODE_WORD = re.compile(r"[A-Za-z_]+(?:\.[A-Za-z_]+)*")  # an identifier or a dotted path, no digits
 _PASSWORD_WORD = re.compile(r"(?i)pass|pwd|secret|密码|口令")
@@ -97,7 +136,7 @@ def _in_match(m: re.Match[str], group: int, placeholder: str) -> str:
     if end - start >= 2 and m.string[start] in "'\"" and m.string[end - 1] == m.string[start]:
         start, end = start + 1, end - 1
     whole = m.group(0)
-    return whole[: start - m.start()] + placeholder + whole[end - m.start():]
+    return whole[: start - m.start()] + placeholder + whole[end - m.start() :]
 
 
 def _is_reference(value: str) -> bool:
@@ -135,7 +174,7 @@ def _looks_like_credential(value: str) -> bool:
 def _is_code(m: re.Match[str], name: str, separator: str, value: str) -> bool:
     """Whether an unquoted value after a secret's name is code or prose rather than a secret."""
     env_name = re.search(r"\b[A-Z][A-Z0-9_]*[\"']?[ \t]*\S{1,2}[ \t]*$", name)  # ADMIN_PASSWORD=word, …
-    before, after = m.string[m.start() - 1: m.start()] or "^", m.string[m.end(): m.end() + 1] or "$"
+    before, after = m.string[m.start() - 1 : m.start()] or "^", m.string[m.end() : m.end() + 1] or "$"
     word = _CODE_WORD.fullmatch(value.rstrip(":"))
     dotted = re.fullmatch(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+", value)  # rust_openssl.hpke.X25519PrivateKey
     typed = separator == ":" and after in ",)=" and value[:1].isupper() and value.isidentifier()  # key: KeyTypes,
@@ -161,8 +200,8 @@ def _is_code(m: re.Match[str], name: str, separator: str, value: str) -> bool:
     # A lone word after a colon is a password only on a YAML line of its own (`password: Sunflower`),
     # not in prose ("token: roughly four") nor as a type (`password: str`, `pseudo_token: Pattern`).
     line_start, line_end = m.string.rfind("\n", 0, m.start()) + 1, m.string.find("\n", m.end())
-    rest = m.string[m.end(): None if line_end < 0 else line_end].strip()
-    yaml_line = not m.string[line_start: m.start()].strip(" \t-\"'") and (not rest or rest.startswith("#"))
+    rest = m.string[m.end() : None if line_end < 0 else line_end].strip()
+    yaml_line = not m.string[line_start : m.start()].strip(" \t-\"'") and (not rest or rest.startswith("#"))
     camel_type = value[0].isupper() and sum(c.isupper() for c in value) >= 2
     return not yaml_line or camel_type or value.lower() in _NOT_VALUES or not _PASSWORD_WORD.search(name)
 
@@ -195,7 +234,7 @@ def _prose_value(m: re.Match[str]) -> str:
     value = m.group(2).rstrip(".,;:!?)")
     if not _looks_like_credential(value):
         return m.group(0)
-    return m.group(1) + REDACTED + m.group(2)[len(value):]
+    return m.group(1) + REDACTED + m.group(2)[len(value) :]
 
 
 def _authorization(m: re.Match[str]) -> str:
@@ -244,7 +283,7 @@ def _high_entropy_near_word(m: re.Match[str]) -> str:
     candidate = m.group(0)
     line_start = m.string.rfind("\n", 0, m.start()) + 1
     # Placeholders name secrets too ([REDACTED_GOOGLE_API_KEY]); they must not vouch for a neighbour.
-    before = _PLACEHOLDER.sub(" ", m.string[max(line_start, m.start() - 160): m.start()])[-56:]
+    before = _PLACEHOLDER.sub(" ", m.string[max(line_start, m.start() - 160) : m.start()])[-56:]
     word = _SECRET_WORD_BEFORE.search(re.split(r"[.!?;]\s|[。！？；]", before)[-1])  # in the same sentence
     mixed = any(c.isupper() for c in candidate) and any(c.islower() for c in candidate) and any(c.isdigit() for c in candidate)
     words_between_slashes = sum(len(part) >= 4 and part.isalpha() for part in candidate.split("/"))
@@ -280,7 +319,11 @@ _RULES: tuple[tuple[_Gate, re.Pattern[str], Replacement], ...] = (
         ),
         "[REDACTED_PRIVATE_KEY]",
     ),
-    (_words("putty-user-key-file"), re.compile(r"PuTTY-User-Key-File-\d+:.*?(?:Private-MAC: *[0-9a-fA-F]+|\Z)", re.S), "[REDACTED_PRIVATE_KEY]"),
+    (
+        _words("putty-user-key-file"),
+        re.compile(r"PuTTY-User-Key-File-\d+:.*?(?:Private-MAC: *[0-9a-fA-F]+|\Z)", re.S),
+        "[REDACTED_PRIVATE_KEY]",
+    ),
     (_words("sk-ant-"), re.compile(r"\bsk-ant-[A-Za-z0-9_-]{16,}"), "[REDACTED_ANTHROPIC_KEY]"),
     (  # a key holds a long alphanumeric run; "sk-ecdsa-sha2-nistp256" does not
         _words("sk-"),
@@ -345,7 +388,11 @@ _RULES: tuple[tuple[_Gate, re.Pattern[str], Replacement], ...] = (
         ),
         _flag_value,
     ),
-    (_words("-u ", "-u=", "--user"), re.compile(r"(?<![\w-])(?:-u|--user)(?:=|[ \t]+)[\"']?([^\s:\"'/@]+):([^\s\"'@，。；、]+)"), _user_password),
+    (
+        _words("-u ", "-u=", "--user"),
+        re.compile(r"(?<![\w-])(?:-u|--user)(?:=|[ \t]+)[\"']?([^\s:\"'/@]+):([^\s\"'@，。；、]+)"),
+        _user_password,
+    ),
     (_words("-p'", '-p"'), re.compile(r"(?<!\S)(-p)('[^'\s]+'|\"[^\"\s]+\")"), _unless_reference),
     (
         _words("mysql", "mariadb"),
@@ -367,8 +414,12 @@ _RULES: tuple[tuple[_Gate, re.Pattern[str], Replacement], ...] = (
     (
         _NAMED_GATE,
         re.compile(
-            r"(?i)(?<![\w.$-])(?<!\$\{)((?:\\?[\"'])?(?=[\w.-]+(?:\\?[\"'])?[ \t]*[:=：])[\w.-]*?(?:" + _SECRET_WORDS + "|" + _ZH_SECRET_WORDS
-            + r")(?:\\?[\"'])?[ \t]*(:=|=>|==|=|:|：)[ \t]*)" + _VALUE_QUOTED
+            r"(?i)(?<![\w.$-])(?<!\$\{)((?:\\?[\"'])?(?=[\w.-]+(?:\\?[\"'])?[ \t]*[:=：])[\w.-]*?(?:"
+            + _SECRET_WORDS
+            + "|"
+            + _ZH_SECRET_WORDS
+            + r")(?:\\?[\"'])?[ \t]*(:=|=>|==|=|:|：)[ \t]*)"
+            + _VALUE_QUOTED
             + r"((?!\[REDACTED|\[USER\]|[=>#:])(?:[^\s\"'`\\,;&()\[\]{}，。；、（）]|&(?![\w.-]+=))+))"
         ),
         _named_value,
@@ -395,8 +446,21 @@ _RULES: tuple[tuple[_Gate, re.Pattern[str], Replacement], ...] = (
     ),
     # detect-secrets' entropy check on base64 runs shortly after a secret word (or "aws").
     (
-        _Gate(words=("aws", "secret", "passw", "credential", "api key", "api_key", "api-key", "access key", "access_key", "access-key",
-                     *_ZH_SECRET_WORDS.split("|"))),
+        _Gate(
+            words=(
+                "aws",
+                "secret",
+                "passw",
+                "credential",
+                "api key",
+                "api_key",
+                "api-key",
+                "access key",
+                "access_key",
+                "access-key",
+                *_ZH_SECRET_WORDS.split("|"),
+            )
+        ),
         re.compile(r"(?<![A-Za-z0-9/+=_.:-])[A-Za-z0-9/+]{32,}={0,2}(?![A-Za-z0-9/+=_-])"),
         _high_entropy_near_word,
     ),

@@ -9,6 +9,7 @@ from services.memory.domain import assembly
 from services.memory.domain.fusion import DenseRetriever, fuse_rankings, fusion_depth
 from services.memory.domain.ingest import plan_append
 from services.memory.domain.model import (
+    DEFAULT_TENANT,
     AppendResult,
     Assembly,
     ClosedTask,
@@ -18,7 +19,6 @@ from services.memory.domain.model import (
     ItemKind,
     ItemStatus,
     ScoredItem,
-    DEFAULT_TENANT,
     SessionState,
     TaskField,
     TaskState,
@@ -81,8 +81,13 @@ class MemoryCore:
 
     # --- writes -----------------------------------------------------------
     def append(
-        self, session_id: str, events: list[Event], interrupted: Callable[[], bool] | None = None,
-        *, tenant: str = DEFAULT_TENANT, user_id: str = "",
+        self,
+        session_id: str,
+        events: list[Event],
+        interrupted: Callable[[], bool] | None = None,
+        *,
+        tenant: str = DEFAULT_TENANT,
+        user_id: str = "",
     ) -> AppendResult:
         """interrupted: asked while planning; True stops it with Unavailable, nothing written."""
         check_session_id(session_id)
@@ -152,9 +157,7 @@ class MemoryCore:
         return deleted
 
     # --- tenants and the data lifecycle ----------------------------------------
-    def list_sessions(
-        self, *, tenant: str, user_id: str = "", page_size: int = 0, page_token: str = ""
-    ) -> tuple[list[SessionState], str]:
+    def list_sessions(self, *, tenant: str, user_id: str = "", page_size: int = 0, page_token: str = "") -> tuple[list[SessionState], str]:
         """The tenant's sessions (of one end user when user_id is set), by session_id, one page."""
         check_tenant(tenant)
         check_user_id(user_id)
@@ -195,9 +198,7 @@ class MemoryCore:
             raise InvalidArgument("user_id is empty: name the end user whose sessions to delete")
         return self.delete_sessions_of(tenant=tenant, user_id=user_id)
 
-    def import_session(
-        self, document: str, *, tenant: str = DEFAULT_TENANT, session_id: str = "", user_id: str = ""
-    ) -> SessionState:
+    def import_session(self, document: str, *, tenant: str = DEFAULT_TENANT, session_id: str = "", user_id: str = "") -> SessionState:
         """Recreate a session from an ExportSession document, under its own id or session_id.
 
         The target must not exist (Conflict); a bad document raises InvalidArgument, writing nothing."""
@@ -213,9 +214,7 @@ class MemoryCore:
             if existing is not None:
                 if existing.tenant != tenant:
                     raise denied(target)
-                raise Conflict(
-                    f"session {target!r} already exists; delete it first or import under another session_id"
-                )
+                raise Conflict(f"session {target!r} already exists; delete it first or import under another session_id")
             return imported.plan(tenant=tenant, user_id=user_id)
 
         self.store.import_session(target, planner)
@@ -349,7 +348,9 @@ class MemoryCore:
         """superseded item id -> the item that replaced it, followed down a chain of corrections
         (a resolved blocker -> the turn that resolved it, an answered question -> its answer)."""
         current: dict[str, Item] = {}
-        pending = {item.item_id: item.superseded_by for item, _ in candidates if item.status is ItemStatus.SUPERSEDED and item.superseded_by}
+        pending = {
+            item.item_id: item.superseded_by for item, _ in candidates if item.status is ItemStatus.SUPERSEDED and item.superseded_by
+        }
         for _ in range(SUCCESSOR_HOPS):
             if not pending:
                 break

@@ -24,26 +24,41 @@ CLAUSE = re.compile(r"\s*[,，;；]\s*|\s+(?:and|but)\s+|(?<=[\u3400-\u9fff])(?:
 
 # A measured value ("no more than 2 GB per pod", "within 48 hours"): a label before it is the key of a number.
 _MEASURED = {
-    "en": re.compile(r"(?:(?:^|\s)(?:" + P._CMP_WORDS_EN + r")\s+" + P._CUR + r"|(?<![\w.:/\-]))" + P._VAL_EN + r"\s?(?!(?:"
-                     + "|".join(sorted(P.UNIT_STOP_WORDS)) + r")\b)[a-z%]{1,12}\b", re.IGNORECASE),
+    "en": re.compile(
+        r"(?:(?:^|\s)(?:"
+        + P._CMP_WORDS_EN
+        + r")\s+"
+        + P._CUR
+        + r"|(?<![\w.:/\-]))"
+        + P._VAL_EN
+        + r"\s?(?!(?:"
+        + "|".join(sorted(P.UNIT_STOP_WORDS))
+        + r")\b)[a-z%]{1,12}\b",
+        re.IGNORECASE,
+    ),
     "zh": re.compile(P._VAL_ZH + r"\s*(?:" + P.UNITS_ZH.pattern + ")"),
 }
 # "If you need the errors, the Sentry project is X": the clause says when the fact is useful, not when it holds.
 _NEED_CLAUSE_EN = re.compile(
     r"^(?:if|in case|whenever|when)\s+(?:you|we|anyone|someone|somebody)\s+(?:ever\s+)?(?:need|want|have to|go looking for|are looking for|look for)\b[^,]{0,60},\s*",
-    re.IGNORECASE)
+    re.IGNORECASE,
+)
 
 
 # "Olu says finance defines churn at 45 days", 陈思远说…: a statement the user relays is theirs to remember.
 _REPORTED = {
-    "en": re.compile(r"^(?:(?-i:[A-Z])[\w'\-]+(?:\s+(?:from|at|in)\s+[\w'\-]+)?|(?:the|their|our|my)\s+[\w\-]+(?:\s+[\w\-]+)?)\s+"
-                     r"(?:says|said|tells me|told me|told us|confirmed|mentioned|wrote|reckons|thinks|pointed out)(?:\s+that)?[,:]?\s+(?=\S)",
-                     re.IGNORECASE),
+    "en": re.compile(
+        r"^(?:(?-i:[A-Z])[\w'\-]+(?:\s+(?:from|at|in)\s+[\w'\-]+)?|(?:the|their|our|my)\s+[\w\-]+(?:\s+[\w\-]+)?)\s+"
+        r"(?:says|said|tells me|told me|told us|confirmed|mentioned|wrote|reckons|thinks|pointed out)(?:\s+that)?[,:]?\s+(?=\S)",
+        re.IGNORECASE,
+    ),
     "zh": re.compile(r"^[\u4e00-\u9fffA-Za-z]{1,8}?(?:那边|这边)?(?:说|讲|表示|提到|告诉我)(?:了)?[，,：:]?\s*(?=\S)"),
 }
 # Where a later clause may state what the first does not ("Brennan's changed their route, so fish
 # deliveries are Wednesday and Friday now"; "their alert fires when p95 latency is over 750 ms").
-_LATER_CLAUSE = re.compile(r",\s+(?:(?:so|and|but|then|which means)\s+)?|;\s*|\s+so\s+|\s+(?:when|once|whenever)\s+|[，；]\s*", re.IGNORECASE)
+_LATER_CLAUSE = re.compile(
+    r",\s+(?:(?:so|and|but|then|which means)\s+)?|;\s*|\s+so\s+|\s+(?:when|once|whenever)\s+|[，；]\s*", re.IGNORECASE
+)
 
 
 def statements(text: str, ctx, depth: int = 0) -> list[tuple[Candidate, str]]:
@@ -76,7 +91,7 @@ def _later_clauses(text: str, ctx) -> list[tuple[Candidate, str]]:
         end = cuts[index + 1].start() if index + 1 < len(cuts) else len(text)
         # Only values that name something (a number, an identifier, a name): a clause of chat
         # ("..., it was lovely") is no setting.
-        found += [(c, row) for c, row in statements(text[cut.end():end], ctx, depth=MAX_PER_SENTENCE - 1) if _NAMING.search(c.value)]
+        found += [(c, row) for c, row in statements(text[cut.end() : end], ctx, depth=MAX_PER_SENTENCE - 1) if _NAMING.search(c.value)]
         if len(found) >= MAX_PER_SENTENCE:
             break
     return found[:MAX_PER_SENTENCE]
@@ -111,8 +126,13 @@ def _number(text: str, ctx):
         key, condition = _measured_thing(key, condition, grammar)
         parts = [clean_condition(groups.get("pre") or ""), compared, groups.get("per") or "", condition, _scope(key, condition, grammar)]
         candidate = Candidate(
-            kind=ItemKind.NUMBER, key=key, value=" ".join(match.group("value").split()),
-            text=source, lang=lang, unit=unit, condition="; ".join(part for part in parts if part),
+            kind=ItemKind.NUMBER,
+            key=key,
+            value=" ".join(match.group("value").split()),
+            text=source,
+            lang=lang,
+            unit=unit,
+            condition="; ".join(part for part in parts if part),
             is_correction=verb in P.UPDATE_VERBS,  # "raise the timeout to 60s" replaces the timeout there was
         )
         return candidate, row.name, rest
@@ -120,8 +140,10 @@ def _number(text: str, ctx):
 
 
 # "6 kg of unsalted butter a week": what a quantity counts belongs to what the number is about.
-_OF_THING = re.compile(r"^of\s+(?P<thing>(?:[a-z][\w\-]*\s+){0,2}?(?![a-z]+ing\b)[a-z][\w\-]*?)(?=\s+(?:a|an|per|every|each|for|in|on|at|plus|and|,)\b|[,;]|$)",
-                       re.IGNORECASE)
+_OF_THING = re.compile(
+    r"^of\s+(?P<thing>(?:[a-z][\w\-]*\s+){0,2}?(?![a-z]+ing\b)[a-z][\w\-]*?)(?=\s+(?:a|an|per|every|each|for|in|on|at|plus|and|,)\b|[,;]|$)",
+    re.IGNORECASE,
+)
 # A scope in the key ("diff on fct_rides", "p95 for GET /invoices", 高管看板的…) is also a condition of the number.
 _SCOPE = {
     "en": re.compile(r"\b(?:for|on|in|at|across|during|under)\s+(?!(?:the\s+)?(?:rollout|sweep|record)\b)[^;]{2,40}$", re.IGNORECASE),
@@ -134,7 +156,7 @@ def _measured_thing(key: str, condition: str, grammar: str) -> tuple[str, str]:
     if not match:
         return key, condition
     thing = match.group("thing").strip()
-    rest = condition[match.end():].strip(" ,;")
+    rest = condition[match.end() :].strip(" ,;")
     return (f"{key} {thing}" if thing.lower() not in key else key), rest
 
 
@@ -174,7 +196,9 @@ def comparator(verb: str, said: str) -> str:
     return said
 
 
-_MULTIPLIED = re.compile(r"^\s*((?:(?!(?:as|for|of|on|in|at|per|to|with|when|if|unless|and|or|but)\b)[A-Za-z][\w\-]*\s*){1,3})", re.IGNORECASE)
+_MULTIPLIED = re.compile(
+    r"^\s*((?:(?!(?:as|for|of|on|in|at|per|to|with|when|if|unless|and|or|but)\b)[A-Za-z][\w\-]*\s*){1,3})", re.IGNORECASE
+)
 
 
 def read_unit(tail: str, grammar: str, currency: str, given: str, value: str = "") -> tuple[str, str]:
@@ -183,14 +207,17 @@ def read_unit(tail: str, grammar: str, currency: str, given: str, value: str = "
     unit, rest = given, tail
     multiplied = _MULTIPLIED.match(tail) if value[-1:] in ("x", "×", "X") and grammar == "en" else None
     if multiplied and not unit:
-        unit, rest = multiplied.group(1).strip(), tail[multiplied.end():]
+        unit, rest = multiplied.group(1).strip(), tail[multiplied.end() :]
     if not unit:
         stripped = tail.lstrip() if grammar == "zh" else (tail[1:] if tail[:1] == " " else tail)
         match = (P.UNITS_ZH.match(stripped) if grammar == "zh" else None) or P.UNIT_EN.match(stripped)
         word = match.group() if match else ""
-        if word and word.lower() not in P.UNIT_STOP_WORDS and not (match.end() < len(stripped) and stripped[match.end()].isalnum()
-                                                                   and not _CJK.match(stripped[match.end()])):
-            unit, rest = word, stripped[match.end():]
+        if (
+            word
+            and word.lower() not in P.UNIT_STOP_WORDS
+            and not (match.end() < len(stripped) and stripped[match.end()].isalnum() and not _CJK.match(stripped[match.end()]))
+        ):
+            unit, rest = word, stripped[match.end() :]
     if currency:
         unit, rest = (currency + unit, rest) if unit.startswith("/") else (currency, (unit + " " + rest) if unit else rest)
     return unit, clean_condition(trim_condition(rest, grammar))
@@ -219,7 +246,7 @@ def _fact(text: str, ctx):
             value = C.clean_value(value.split(",", 1)[0])  # a long value's first part is what it is
         role = (match.groupdict().get("role") or "").strip()
         suffix = " ".join(part for part in (P.ROLE_SUFFIX.get(role.lower(), role.lower()), row.key_suffix) if part)
-        if raw_key and not C.good_key(raw_key, grammar, limit) or not C.good_value(value, grammar):
+        if (raw_key and not C.good_key(raw_key, grammar, limit)) or not C.good_value(value, grammar):
             continue
         if colon and (C.announces(raw_key, grammar) or C.prose(value, grammar) or C.hedged(said) or _MEASURED[grammar].search(said)):
             continue  # "Rule of thumb: ...", 先定个规矩：... announce a rule; "Flaky test: passes locally, fails in CI" describes
@@ -238,18 +265,21 @@ _VALUE_END_EN = re.compile(
     r"after|before|while|i|we|you|he|she|they|it|there|nothing|everything|nobody|everyone|anything|even|especially|particularly|mostly|"
     r"mainly|except|apart|not|no)\b|[^,\s]+(?:\s+[^,\s]+){0,2}\s+(?:is|are|was|were|isn't|aren't|wasn't|has|have|had|will|won't|[a-z]{3,}ed)\b)"
     r"|\s+and\s+(?=[^,;]*\b(?:is|are|was|were)\b)|\s+(?:so|because|since)\s).*$",
-    re.IGNORECASE)
+    re.IGNORECASE,
+)
 _VALUE_ADVERB_EN = re.compile(
     r"\s+(?:over the weekend|last (?:week|weekend|night|month|year)|yesterday|today|tonight|this (?:morning|afternoon|evening|week|month)|"
     r"earlier|recently|now|already|again|instead|as well|too|anymore|for now|from now on|going forward|"
     r"on (?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:this|last|next) (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|sprint|quarter))$",
-    re.IGNORECASE)
+    re.IGNORECASE,
+)
 # A clause after a condition that says something of its own ("finance tightened it on Monday") ends it;
 # one that restricts the value ("but only once the customer confirms") stays.
 _CONDITION_END_EN = re.compile(
     r"(?:;|,\s+(?!.*\b(?:only|once|unless|except|if|when|until|provided|as long as|included|excluded|including|excluding)\b)"
     r"(?=(?:so|and|because|since|which|that's|it's|i|we|you|he|she|they|it|there)\b|(?:the\s+)?[a-z]+\s+(?:[a-z]+ed|is|are|was|were|has|have|had|said|says|wants|asked|told)\b)).*$",
-    re.IGNORECASE)
+    re.IGNORECASE,
+)
 
 
 def trim_value(value: str, grammar: str) -> str:

@@ -82,9 +82,7 @@ class Store(StoreReader, Protocol):
         """The closed session; None when it no longer exists (a delete won the race)."""
         ...
 
-    def search(
-        self, session_id: str, query: SearchQuery, *, limit: int, include_superseded: bool
-    ) -> list[tuple[Item, float]]:
+    def search(self, session_id: str, query: SearchQuery, *, limit: int, include_superseded: bool) -> list[tuple[Item, float]]:
         """Candidates with a text-match score (higher is better), best first."""
         ...
 

@@ -47,18 +47,28 @@ _UNIT_FAMILIES = (
     {"d", "day", "days", "天"},
     {"w", "wk", "wks", "week", "weeks", "周", "星期"},
     {"month", "months", "个月", "月"},
-    {"kb", "kib"}, {"mb", "mib", "m"}, {"gb", "gib", "g"}, {"tb", "tib", "t"},
+    {"kb", "kib"},
+    {"mb", "mib", "m"},
+    {"gb", "gib", "g"},
+    {"tb", "tib", "t"},
     {"%", "％", "percent", "pct"},
-    {"$", "usd", "us$", "dollars"}, {"€", "eur", "euros"}, {"£", "gbp", "pounds"},
+    {"$", "usd", "us$", "dollars"},
+    {"€", "eur", "euros"},
+    {"£", "gbp", "pounds"},
 )
 _WEEKDAYS = re.compile(r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|周[一二三四五六日天]|星期[一二三四五六日天]", re.IGNORECASE)
 _SHAPES = (
     ("region", re.compile(r"\b[a-z]{2,}-[a-z]+-\d+[a-z]?\b", re.IGNORECASE)),
     ("clock", re.compile(r"\b\d{1,2}(?::\d{2})?\s?[ap]\.?m\b|\b\d{1,2}:\d{2}\b", re.IGNORECASE)),
     ("weekday", _WEEKDAYS),
-    ("date", re.compile(r"\b\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|"
-                        r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b|\b\d{4}-\d{2}-\d{2}\b|\d{1,2}月\d{1,2}[日号]",
-                        re.IGNORECASE)),
+    (
+        "date",
+        re.compile(
+            r"\b\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|"
+            r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b|\b\d{4}-\d{2}-\d{2}\b|\d{1,2}月\d{1,2}[日号]",
+            re.IGNORECASE,
+        ),
+    ),
     ("zh-clock", re.compile(r"[零一二两三四五六七八九十\d]+点(?:半|[零一二三四五六七八九十\d]+分?)?")),
     ("multiple", re.compile(r"\b\d+(?:\.\d+)?\s?[x×]\b", re.IGNORECASE)),
     ("version", re.compile(r"\bv?\d+\.\d+(?:\.\d+)*\b|\b[A-Z][A-Za-z]+\s+\d{1,3}(?:\.\d+)?\b")),
@@ -66,9 +76,74 @@ _SHAPES = (
 )
 _TOKEN = re.compile(r"[A-Za-z0-9][\w\-./:@]*[A-Za-z0-9]|\d|[\u3400-\u9fff]+")
 _ORDINARY_CAPITALS = frozenset(
-    """i we you the a an it this that our my your their he she they and but or so please can could let's let what how why
-    when where who is are do does did ok okay yes no also then now for in on at if actually sorry update change there here
-    with from after before just maybe all any every each one two""".split()
+    [
+        "i",
+        "we",
+        "you",
+        "the",
+        "a",
+        "an",
+        "it",
+        "this",
+        "that",
+        "our",
+        "my",
+        "your",
+        "their",
+        "he",
+        "she",
+        "they",
+        "and",
+        "but",
+        "or",
+        "so",
+        "please",
+        "can",
+        "could",
+        "let's",
+        "let",
+        "what",
+        "how",
+        "why",
+        "when",
+        "where",
+        "who",
+        "is",
+        "are",
+        "do",
+        "does",
+        "did",
+        "ok",
+        "okay",
+        "yes",
+        "no",
+        "also",
+        "then",
+        "now",
+        "for",
+        "in",
+        "on",
+        "at",
+        "if",
+        "actually",
+        "sorry",
+        "update",
+        "change",
+        "there",
+        "here",
+        "with",
+        "from",
+        "after",
+        "before",
+        "just",
+        "maybe",
+        "all",
+        "any",
+        "every",
+        "each",
+        "one",
+        "two",
+    ]
 )
 
 
@@ -234,9 +309,12 @@ def distinctive_tokens(value: str) -> list[str]:
         if cjk_runs(token):
             continue
         digits = sum(char.isdigit() for char in token)
-        if digits >= 2 or (digits and len(token) >= 2) or re.search(r"[-_./:]", token):
-            tokens.append(token)
-        elif token[:1].isupper() and len(token) >= 3 and token.lower() not in _ORDINARY_CAPITALS:
+        if (
+            digits >= 2
+            or (digits and len(token) >= 2)
+            or re.search(r"[-_./:]", token)
+            or (token[:1].isupper() and len(token) >= 3 and token.lower() not in _ORDINARY_CAPITALS)
+        ):
             tokens.append(token)
     return tokens
 

@@ -118,9 +118,18 @@ def _answer(event: Event, candidate: Candidate, item_id: str, message: str, meta
     said = message[start:] if start >= 0 else candidate.value
     value = clean_value(" ".join(said.split())[:MAX_ANSWER_CHARS])
     return Item(
-        item_id=item_id, session_id=event.session_id, kind=ItemKind.FACT, key=f"{key} decision" if lang == "en" else f"{key}结论",
-        value=value, text=candidate.text, lang=lang, source_seqs=(event.seq,), source_event_ids=(event.event_id,),
-        source_kind=event.kind, metadata=metadata, speaker=event.attribute("speaker"),
+        item_id=item_id,
+        session_id=event.session_id,
+        kind=ItemKind.FACT,
+        key=f"{key} decision" if lang == "en" else f"{key}结论",
+        value=value,
+        text=candidate.text,
+        lang=lang,
+        source_seqs=(event.seq,),
+        source_event_ids=(event.event_id,),
+        source_kind=event.kind,
+        metadata=metadata,
+        speaker=event.attribute("speaker"),
     )
 
 

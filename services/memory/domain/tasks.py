@@ -89,8 +89,13 @@ class Grammar:
 def _compile_row(spec: dict) -> TaskRow:
     options = {key: value for key, value in spec.items() if key not in ("pattern", "examples", "cues")}
     cues = spec.get("cues", ())
-    return TaskRow(regex=re.compile(spec["pattern"], re.IGNORECASE), examples=tuple(spec["examples"]),
-                   cues=re.compile("|".join(map(re.escape, cues))) if cues else None, resolves=spec["emits"][0][1], **options)
+    return TaskRow(
+        regex=re.compile(spec["pattern"], re.IGNORECASE),
+        examples=tuple(spec["examples"]),
+        cues=re.compile("|".join(map(re.escape, cues))) if cues else None,
+        resolves=spec["emits"][0][1],
+        **options,
+    )
 
 
 def _grammar(lang: str, module: ModuleType) -> Grammar:
@@ -104,12 +109,23 @@ def _grammar(lang: str, module: ModuleType) -> Grammar:
     cues = sorted(set(module.CUES) | {cue for spec in module.ROWS for cue in spec.get("cues", ())}, key=len, reverse=True)
     boundary = r"\b" if lang == "en" else ""
     return Grammar(
-        lang=lang, labels=labels, rows=rows,
+        lang=lang,
+        labels=labels,
+        rows=rows,
         cue=re.compile(boundary + "(?:" + "|".join(re.escape(cue) for cue in cues) + ")"),
         guards={kind: rx(pattern) for kind, pattern in module.GUARDS.items()},
-        label_guard=rx(module.LABEL_GUARD), anaphora=rx(module.ANAPHORA), about_head=rx(module.ABOUT_HEAD), about_tail=rx(module.ABOUT_TAIL),
-        goal_trim=rx(module.GOAL_TRIM), pseudo_cleft=rx(module.PSEUDO_CLEFT), hedge_exempt=rx(module.HEDGE_EXEMPT), narrative=rx(module.NARRATIVE),
-        not_a_goal=rx(module.NOT_A_GOAL), separator=rx(module.SEPARATOR), lead=rx(module.LEAD), bad_entry_start=tuple(module.BAD_ENTRY_START),
+        label_guard=rx(module.LABEL_GUARD),
+        anaphora=rx(module.ANAPHORA),
+        about_head=rx(module.ABOUT_HEAD),
+        about_tail=rx(module.ABOUT_TAIL),
+        goal_trim=rx(module.GOAL_TRIM),
+        pseudo_cleft=rx(module.PSEUDO_CLEFT),
+        hedge_exempt=rx(module.HEDGE_EXEMPT),
+        narrative=rx(module.NARRATIVE),
+        not_a_goal=rx(module.NOT_A_GOAL),
+        separator=rx(module.SEPARATOR),
+        lead=rx(module.LEAD),
+        bad_entry_start=tuple(module.BAD_ENTRY_START),
         label_max=module.LABEL_MAX_WORDS,
     )
 
@@ -165,6 +181,7 @@ def _asks(text: str, g: Grammar) -> bool:
 
 
 # ---- the label form ---------------------------------------------------------------------------
+
 
 def _labelled(text: str, g: Grammar, depth: int) -> list[TaskSignal] | None:
     """Signals of a "<label>: <body>" sentence; None when the sentence is not one (or says nothing as one)."""
@@ -235,6 +252,7 @@ def _joined(label: str, signal: TaskSignal) -> TaskSignal:
 
 # ---- verb rows --------------------------------------------------------------------------------
 
+
 def _verbs(clean: str, raw: str, g: Grammar) -> list[TaskSignal]:
     """New entry and resolutions of an unlabelled sentence; resolutions are also looked for before the
     openers were stripped ("We decided that ..." loses its verb to strip_openers)."""
@@ -257,7 +275,7 @@ def _verbs(clean: str, raw: str, g: Grammar) -> list[TaskSignal]:
             entry = _entry(clean if row.whole else _group(match, "entry"), field, g)
             if entry:
                 new = TaskSignal(field, entry, row=row.name)
-                new_clause = _entry(clean[match.start():], field, g) if row.whole and row.search else ""
+                new_clause = _entry(clean[match.start() :], field, g) if row.whole and row.search else ""
     signals = [new] if new else []
     if new and resolved and new_clause:  # "X is fixed, so now we're stuck on Y": the new blocker is the second clause
         signals = [TaskSignal(new.field, new_clause, row=new.row)]
@@ -274,8 +292,10 @@ def _find(row: TaskRow, text: str, g: Grammar) -> re.Match[str] | None:
     """The row's first match that no guard word (a condition, a rule, reported speech) stops."""
     matches = row.regex.finditer(text) if row.search else filter(None, (row.regex.match(text),))
     for match in matches:
-        cue = next((match.start(name) for name in ("cue", "cue2", "cue3") if name in row.regex.groupindex and match.group(name) is not None),
-                   match.start())
+        cue = next(
+            (match.start(name) for name in ("cue", "cue2", "cue3") if name in row.regex.groupindex and match.group(name) is not None),
+            match.start(),
+        )
         field = row.emits[0][0]
         kind = "resolve" if row.resolves else ("progress" if field is TaskField.PROGRESS else "new")
         # A resolution is judged within its clause ("the caterer hasn't replied, but the venue is confirmed");

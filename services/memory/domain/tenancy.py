@@ -46,9 +46,7 @@ def check_owner(state: SessionState | None, session_id: str, tenant: str, user_i
     if state.tenant != tenant:
         raise denied(session_id)
     if user_id and state.user_id and state.user_id != user_id:
-        raise Conflict(
-            f"session {session_id!r} belongs to another user_id; a session keeps the user it was created with"
-        )
+        raise Conflict(f"session {session_id!r} belongs to another user_id; a session keeps the user it was created with")
 
 
 def encode_cursor(session_id: str) -> str:

@@ -92,8 +92,12 @@ def parse_export(document: str, limits: Limits, session_id: str = "") -> Importe
     items = [_item(target, raw, f"items[{n}]", limits, by_seq, rename) for n, raw in enumerate(_list(data.get("items"), "items"))]
     _check_items(items)
     state = SessionState(
-        session_id=target, last_seq=last_seq, checkpoint_seq=checkpoint, closed=closed,
-        event_count=len(events), item_count=len(items),
+        session_id=target,
+        last_seq=last_seq,
+        checkpoint_seq=checkpoint,
+        closed=closed,
+        event_count=len(events),
+        item_count=len(items),
     )
     return Imported(state, tuple(sorted(events, key=lambda e: e.seq)), tuple(_with_index_inputs(items, by_seq)))
 
@@ -151,8 +155,12 @@ def _event(session_id: str, raw, where: str, limits: Limits) -> Event:
     event_id = _string(data.get("event_id"), f"{where}.event_id", limit=MAX_EVENT_ID_BYTES)
     _require(bool(event_id), f"{where}.event_id", "is empty")
     return Event(
-        session_id=session_id, seq=_seq(data.get("seq"), f"{where}.seq", minimum=1), event_id=event_id, kind=kind,
-        text=_string(data.get("text"), f"{where}.text", limit=limits.max_event_bytes), created_at=created_at,
+        session_id=session_id,
+        seq=_seq(data.get("seq"), f"{where}.seq", minimum=1),
+        event_id=event_id,
+        kind=kind,
+        text=_string(data.get("text"), f"{where}.text", limit=limits.max_event_bytes),
+        created_at=created_at,
         attributes=tuple(sorted(attributes.items())),
     )
 
@@ -175,16 +183,30 @@ def _item(session_id: str, raw, where: str, limits: Limits, by_seq: dict[int, Ev
     _require(bool(seqs), f"{where}.source_seqs", "is empty; an item comes from at least one event")
     source_seqs = tuple(_seq(seq, f"{where}.source_seqs", minimum=1) for seq in seqs)
     _require(all(seq in by_seq for seq in source_seqs), f"{where}.source_seqs", "names a seq no event of the document has")
-    event_ids = tuple(_string(e, f"{where}.source_event_ids", limit=MAX_EVENT_ID_BYTES) for e in _list(data.get("source_event_ids"), f"{where}.source_event_ids"))
+    event_ids = tuple(
+        _string(e, f"{where}.source_event_ids", limit=MAX_EVENT_ID_BYTES)
+        for e in _list(data.get("source_event_ids"), f"{where}.source_event_ids")
+    )
     item_id = _string(data.get("item_id"), f"{where}.item_id", limit=64)
     _require(bool(item_id), f"{where}.item_id", "is empty")
     superseded_by = _string(data.get("superseded_by"), f"{where}.superseded_by", limit=64)
     _require(status is ItemStatus.SUPERSEDED or not superseded_by, f"{where}.superseded_by", "is set on an active item")
     return Item(
-        item_id=rename(item_id), session_id=session_id, kind=kind, key=text("key"), value=text("value"), text=text("text"),
-        lang=_string(data.get("lang"), f"{where}.lang", limit=16), source_seqs=source_seqs, source_event_ids=event_ids,
-        source_kind=source_kind, unit=text("unit"), condition=text("condition"), status=status,
-        superseded_by=rename(superseded_by) if superseded_by else "", task_field=_TASK_FIELDS.get(task_field),
+        item_id=rename(item_id),
+        session_id=session_id,
+        kind=kind,
+        key=text("key"),
+        value=text("value"),
+        text=text("text"),
+        lang=_string(data.get("lang"), f"{where}.lang", limit=16),
+        source_seqs=source_seqs,
+        source_event_ids=event_ids,
+        source_kind=source_kind,
+        unit=text("unit"),
+        condition=text("condition"),
+        status=status,
+        superseded_by=rename(superseded_by) if superseded_by else "",
+        task_field=_TASK_FIELDS.get(task_field),
     )
 
 

@@ -38,9 +38,7 @@ def check_batch(events: list[Event], limits: Limits) -> None:
     if not events:
         raise InvalidArgument("events is empty: send at least one event")
     if len(events) > limits.max_batch_events:
-        raise InvalidArgument(
-            f"batch has {len(events)} events; at most {limits.max_batch_events} are allowed, split it"
-        )
+        raise InvalidArgument(f"batch has {len(events)} events; at most {limits.max_batch_events} are allowed, split it")
     for index, event in enumerate(events):
         where = f"events[{index}]"
         if event.seq <= 0:
@@ -51,9 +49,7 @@ def check_batch(events: list[Event], limits: Limits) -> None:
             raise InvalidArgument(f"{where}.event_id is longer than {MAX_EVENT_ID_BYTES} bytes")
         size = len(event.text.encode())
         if size > limits.max_event_bytes:
-            raise InvalidArgument(
-                f"{where}.text is {size} bytes; at most {limits.max_event_bytes} are allowed"
-            )
+            raise InvalidArgument(f"{where}.text is {size} bytes; at most {limits.max_event_bytes} are allowed")
         if len(event.attributes) > MAX_ATTRIBUTES:
             raise InvalidArgument(f"{where} has {len(event.attributes)} attributes; at most {MAX_ATTRIBUTES}")
         for name, value in event.attributes:
@@ -74,4 +70,3 @@ def _check_compaction_bound(event: Event, where: str) -> None:
             f"{where}.attributes['up_to_seq'] is {raw[:40]!r}; a compaction covers seqs up to itself:"
             f" write a decimal seq from 1 to {event.seq}, or leave the attribute out"
         )
-

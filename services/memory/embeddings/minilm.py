@@ -78,17 +78,22 @@ class MiniLMEncoder:
             out, ff1, ff2 = linear(p + "attention.output.dense"), linear(p + "intermediate.dense"), linear(p + "output.dense")
             # The 1/sqrt(head_dim) attention scale is folded into the query projection, once.
             scale = np.float32(1.0 / math.sqrt(self.dimension // self._heads))
-            self._layers.append(_Layer(
-                qkv_w=np.concatenate([q[0] * scale, k[0], v[0]], axis=1),
-                qkv_b=np.concatenate([q[1] * scale, k[1], v[1]]),
-                out_w=out[0], out_b=out[1], ln1=norm(p + "attention.output.LayerNorm"),
-                ff1_w=ff1[0], ff1_b=ff1[1], ff2_w=ff2[0], ff2_b=ff2[1], ln2=norm(p + "output.LayerNorm"),
-            ))
+            self._layers.append(
+                _Layer(
+                    qkv_w=np.concatenate([q[0] * scale, k[0], v[0]], axis=1),
+                    qkv_b=np.concatenate([q[1] * scale, k[1], v[1]]),
+                    out_w=out[0],
+                    out_b=out[1],
+                    ln1=norm(p + "attention.output.LayerNorm"),
+                    ff1_w=ff1[0],
+                    ff1_b=ff1[1],
+                    ff2_w=ff2[0],
+                    ff2_b=ff2[1],
+                    ln2=norm(p + "output.LayerNorm"),
+                )
+            )
         # The BERT pooler (pooler.dense) is not used: sentence-transformers mean-pools token states.
-        self.build = (
-            f"numpy {np.__version__} MiniLM-L6-v2 (no torch; tokenizers {tokenizers.__version__}, "
-            f"max_seq_length {max_seq_length})"
-        )
+        self.build = f"numpy {np.__version__} MiniLM-L6-v2 (no torch; tokenizers {tokenizers.__version__}, max_seq_length {max_seq_length})"
 
     @classmethod
     def load(cls, model_dir: str | Path | None = None) -> MiniLMEncoder:

@@ -90,9 +90,7 @@ def posting(n: int, freq: float, length: int) -> str:
     return f"{docno(n)}:{round(freq, 3):g}:{length}"
 
 
-def score_postings(
-    groups: list[list[tuple[int, list[str]]]], docs: int, avg_length: float
-) -> list[tuple[str, float]]:
+def score_postings(groups: list[list[tuple[int, list[str]]]], docs: int, avg_length: float) -> list[tuple[str, float]]:
     """(docno, BM25) best first, ties newest first, from (document frequency, members) per term,
     terms grouped by query word; a group counts only for items holding every term of it."""
     scores: dict[str, float] = {}

@@ -127,7 +127,8 @@ class _Reader:
         raw = self.r.hget(self.keys(session_id).values, value_field(value_norm))
         kinds = set(kinds)
         matches = [
-            (item.seq, n, item) for n, item in self.items(session_id, json.loads(raw) if raw else [])
+            (item.seq, n, item)
+            for n, item in self.items(session_id, json.loads(raw) if raw else [])
             if item.kind in kinds and item.status is ItemStatus.ACTIVE and normalize_value(item.value) == value_norm
         ]
         return max(matches, key=lambda m: (m[0], m[1]))[2] if matches else None
@@ -202,7 +203,11 @@ class RedisStore(_Reader):
     name = "redis"
 
     def __init__(
-        self, client: "redis.Redis | RedisCluster", prefix: str = DEFAULT_PREFIX, *, scored_rows_budget: int = SCORED_ROWS_BUDGET,
+        self,
+        client: "redis.Redis | RedisCluster",
+        prefix: str = DEFAULT_PREFIX,
+        *,
+        scored_rows_budget: int = SCORED_ROWS_BUDGET,
         round_trips: "RoundTrips | None" = None,
     ):
         super().__init__(client, prefix)
@@ -403,9 +408,7 @@ class RedisStore(_Reader):
             lists.append(self._bm25(session_id, terms_b, "len_b", limit, include_superseded))
         return fuse_indexes(lists)
 
-    def _split_common(
-        self, session_id: str, groups: list[list[str]]
-    ) -> tuple[list[list[str]], list[tuple[frozenset[str], float]]]:
+    def _split_common(self, session_id: str, groups: list[list[str]]) -> tuple[list[list[str]], list[tuple[frozenset[str], float]]]:
         """As SqliteStore: the Latin word groups past SCORED_ROWS_BUDGET postings (rarest first) are
         not read, only rescored by their idf on the rows found; CJK bigram groups are always read."""
         words = [group for group in groups if group[0].startswith("w:")]
@@ -529,7 +532,13 @@ def _session(raw: dict[str, str]) -> SessionState:
 
 def _session_fields(state: SessionState) -> dict[str, object]:
     return {
-        "session_id": state.session_id, "last_seq": state.last_seq, "checkpoint_seq": state.checkpoint_seq,
-        "closed": int(state.closed), "event_count": state.event_count, "item_count": state.item_count,
-        "tenant": state.tenant, "user_id": state.user_id, "updated_at": now(),
+        "session_id": state.session_id,
+        "last_seq": state.last_seq,
+        "checkpoint_seq": state.checkpoint_seq,
+        "closed": int(state.closed),
+        "event_count": state.event_count,
+        "item_count": state.item_count,
+        "tenant": state.tenant,
+        "user_id": state.user_id,
+        "updated_at": now(),
     }

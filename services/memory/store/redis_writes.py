@@ -28,8 +28,13 @@ def dump_event(event: Event) -> str:
 def load_event(session_id: str, raw: str) -> Event:
     d = json.loads(raw)
     return Event(
-        session_id=session_id, seq=d["s"], event_id=d["id"], kind=EventKind(d["k"]), text=d["t"],
-        created_at=d.get("c", ""), attributes=tuple(tuple(pair) for pair in d.get("a", ())),
+        session_id=session_id,
+        seq=d["s"],
+        event_id=d["id"],
+        kind=EventKind(d["k"]),
+        text=d["t"],
+        created_at=d.get("c", ""),
+        attributes=tuple(tuple(pair) for pair in d.get("a", ())),
     )
 
 
@@ -37,12 +42,21 @@ def dump_item(item: Item) -> str:
     """Short field names, empty fields left out, text kept once when it equals the value.
     context and metadata are index inputs only: SqliteStore does not return them either."""
     record: dict = {
-        "id": item.item_id, "k": item.kind.value, "key": item.key, "v": item.value, "l": item.lang,
-        "ss": list(item.source_seqs), "se": list(item.source_event_ids), "sk": item.source_kind.value,
+        "id": item.item_id,
+        "k": item.kind.value,
+        "key": item.key,
+        "v": item.value,
+        "l": item.lang,
+        "ss": list(item.source_seqs),
+        "se": list(item.source_event_ids),
+        "sk": item.source_kind.value,
     }
     optional = {
-        "t": item.text if item.text != item.value else "", "u": item.unit, "c": item.condition,
-        "sb": item.superseded_by, "tf": item.task_field.value if item.task_field else "",
+        "t": item.text if item.text != item.value else "",
+        "u": item.unit,
+        "c": item.condition,
+        "sb": item.superseded_by,
+        "tf": item.task_field.value if item.task_field else "",
         "st": item.status.value if item.status is not ItemStatus.ACTIVE else "",
         "sp": item.speaker,
     }
@@ -53,10 +67,20 @@ def dump_item(item: Item) -> str:
 def load_item(session_id: str, raw: str) -> Item:
     d = json.loads(raw)
     return Item(
-        item_id=d["id"], session_id=session_id, kind=ItemKind(d["k"]), key=d["key"], value=d["v"],
-        text=d.get("t", d["v"]), lang=d["l"], source_seqs=tuple(d["ss"]), source_event_ids=tuple(d["se"]),
-        source_kind=EventKind(d["sk"]), unit=d.get("u", ""), condition=d.get("c", ""),
-        status=ItemStatus(d.get("st", "active")), superseded_by=d.get("sb", ""),
+        item_id=d["id"],
+        session_id=session_id,
+        kind=ItemKind(d["k"]),
+        key=d["key"],
+        value=d["v"],
+        text=d.get("t", d["v"]),
+        lang=d["l"],
+        source_seqs=tuple(d["ss"]),
+        source_event_ids=tuple(d["se"]),
+        source_kind=EventKind(d["sk"]),
+        unit=d.get("u", ""),
+        condition=d.get("c", ""),
+        status=ItemStatus(d.get("st", "active")),
+        superseded_by=d.get("sb", ""),
         task_field=TaskField(d["tf"]) if d.get("tf") else None,
         speaker=d.get("sp", ""),
     )
@@ -136,11 +160,21 @@ def plan_writes(pipe, keys, session_id: str, plan: AppendPlan) -> Callable:
             else:
                 p.hdel(keys.values, field)
         _queue_postings(p, keys, terms, created, avg_a, avg_b)
-        p.hset(keys.session, mapping={
-            "session_id": session_id, "last_seq": plan.last_seq, "checkpoint_seq": plan.checkpoint_seq, "closed": int(plan.closed),
-            "event_count": int(state.get("event_count", 0)) + len(plan.new_events), "item_count": item_count,
-            "next_item": next_n + len(created), "len_a": len_a, "len_b": len_b, "updated_at": now(),
-        })
+        p.hset(
+            keys.session,
+            mapping={
+                "session_id": session_id,
+                "last_seq": plan.last_seq,
+                "checkpoint_seq": plan.checkpoint_seq,
+                "closed": int(plan.closed),
+                "event_count": int(state.get("event_count", 0)) + len(plan.new_events),
+                "item_count": item_count,
+                "next_item": next_n + len(created),
+                "len_a": len_a,
+                "len_b": len_b,
+                "updated_at": now(),
+            },
+        )
         p.hsetnx(keys.session, "created_at", now())
         p.hsetnx(keys.session, "tenant", plan.tenant)  # an existing session keeps its owner
         if plan.user_id and not state.get("user_id"):

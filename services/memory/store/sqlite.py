@@ -13,7 +13,16 @@ from pathlib import Path
 import structlog
 
 from services.common.errors import Conflict
-
+from services.memory.domain.indexing import (
+    CONTEXT_WEIGHT,
+    SCORED_ROWS_BUDGET,
+    add_skipped_scores,
+    fuse_indexes,
+    idf,
+    searchable_text,
+    split_common,
+)
+from services.memory.domain.ingest import normalize_value
 from services.memory.domain.model import (
     DEFAULT_TENANT,
     AppendPlan,
@@ -26,21 +35,11 @@ from services.memory.domain.model import (
     SessionState,
     TaskField,
 )
-from services.memory.domain.indexing import (
-    CONTEXT_WEIGHT,
-    SCORED_ROWS_BUDGET,
-    add_skipped_scores,
-    fuse_indexes,
-    idf,
-    searchable_text,
-    split_common,
-)
-from services.memory.domain.ingest import normalize_value
 from services.memory.domain.store_api import SearchQuery, StoreReader
 from services.memory.domain.text import cjk_bigrams, cjk_runs, term_set
+from services.memory.store.footprint import Footprint, sqlite_footprint
 from services.memory.store.sqlite_connections import Connections
 from services.memory.store.sqlite_schema import migrate
-from services.memory.store.footprint import Footprint, sqlite_footprint
 
 log = structlog.get_logger("memory.sqlite")
 
@@ -150,11 +149,15 @@ class SqliteStore:
     def find_active_by_value(self, session_id: str, value_norm: str, kinds: Iterable[ItemKind]) -> Item | None:
         kind_values = [k.value for k in kinds]
         marks = ",".join("?" * len(kind_values))
-        row = self._conns.reader().execute(
-            f"SELECT {_ITEM_COLUMNS} FROM items WHERE session_id = ? AND status = 'active' AND value_norm = ?"
-            f" AND kind IN ({marks}) ORDER BY seq DESC LIMIT 1",
-            (session_id, value_norm, *kind_values),
-        ).fetchone()
+        row = (
+            self._conns.reader()
+            .execute(
+                f"SELECT {_ITEM_COLUMNS} FROM items WHERE session_id = ? AND status = 'active' AND value_norm = ?"
+                f" AND kind IN ({marks}) ORDER BY seq DESC LIMIT 1",
+                (session_id, value_norm, *kind_values),
+            )
+            .fetchone()
+        )
         return _item(row) if row else None
 
     def active_items_with_key_prefix(self, session_id: str, prefix: str) -> list[Item]:
@@ -176,12 +179,16 @@ class SqliteStore:
         kind_values = [k.value for k in kinds]
         marks = ",".join("?" * len(kind_values))
         with self._conns.snapshot():
-            rows = self._conns.reader().execute(
-                f"SELECT {_JOINED_ITEM_COLUMNS} FROM items_fts JOIN items ON items.id = items_fts.rowid"
-                f" WHERE items_fts MATCH ? AND items.session_id = ? AND items.status = 'active' AND items.kind IN ({marks})"
-                f" ORDER BY {_BM25_LATIN} LIMIT ?",
-                (" OR ".join(f"({arm})" for arm in arms), session_id, *kind_values, limit),
-            ).fetchall()
+            rows = (
+                self._conns.reader()
+                .execute(
+                    f"SELECT {_JOINED_ITEM_COLUMNS} FROM items_fts JOIN items ON items.id = items_fts.rowid"
+                    f" WHERE items_fts MATCH ? AND items.session_id = ? AND items.status = 'active' AND items.kind IN ({marks})"
+                    f" ORDER BY {_BM25_LATIN} LIMIT ?",
+                    (" OR ".join(f"({arm})" for arm in arms), session_id, *kind_values, limit),
+                )
+                .fetchall()
+            )
         return [_item(row) for row in rows]
 
     # --- writes ---------------------------------------------------------------
@@ -213,8 +220,16 @@ class SqliteStore:
                 "INSERT INTO events (session_id, seq, event_id, kind, text, created_at, attributes, content_hash)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 [
-                    (session_id, e.seq, e.event_id, e.kind.value, e.text, e.created_at,
-                     json.dumps([list(a) for a in e.attributes], ensure_ascii=False), e.content_hash)
+                    (
+                        session_id,
+                        e.seq,
+                        e.event_id,
+                        e.kind.value,
+                        e.text,
+                        e.created_at,
+                        json.dumps([list(a) for a in e.attributes], ensure_ascii=False),
+                        e.content_hash,
+                    )
                     for e in plan.new_events
                 ],
             )
@@ -226,11 +241,16 @@ class SqliteStore:
                 [self._item_row(item, prefix) for item in plan.new_items],
             )
             self._db.executemany(
-                "UPDATE items SET status = ?, superseded_by = ?, source_seqs = ?, source_event_ids = ?, seq = ?"
-                " WHERE item_id = ?",
+                "UPDATE items SET status = ?, superseded_by = ?, source_seqs = ?, source_event_ids = ?, seq = ? WHERE item_id = ?",
                 [
-                    (i.status.value, i.superseded_by, json.dumps(list(i.source_seqs)),
-                     json.dumps(list(i.source_event_ids)), i.seq, i.item_id)
+                    (
+                        i.status.value,
+                        i.superseded_by,
+                        json.dumps(list(i.source_seqs)),
+                        json.dumps(list(i.source_event_ids)),
+                        i.seq,
+                        i.item_id,
+                    )
                     for i in plan.updated_items.values()
                 ],
             )
@@ -245,12 +265,28 @@ class SqliteStore:
     def _item_row(item: Item, prefix: str) -> tuple:
         searchable = searchable_text(item)
         return (
-            item.item_id, item.session_id, item.kind.value, item.key, item.value, normalize_value(item.value),
-            item.unit, item.condition, item.status.value, item.superseded_by, item.lang,
-            json.dumps(list(item.source_seqs)), json.dumps(list(item.source_event_ids)), item.source_kind.value,
-            item.text, item.task_field.value if item.task_field else "", item.seq,
-            namespaced(searchable, prefix), namespaced(" ".join(cjk_bigrams(searchable)), prefix),
-            " ".join(cjk_runs(searchable)), namespaced(item.context, prefix), item.speaker,
+            item.item_id,
+            item.session_id,
+            item.kind.value,
+            item.key,
+            item.value,
+            normalize_value(item.value),
+            item.unit,
+            item.condition,
+            item.status.value,
+            item.superseded_by,
+            item.lang,
+            json.dumps(list(item.source_seqs)),
+            json.dumps(list(item.source_event_ids)),
+            item.source_kind.value,
+            item.text,
+            item.task_field.value if item.task_field else "",
+            item.seq,
+            namespaced(searchable, prefix),
+            namespaced(" ".join(cjk_bigrams(searchable)), prefix),
+            " ".join(cjk_runs(searchable)),
+            namespaced(item.context, prefix),
+            item.speaker,
         )
 
     def compact(self, session_id: str, up_to_seq: int, summary: str) -> int | None:
@@ -331,9 +367,7 @@ class SqliteStore:
         # One statement, so SQLite sums the terms' scores and joins only the best rows. A few
         # spare rows cover the superseded ones the status filter drops; the session check
         # guards against two sessions whose prefixes collide.
-        per_term = " UNION ALL ".join(
-            f"SELECT rowid, -{_BM25_LATIN} * ? AS score FROM items_fts WHERE items_fts MATCH ?" for _ in terms
-        )
+        per_term = " UNION ALL ".join(f"SELECT rowid, -{_BM25_LATIN} * ? AS score FROM items_fts WHERE items_fts MATCH ?" for _ in terms)
         # MATERIALIZED: flattened into the aggregate, bm25() would lose its FTS5 cursor.
         rows = self._conns.reader().execute(
             f"WITH term_scores AS MATERIALIZED ({per_term}) SELECT {_JOINED_ITEM_COLUMNS}, best.score FROM"
@@ -391,9 +425,11 @@ class SqliteStore:
             clauses.append("key = ?")
             params.append(flt.key)
         with self._conns.snapshot():
-            rows = self._conns.reader().execute(
-                f"SELECT {_ITEM_COLUMNS} FROM items WHERE {' AND '.join(clauses)} ORDER BY id LIMIT ?", (*params, limit + 1)
-            ).fetchall()
+            rows = (
+                self._conns.reader()
+                .execute(f"SELECT {_ITEM_COLUMNS} FROM items WHERE {' AND '.join(clauses)} ORDER BY id LIMIT ?", (*params, limit + 1))
+                .fetchall()
+            )
         page = rows[:limit]
         return [_item(r) for r in page], (page[-1]["id"] if len(rows) > limit else 0)
 
@@ -401,22 +437,30 @@ class SqliteStore:
         kind_values = [k.value for k in kinds]
         marks = ",".join("?" * len(kind_values))
         with self._conns.snapshot():
-            rows = self._conns.reader().execute(
-                f"SELECT {_ITEM_COLUMNS} FROM items WHERE session_id = ? AND kind IN ({marks}) AND status = 'active'"
-                " ORDER BY seq DESC, id DESC LIMIT ?",
-                (session_id, *kind_values, limit),
-            ).fetchall()
+            rows = (
+                self._conns.reader()
+                .execute(
+                    f"SELECT {_ITEM_COLUMNS} FROM items WHERE session_id = ? AND kind IN ({marks}) AND status = 'active'"
+                    " ORDER BY seq DESC, id DESC LIMIT ?",
+                    (session_id, *kind_values, limit),
+                )
+                .fetchall()
+            )
         return [_item(r) for r in rows]
 
     def closed_items_of_kinds(self, session_id: str, kinds: Iterable[ItemKind], *, limit: int) -> list[Item]:
         kind_values = [k.value for k in kinds]
         marks = ",".join("?" * len(kind_values))
         with self._conns.snapshot():
-            rows = self._conns.reader().execute(
-                f"SELECT {_ITEM_COLUMNS} FROM items WHERE session_id = ? AND kind IN ({marks}) AND status = 'superseded'"
-                " ORDER BY seq DESC, id DESC LIMIT ?",
-                (session_id, *kind_values, limit),
-            ).fetchall()
+            rows = (
+                self._conns.reader()
+                .execute(
+                    f"SELECT {_ITEM_COLUMNS} FROM items WHERE session_id = ? AND kind IN ({marks}) AND status = 'superseded'"
+                    " ORDER BY seq DESC, id DESC LIMIT ?",
+                    (session_id, *kind_values, limit),
+                )
+                .fetchall()
+            )
         return [_item(r) for r in rows]
 
     def items_by_ids(self, session_id: str, item_ids: list[str]) -> dict[str, Item]:
@@ -437,7 +481,11 @@ class SqliteStore:
 
     def iter_items(self, session_id: str) -> Iterator[Item]:
         with self._conns.snapshot():
-            rows = self._conns.reader().execute(f"SELECT {_ITEM_COLUMNS} FROM items WHERE session_id = ? ORDER BY id", (session_id,)).fetchall()
+            rows = (
+                self._conns.reader()
+                .execute(f"SELECT {_ITEM_COLUMNS} FROM items WHERE session_id = ? ORDER BY id", (session_id,))
+                .fetchall()
+            )
         return (_item(row) for row in rows)
 
     def footprint(self) -> Footprint:
@@ -481,7 +529,9 @@ class SqliteStore:
         try:
             return self.append(session_id, planner)
         except sqlite3.IntegrityError as exc:
-            raise Conflict(f"the document's item ids are already used by another session; import it under a new session_id ({exc})") from exc
+            raise Conflict(
+                f"the document's item ids are already used by another session; import it under a new session_id ({exc})"
+            ) from exc
 
     def purge_deleted(self) -> None:
         """Leave no trace of deleted rows in the files: secure_delete (set at connect) zeroes freed

@@ -51,7 +51,9 @@ def _check_path(path: Path) -> bool:
     with path.open("rb") as handle:
         header = handle.read(HEADER_BYTES)
     if not header.startswith(SQLITE_HEADER):
-        raise ConfigError(f"{where}: is not a SQLite database (it does not start with SQLite's header); move it away or point MEMORY_DB elsewhere")
+        raise ConfigError(
+            f"{where}: is not a SQLite database (it does not start with SQLite's header); move it away or point MEMORY_DB elsewhere"
+        )
     if len(header) < HEADER_BYTES:
         raise ConfigError(f"{where}: is a truncated SQLite file ({size} bytes, less than its header); restore it from a backup")
     expected = _size_in_header(header)

@@ -102,7 +102,7 @@ def _v1_initial(db: sqlite3.Connection) -> None:
             INSERT INTO items_cjk (items_cjk, rowid, cjk_text)
                 VALUES ('delete', old.id, old.cjk_text);
         END;
-        """
+        """,
     )
 
 
@@ -162,9 +162,7 @@ def migrate(db: sqlite3.Connection) -> int:
     """Apply the migrations this file has and the database lacks; returns the schema version."""
     current = db.execute("PRAGMA user_version").fetchone()[0]
     if current > len(MIGRATIONS):
-        raise RuntimeError(
-            f"database schema version {current} is newer than this code knows ({len(MIGRATIONS)}); upgrade the service"
-        )
+        raise RuntimeError(f"database schema version {current} is newer than this code knows ({len(MIGRATIONS)}); upgrade the service")
     for version, (_name, step) in enumerate(MIGRATIONS[current:], start=current + 1):
         db.execute("BEGIN IMMEDIATE")
         try:

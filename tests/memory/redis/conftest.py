@@ -44,14 +44,38 @@ class RedisServer:
         for _ in range(5):
             port = self.port or free_port()
             args = [
-                REDIS_SERVER, "--port", str(port), "--bind", "127.0.0.1", "--dir", str(self.directory),
-                "--appendonly", "yes", "--appendfsync", "always", "--save", "", "--daemonize", "no",
-                "--logfile", "redis.log", "--protected-mode", "no",
+                REDIS_SERVER,
+                "--port",
+                str(port),
+                "--bind",
+                "127.0.0.1",
+                "--dir",
+                str(self.directory),
+                "--appendonly",
+                "yes",
+                "--appendfsync",
+                "always",
+                "--save",
+                "",
+                "--daemonize",
+                "no",
+                "--logfile",
+                "redis.log",
+                "--protected-mode",
+                "no",
             ]
             if self.cluster:
                 # The bus port defaults to port + 10000, which may not exist: pick a free one.
-                args += ["--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf",
-                         "--cluster-node-timeout", "5000", "--cluster-port", str(free_port())]
+                args += [
+                    "--cluster-enabled",
+                    "yes",
+                    "--cluster-config-file",
+                    "nodes.conf",
+                    "--cluster-node-timeout",
+                    "5000",
+                    "--cluster-port",
+                    str(free_port()),
+                ]
             self.proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             if self._wait_ready(port):
                 self.port = port
@@ -111,7 +135,9 @@ def redis_cluster(tmp_path_factory) -> Iterator[list[RedisServer]]:
             node.start()
         subprocess.run(
             [REDIS_CLI, "--cluster", "create", *(n.address for n in nodes), "--cluster-replicas", "0", "--cluster-yes"],
-            check=True, capture_output=True, timeout=60,
+            check=True,
+            capture_output=True,
+            timeout=60,
         )
         _wait_cluster_ok(nodes)
         yield nodes
@@ -165,8 +191,11 @@ def redis_url(request) -> str:
 @pytest.fixture
 def memory_settings(redis_url: str, tmp_path: Path) -> Settings:
     return Settings(
-        listen="127.0.0.1:0", db_path=str(tmp_path / "unused.sqlite"), store_url=redis_url,
-        max_event_bytes=4096, max_batch_events=50,
+        listen="127.0.0.1:0",
+        db_path=str(tmp_path / "unused.sqlite"),
+        store_url=redis_url,
+        max_event_bytes=4096,
+        max_batch_events=50,
     )
 
 

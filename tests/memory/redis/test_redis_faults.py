@@ -24,8 +24,24 @@ KEY_LOAD_DELAY_US = 60
 
 def _redis(directory: Path, port: int, *extra: str) -> subprocess.Popen:
     args = [
-        REDIS_SERVER, "--port", str(port), "--bind", "127.0.0.1", "--dir", str(directory), "--save", "",
-        "--appendonly", "no", "--dbfilename", "dump.rdb", "--protected-mode", "no", "--logfile", "redis.log", *extra,
+        REDIS_SERVER,
+        "--port",
+        str(port),
+        "--bind",
+        "127.0.0.1",
+        "--dir",
+        str(directory),
+        "--save",
+        "",
+        "--appendonly",
+        "no",
+        "--dbfilename",
+        "dump.rdb",
+        "--protected-mode",
+        "no",
+        "--logfile",
+        "redis.log",
+        *extra,
     ]
     return subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 

@@ -34,4 +34,7 @@ def test_round_trips_and_used_memory_are_exported(memory_settings: Settings):
     assert value(after, "dsh_memory_store_size_bytes", store="redis") > 0
     assert value(after, "dsh_memory_events_ingested_total", store="redis") == 2
     assert value(after, "dsh_memory_items_written_total", store="redis", kind="fact", status="active") >= 1
-    assert value(after, "grpc_server_handled_total", grpc_service="dsh.memory.v1.MemoryService", grpc_method="AppendEvents", grpc_code="OK") == 1
+    assert (
+        value(after, "grpc_server_handled_total", grpc_service="dsh.memory.v1.MemoryService", grpc_method="AppendEvents", grpc_code="OK")
+        == 1
+    )

@@ -103,8 +103,15 @@ def _replay(core: MemoryCore, document: dict) -> None:
     for step in document["steps"]:
         if step["op"] == "append":
             events = [
-                Event(step["session"], e["seq"], e["eventId"], EventKind(e["kind"]), e["text"], e.get("createdAt", ""),
-                      tuple(e.get("attributes", {}).items()))
+                Event(
+                    step["session"],
+                    e["seq"],
+                    e["eventId"],
+                    EventKind(e["kind"]),
+                    e["text"],
+                    e.get("createdAt", ""),
+                    tuple(e.get("attributes", {}).items()),
+                )
                 for e in step["events"]
             ]
             core.append(step["session"], events)
