@@ -158,6 +158,7 @@ def request_from_args(args: argparse.Namespace):
 
 def _eval(args: argparse.Namespace, settings: Settings) -> int:
     from services.harness.progress import ProgressBar
+    from services.harness.render import print_summary
     from services.harness.runner import PrerequisiteError, run_eval
 
     bar = ProgressBar(enabled=False if args.json else None)
@@ -173,7 +174,7 @@ def _eval(args: argparse.Namespace, settings: Settings) -> int:
     if args.json:
         print(json.dumps(result.report, ensure_ascii=False, indent=2))
     else:
-        print(result.table)
+        print_summary(result.summary, sys.stdout)  # aligned tables on a terminal, Markdown into a pipe or a file
         if result.report_path:
             print(f"Report: {host_path(result.report_path, settings)}")
     return result.exit_code
