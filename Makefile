@@ -80,8 +80,17 @@ chaos: setup system-deps ## faults against real processes (kill -9 x100, full di
 bench-batch: setup ## time one AppendEvents of 1k/5k/10k short facts: make bench-batch [ARGS="--sizes 1000,5000 --stores sqlite,redis"]
 	$(PY) -m services.harness bench-batch $(ARGS)
 
-eval: setup ## run the evaluation: make eval PROFILE=smoke|standard|full|seed|handwritten|locomo [TURNS= SEED= BASELINES= ANSWERER= MEMORY_ADDR= LOCOMO= FIXTURES= ARGS=]
-	$(PY) -m services.harness eval $(EVAL_FLAGS)
+# make exits 2 when a recipe fails, whatever the recipe's status, so `make eval` cannot tell a failed
+# hard invariant (1) from a usage error (2) by its own status: it says in one line which it was.
+# scripts/eval (the venv set-up, then the harness) exits with the harness's own status.
+eval: ## run the evaluation: make eval PROFILE=smoke|standard|full|seed|handwritten|locomo [TURNS= SEED= BASELINES= ANSWERER= MEMORY_ADDR= LOCOMO= FIXTURES= ARGS=]
+	@scripts/eval $(EVAL_FLAGS) || { code=$$?; case $$code in \
+		1) why="a hard invariant failed: the run is a failure, the table and the report say which";; \
+		2) why="a usage error or a missing prerequisite, see above";; \
+		130) why="interrupted";; *) why="unexpected";; esac; \
+		echo "make eval: the harness exited $$code ($$why). make exits 2 on any failure;" \
+			"for the harness's own code run scripts/eval $(strip $(EVAL_FLAGS))" >&2; \
+		exit $$code; }
 
 fixtures: setup ## generate fixtures only: make fixtures PROFILE=...
 	$(PY) -m services.harness fixtures --profile $(PROFILE) $(if $(SEED),--seed $(SEED)) $(if $(TURNS),--turns $(TURNS)) $(if $(FIXTURES),--fixtures $(FIXTURES)) $(ARGS)

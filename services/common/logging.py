@@ -1,9 +1,30 @@
 """structlog set-up, once per process: JSON lines for machines, a console view for people."""
 
+import io
 import logging
 import sys
 
 import structlog
+
+
+class _Stderr(io.TextIOBase):
+    """sys.stderr as it is at each write, not as it was at set-up: the harness's progress display
+    swaps in a writer that prints lines above its bar, and the logs must go through it."""
+
+    def write(self, text: str) -> int:
+        return sys.stderr.write(text)
+
+    def flush(self) -> None:
+        sys.stderr.flush()
+
+    def isatty(self) -> bool:
+        return sys.stderr.isatty()
+
+    def fileno(self) -> int:
+        return sys.stderr.fileno()
+
+
+_STDERR = _Stderr()
 
 
 def configure_logging(level: str = "info", fmt: str = "auto") -> None:
@@ -25,7 +46,7 @@ def configure_logging(level: str = "info", fmt: str = "auto") -> None:
             renderer,
         ],
         wrapper_class=structlog.make_filtering_bound_logger(numeric),
-        logger_factory=structlog.PrintLoggerFactory(file=sys.stderr),
+        logger_factory=structlog.WriteLoggerFactory(file=_STDERR),  # one write per line
         cache_logger_on_first_use=False,
     )
-    logging.basicConfig(level=numeric, stream=sys.stderr, format="%(levelname)s %(name)s %(message)s")
+    logging.basicConfig(level=numeric, stream=_STDERR, format="%(levelname)s %(name)s %(message)s")

@@ -157,23 +157,22 @@ def request_from_args(args: argparse.Namespace):
 
 
 def _eval(args: argparse.Namespace, settings: Settings) -> int:
-    from services.harness.progress import ProgressBar
+    from services.harness.progress import EvalProgress
+    from services.harness.render import print_summary
     from services.harness.runner import PrerequisiteError, run_eval
 
-    bar = ProgressBar(enabled=False if args.json else None)
     request = request_from_args(args)
     _note_ignored(request)
     try:
-        result = run_eval(request, settings, progress=bar)
+        with EvalProgress(enabled=False if args.json else None) as progress:
+            result = run_eval(request, settings, progress=progress)
     except PrerequisiteError as exc:
-        bar.finish()
         print(f"harness: {exc}", file=sys.stderr)
         return EXIT_USAGE
-    bar.finish()
     if args.json:
         print(json.dumps(result.report, ensure_ascii=False, indent=2))
     else:
-        print(result.table)
+        print_summary(result.summary, sys.stdout)  # aligned tables on a terminal, Markdown into a pipe or a file
         if result.report_path:
             print(f"Report: {host_path(result.report_path, settings)}")
     return result.exit_code

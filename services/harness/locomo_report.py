@@ -19,7 +19,8 @@ from services.harness import invariants as inv
 from services.harness.locomo import ADVERSARIAL, CATEGORIES, SCORED_CATEGORIES, ImportStats
 from services.harness.metrics import Latency, Score, fraction, latency, mean, question_coverage, tokens_of
 from services.harness.records import AskRecord, ScenarioRun
-from services.harness.report import FORMAT, VERSION, Built, invariant_lines, json_value, metric_rows, retrieval_note
+from services.harness.render import Block, Invariants, Table
+from services.harness.report import FORMAT, VERSION, Built, json_value, metric_table, retrieval_note
 
 RECALL_DEPTHS = (1, 5, 10, 25)
 RETRIEVE_LIMIT = max(RECALL_DEPTHS)
@@ -177,33 +178,38 @@ def _cell(value) -> str:
     return f"{value.value:.3f}"
 
 
-def render_table(report: dict, scores: dict) -> str:
-    """Overall metrics per baseline, then recall@5/@10 per category, memory beside bm25-turns."""
+def _recall_cells(block: dict) -> str:
+    r5, r10 = block["evidenceRecallAt5"], block["evidenceRecallAt10"]
+    return "n/a" if r5 is None else f"{r5:.3f} / {r10:.3f}"
+
+
+def summary(report: dict, scores: dict) -> list[Block]:
+    """Overall metrics per baseline, then recall@5/@10 per category and per conversation, memory beside bm25-turns."""
     baselines = list(scores[METRIC_ORDER[0]].keys())
     imported = report["fixtures"]["import"]
-    lines = [
+    blocks: list[Block] = [
         f"`locomo` — {imported['conversations']} conversations, {imported['turns']} turns, "
         f"{imported['scoredQuestions']} scored questions (cats 1-4), {imported['adversarialQuestions']} adversarial, "
         f"{imported['questionsWithoutEvidence']} without evidence (skipped), {imported['unknownEvidenceIds']} unknown evidence ids",
         "",
-        *metric_rows(METRIC_ORDER, baselines, lambda metric, b: _cell(scores[metric][b])),
+        metric_table(METRIC_ORDER, baselines, lambda metric, b: _cell(scores[metric][b])),
     ]
     note = retrieval_note(report["environment"])
     if note:
-        lines += ["", note]
+        blocks += ["", note]
     shown = [b for b in ("memory", "bm25-turns") if b in baselines]
     if shown:
-        lines += [
-            "",
-            "| Category | questions | " + " | ".join(f"`{b}` R@5 / R@10" for b in shown) + " |",
-            "| --- | --- | " + " | ".join("---" for _ in shown) + " |",
-        ]
-        for entry in report["perScenario"]:
-            cells = []
-            for b in shown:
-                block = entry["metrics"][b]
-                r5, r10 = block["evidenceRecallAt5"], block["evidenceRecallAt10"]
-                cells.append("n/a" if r5 is None else f"{r5:.3f} / {r10:.3f}")
-            lines.append(f"| {entry['scenario']} | {entry['questions']} | " + " | ".join(cells) + " |")
-    lines += ["", *invariant_lines(report["hardInvariants"])]
-    return "\n".join(lines)
+        recall = tuple(f"`{b}` R@5 / R@10" for b in shown)
+        rows = tuple(
+            (entry["scenario"], str(entry["questions"]), *(_recall_cells(entry["metrics"][b]) for b in shown))
+            for entry in report["perScenario"]
+        )
+        blocks += ["", Table(("Category", "questions", *recall), rows)]
+        if len(report["perSize"]) > 1:
+            rows = tuple(
+                (entry["sessionId"], str(entry["size"]), *(_recall_cells(entry["metrics"][b]) for b in shown))
+                for entry in report["perSize"]
+            )
+            blocks += ["", "By conversation (categories 1-4):", "", Table(("Conversation", "turns", *recall), rows)]
+    blocks += ["", Invariants(tuple(report["hardInvariants"]))]
+    return blocks

@@ -10,6 +10,7 @@ from pathlib import Path
 from services.harness import invariants as inv
 from services.harness.metrics import METRIC_ORDER, Latency, Score, baseline_metrics, question_results, storage_met
 from services.harness.records import ScenarioRun
+from services.harness.render import Block, Invariants, Table, to_markdown
 
 FORMAT = "dsh-long-conversation-memory-eval-report"
 VERSION = 1
@@ -205,38 +206,72 @@ def _cell(metric: str, value, answerer: str) -> str:
 
 
 _LABELS = {"extraTokensEstimate": "`extraTokensEstimate` (mean)", "latencyMs": "`latencyMs` mean / p95"}
+# The metrics that change with a session's length, shown per size (all of them are in the JSON's perSize).
+SIZE_METRICS = ("assemblyCoverage", "retrievalRank1", "extraTokensEstimate", "latencyMs")
 
 
-def metric_rows(metric_order, baselines: list[str], cell) -> list[str]:
-    """A markdown table: one row per metric, one column per baseline, cell(metric, baseline) in each."""
-    rows = ["| Metric | " + " | ".join(f"`{b}`" for b in baselines) + " |", "| --- | " + " | ".join("---" for _ in baselines) + " |"]
-    for metric in metric_order:
-        rows.append(f"| {_LABELS.get(metric, f'`{metric}`')} | " + " | ".join(cell(metric, b) for b in baselines) + " |")
-    return rows
+def metric_label(metric: str) -> str:
+    return _LABELS.get(metric, f"`{metric}`")
 
 
-def invariant_lines(hard: list[dict]) -> list[str]:
-    passed = sum(entry["status"] == "pass" for entry in hard)
-    return [f"Hard invariants: {passed}/{len(hard)} pass"] + [f"  {e['status'].upper():4}  {e['id']}: {e['detail']}" for e in hard]
+def metric_table(metric_order, baselines: list[str], cell) -> Table:
+    """One row per metric, one column per baseline, cell(metric, baseline) in each."""
+    rows = tuple((metric_label(metric), *(cell(metric, b) for b in baselines)) for metric in metric_order)
+    return Table(("Metric", *(f"`{b}`" for b in baselines)), rows)
 
 
-def render_table(report: dict, scores: dict) -> str:
-    """The table of the protocol's "Reporting measured results", then the invariant list."""
+def json_cell(metric: str, value) -> str:
+    """A value as the JSON report holds it (a fraction, a mean, a latency object, or null), for the table."""
+    if value is None:
+        return "n/a"
+    if isinstance(value, dict):
+        return f"{value['mean']:.1f} / {value['p95']:.1f}"
+    if metric == "extraTokensEstimate":
+        return f"{value:.1f}"
+    return f"{value * 100:.1f}%"
+
+
+def size_table(per_size: list[dict], baselines: list[str]) -> Table | None:
+    """SIZE_METRICS by session size, one group of rows per metric (sizes read downwards), one column per baseline;
+    None with fewer than two sizes, where it would repeat the main table."""
+    if len(per_size) < 2:
+        return None
+    rows: list[tuple[str, ...]] = []
+    breaks = []
+    for metric in SIZE_METRICS:
+        breaks.append(len(rows))
+        for index, entry in enumerate(per_size):
+            cells = (json_cell(metric, entry["metrics"][b][metric]) for b in baselines)
+            rows.append((metric_label(metric) if index == 0 else "", str(entry["size"]), *cells))
+    return Table(("Metric", "Turns", *(f"`{b}`" for b in baselines)), tuple(rows), tuple(breaks))
+
+
+def summary(report: dict, scores: dict) -> list[Block]:
+    """What the CLI prints: the table of the protocol's "Reporting measured results", the same metrics
+    by session size, then the invariant list."""
     baselines = list(scores[METRIC_ORDER[0]].keys())
     sizes = sorted({entry["size"] for entry in report["perScenario"] if entry["size"]})
     sessions = report["fixtures"]["sessions"]
     turns = sum((entry["size"] or 0) * len(entry["sessionIds"]) for entry in report["perScenario"])
-    lines = [
+    blocks: list[Block] = [
         f"`{report['profile']}` profile — {sessions} sessions, {turns} turns "
         f"({'/'.join(map(str, sizes))}), {len(report['questions'])} questions; seed {report['seed']}, "
         f"answerer {report['answerer']}",
         "",
-        *metric_rows(METRIC_ORDER, baselines, lambda metric, b: _cell(metric, scores[metric][b], report["answerer"])),
+        metric_table(METRIC_ORDER, baselines, lambda metric, b: _cell(metric, scores[metric][b], report["answerer"])),
         "",
-        *invariant_lines(report["hardInvariants"]),
     ]
+    by_size = size_table(report["perSize"], baselines)
+    if by_size:
+        blocks += ["By session size:", "", by_size, ""]
+    blocks.append(Invariants(tuple(report["hardInvariants"])))
     note = retrieval_note(report["environment"])
     if note:
-        lines.append(note)
-    lines.append("Tokens are estimates; no LLM answer accuracy is claimed on the deterministic path.")
-    return "\n".join(lines)
+        blocks.append(note)
+    blocks.append("Tokens are estimates; no LLM answer accuracy is claimed on the deterministic path.")
+    return blocks
+
+
+def render_table(report: dict, scores: dict) -> str:
+    """The summary as Markdown (what a pipe or a file gets)."""
+    return to_markdown(summary(report, scores))

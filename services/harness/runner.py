@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import grpc
@@ -28,6 +28,7 @@ from services.harness.client import Answerer, MemoryConnection
 from services.harness.locomo import ImportStats, LocomoError, load_locomo
 from services.harness.processes import LocalServices, StartError, module_available
 from services.harness.records import ScenarioRun
+from services.harness.render import Block
 from services.harness.replay import RETRIEVE_LIMIT, Replayer, prepare
 from services.harness.settings import DEFAULT_SEED, LLM_KEY_VAR, Settings
 
@@ -80,7 +81,7 @@ class EvalRequest:
 class EvalResult:
     report: dict
     exit_code: int
-    table: str = ""  # the human-readable summary printed on stdout
+    summary: list[Block] = field(default_factory=list)  # what the CLI prints: Markdown, or tables on a terminal
     report_path: Path | None = None
 
 
@@ -266,7 +267,7 @@ def evaluate(
         built = locomo_report.build_report(
             runs, baselines=list(request.baselines), stats=locomo, source=str(directory), environment=environment
         )
-        table = locomo_report.render_table(built.report, built.scores)
+        summary = locomo_report.summary(built.report, built.scores)
     else:
         built = report_mod.build_report(
             runs,
@@ -278,8 +279,8 @@ def evaluate(
             environment=environment,
             fixtures={"dir": str(directory), "regenerated": regenerated, "manifest": manifest},
         )
-        table = report_mod.render_table(built.report, built.scores)
-    result = EvalResult(built.report, 1 if built.failed else 0, table)
+        summary = report_mod.summary(built.report, built.scores)
+    result = EvalResult(built.report, 1 if built.failed else 0, summary)
     if request.write_report:
         result.report_path = report_mod.write_report(built.report, Path(request.out_dir or settings.results_dir))
     return result
@@ -332,7 +333,7 @@ def _replay_all(
 
     def replay(connection: MemoryConnection) -> list[ScenarioRun]:
         replayer = Replayer(connection, answerer, step(connection.name), retrieve_limit=depth)
-        return [replayer.run(scenario, steps) for scenario, steps in zip(scenarios, prepared)]
+        return [replayer.run(scenario, steps) for scenario, steps in zip(scenarios, prepared, strict=True)]
 
     with ThreadPoolExecutor(max_workers=len(connections), thread_name_prefix="replay") as pool:
         # Each replay in its own copy of the caller's context (request id, trace): one context cannot run in two threads.
