@@ -197,7 +197,7 @@ def _row(run: dict) -> list[str]:
 
 
 def _line(cells: list[str]) -> str:
-    return "  ".join(f"{cell:{align}{width}}" for cell, (_, width, align) in zip(cells, COLUMNS)).rstrip()
+    return "  ".join(f"{cell:{align}{width}}" for cell, (_, width, align) in zip(cells, COLUMNS, strict=True)).rstrip()
 
 
 def table(doc: dict) -> str:

@@ -154,7 +154,7 @@ class Replayer:
             before = list(pool.map(lambda q: caller.copy().run(self._probe, mem, run, q), probe))
             action()
             after = list(pool.map(lambda q: caller.copy().run(self._probe, mem, run, q), probe))
-        for question, found_before, found_after in zip(probe, before, after):
+        for question, found_before, found_after in zip(probe, before, after, strict=True):
             run.survival.append((where, question["id"], found_before, found_after))
 
     def _planted(self, question: dict) -> bool:

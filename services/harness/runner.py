@@ -332,7 +332,7 @@ def _replay_all(
 
     def replay(connection: MemoryConnection) -> list[ScenarioRun]:
         replayer = Replayer(connection, answerer, step(connection.name), retrieve_limit=depth)
-        return [replayer.run(scenario, steps) for scenario, steps in zip(scenarios, prepared)]
+        return [replayer.run(scenario, steps) for scenario, steps in zip(scenarios, prepared, strict=True)]
 
     with ThreadPoolExecutor(max_workers=len(connections), thread_name_prefix="replay") as pool:
         # Each replay in its own copy of the caller's context (request id, trace): one context cannot run in two threads.

@@ -207,7 +207,7 @@ def test_export_then_import_gives_the_same_document(served):
     alice.ImportSession(memory_pb2.ImportSessionRequest(json=document, session_id="copy"))
     copy = json.loads(export(alice, "copy"))
     assert copy["session"] == {**parsed["session"], "session_id": "copy"} and copy["events"] == parsed["events"]
-    renamed = {old["item_id"]: new["item_id"] for old, new in zip(parsed["items"], copy["items"])}
+    renamed = {old["item_id"]: new["item_id"] for old, new in zip(parsed["items"], copy["items"], strict=True)}
     assert not set(renamed) & set(renamed.values())
     assert [
         {**item, "item_id": renamed[item["item_id"]], "superseded_by": renamed.get(item["superseded_by"], "")} for item in parsed["items"]

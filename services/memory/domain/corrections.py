@@ -155,10 +155,12 @@ def _shared_words(old: str, new: str, grammar: str) -> str:
     """A key for "from A to B" when the sentence names none: the words both values share
     ("Postgres" of "Postgres 14" and "Postgres 16"), or the old value itself."""
     if grammar == "en":
-        shared = [word for word, other in zip(old.split(), new.split()) if word.lower() == other.lower() and not word[:1].isdigit()]
+        shared = [
+            word for word, other in zip(old.split(), new.split(), strict=False) if word.lower() == other.lower() and not word[:1].isdigit()
+        ]
         return C.store_key(" ".join(shared), grammar) if shared and C.good_key(" ".join(shared), grammar, MAX_KEY_WORDS) else ""
     prefix = ""
-    for a, b in zip(old, new):
+    for a, b in zip(old, new, strict=False):
         if a != b:
             break
         prefix += a

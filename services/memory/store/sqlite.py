@@ -373,7 +373,7 @@ class SqliteStore:
             f"WITH term_scores AS MATERIALIZED ({per_term}) SELECT {_JOINED_ITEM_COLUMNS}, best.score FROM"
             " (SELECT rowid, sum(score) AS score FROM term_scores GROUP BY rowid ORDER BY score DESC LIMIT ?) AS best"
             f" JOIN items ON items.id = best.rowid WHERE +items.session_id = ? {status} ORDER BY best.score DESC LIMIT ?",
-            (*(value for pair in zip(rescales, terms) for value in pair), limit + limit // 4, session_id, limit),
+            (*(value for pair in zip(rescales, terms, strict=True) for value in pair), limit + limit // 4, session_id, limit),
         )
         found = [(_item(row), row["score"]) for row in rows]
         by_expression = dict(words)
