@@ -495,10 +495,9 @@ class SqliteStore:
     def close(self) -> None:
         with self._lock:
             self._conns.close()
-            try:
+            # A statistics refresh only: a full or read-only file must still close cleanly.
+            with contextlib.suppress(sqlite3.Error):
                 self._db.execute("PRAGMA optimize")
-            except sqlite3.Error:
-                pass  # a statistics refresh only: a full or read-only file must still close cleanly
             self._db.close()
 
     # --- helpers ----------------------------------------------------------------
