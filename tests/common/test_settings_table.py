@@ -5,6 +5,7 @@ import os
 import subprocess
 import sys
 from collections.abc import Iterator, Mapping
+from pathlib import Path
 
 import pytest
 
@@ -84,6 +85,6 @@ def test_help_prints_every_setting_and_starts_nothing(command, tmp_path):
 
 
 def test_operations_doc_lists_the_tables_as_generated():
-    doc = open(os.path.join(os.path.dirname(__file__), "..", "..", "docs", "operations.md"), encoding="utf-8").read()
+    doc = (Path(__file__).parents[2] / "docs" / "operations.md").read_text(encoding="utf-8")
     for table in (MEMORY_TABLE, ANSWERER_TABLE, HARNESS_TABLE, MCP_TABLE):
         assert render_markdown(table) in doc, "docs/operations.md is stale: .venv/bin/python scripts/settings_doc.py"

@@ -227,20 +227,20 @@ def test_export_then_import_gives_the_same_document(served):
         (lambda d: json.dumps({**d, "session": {**d["session"], "checkpoint_seq": 2**63}}), "session.checkpoint_seq"),
         (lambda d: json.dumps({**d, "session": {**d["session"], "closed": "yes"}}), "session.closed"),
         (lambda d: json.dumps({**d, "events": d["events"] + [d["events"][0]]}), "seq"),
-        (lambda d: json.dumps({**d, "events": [{**d["events"][0], "kind": "shout"}] + d["events"][1:]}), "events[0].kind"),
-        (lambda d: json.dumps({**d, "events": [{**d["events"][0], "seq": "1"}] + d["events"][1:]}), "events[0].seq"),
-        (lambda d: json.dumps({**d, "events": [{**d["events"][0], "created_at": "yesterday"}] + d["events"][1:]}), "created_at"),
-        (lambda d: json.dumps({**d, "events": [{**d["events"][0], "text": "x" * 5000}] + d["events"][1:]}), "events[0].text"),
-        (lambda d: json.dumps({**d, "items": [{**d["items"][0], "status": "gone"}] + d["items"][1:]}), "items[0].status"),
-        (lambda d: json.dumps({**d, "items": [{**d["items"][0], "source_seqs": [999]}] + d["items"][1:]}), "items[0].source_seqs"),
+        (lambda d: json.dumps({**d, "events": [{**d["events"][0], "kind": "shout"}, *d["events"][1:]]}), "events[0].kind"),
+        (lambda d: json.dumps({**d, "events": [{**d["events"][0], "seq": "1"}, *d["events"][1:]]}), "events[0].seq"),
+        (lambda d: json.dumps({**d, "events": [{**d["events"][0], "created_at": "yesterday"}, *d["events"][1:]]}), "created_at"),
+        (lambda d: json.dumps({**d, "events": [{**d["events"][0], "text": "x" * 5000}, *d["events"][1:]]}), "events[0].text"),
+        (lambda d: json.dumps({**d, "items": [{**d["items"][0], "status": "gone"}, *d["items"][1:]]}), "items[0].status"),
+        (lambda d: json.dumps({**d, "items": [{**d["items"][0], "source_seqs": [999]}, *d["items"][1:]]}), "items[0].source_seqs"),
         (
             lambda d: json.dumps(
-                {**d, "items": [{**d["items"][0], "superseded_by": "it_nowhere", "status": "superseded"}] + d["items"][1:]}
+                {**d, "items": [{**d["items"][0], "superseded_by": "it_nowhere", "status": "superseded"}, *d["items"][1:]]}
             ),
             "superseded_by",
         ),
         (lambda d: json.dumps({**d, "items": d["items"] + [{**d["items"][0], "item_id": "it_twin"}]}), "active item"),
-        (lambda d: json.dumps({**d, "events": [{**d["events"][0], "text": "\ud800"}] + d["events"][1:]}), "UTF-8"),
+        (lambda d: json.dumps({**d, "events": [{**d["events"][0], "text": "\ud800"}, *d["events"][1:]]}), "UTF-8"),
     ],
 )
 def test_a_bad_document_is_refused_naming_the_problem_and_writes_nothing(served, mutate, named):

@@ -160,7 +160,7 @@ def _read_statement(clean: str, ctx) -> list[tuple[Candidate, str]]:
         candidate = replace(candidate, is_correction=True)
     if row in _FROM_NOW_ON:  # "the floor goes up to 99.7% from now on": what it states replaces what was
         said = [(replace(c, is_correction=True), name) for c, name in said]
-    return [(candidate, row)] + said
+    return [(candidate, row), *said]
 
 
 # "<label>: <body>" with a short label; an aside such as ", take three" or ", again" is not part of it.

@@ -76,7 +76,7 @@ def statements(text: str, ctx, depth: int = 0) -> list[tuple[Candidate, str]]:
         return _later_clauses(text, ctx) if not depth and ":" not in text and "：" not in text else []
     candidate, row, rest = found
     more = statements(rest, ctx, depth + 1) if rest and depth < MAX_PER_SENTENCE - 1 else []
-    return [(candidate, row)] + more
+    return [(candidate, row), *more]
 
 
 _NAMING = re.compile(r"\d|[A-Za-z]\w*[_./:\-]\w|\b[A-Z][\w]*[A-Z0-9]|(?<=\s)[A-Z][a-z]+|[\u3400-\u9fff]")
@@ -85,7 +85,7 @@ _NAMING = re.compile(r"\d|[A-Za-z]\w*[_./:\-]\w|\b[A-Z][\w]*[A-Z0-9]|(?<=\s)[A-Z
 def _later_clauses(text: str, ctx) -> list[tuple[Candidate, str]]:
     """What the clauses after an empty first one state, each read on its own ("we're on X, warehouse
     Y for prod, dbt-core 1.7.9, repo is Z"), up to MAX_PER_SENTENCE."""
-    cuts = [m for m in _LATER_CLAUSE.finditer(text)]
+    cuts = list(_LATER_CLAUSE.finditer(text))
     found: list[tuple[Candidate, str]] = []
     for index, cut in enumerate(cuts):
         end = cuts[index + 1].start() if index + 1 < len(cuts) else len(text)
