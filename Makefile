@@ -24,7 +24,7 @@ EVAL_FLAGS = --profile $(PROFILE) \
 	$(if $(MEMORY),--memory $(MEMORY)) $(if $(LOCOMO),--locomo $(LOCOMO)) $(if $(FIXTURES),--fixtures $(FIXTURES)) $(ARGS)
 
 .DEFAULT_GOAL := help
-.PHONY: help setup embeddings system-deps proto test fuzz conformance bench bench-batch chaos eval wheelhouse images up down fixtures serve-memory serve-answerer serve-harness serve-mcp demo clean
+.PHONY: help setup embeddings system-deps proto lint test fuzz conformance bench bench-batch chaos eval wheelhouse images up down fixtures serve-memory serve-answerer serve-harness serve-mcp demo clean
 
 help: ## list the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-16s %s\n", $$1, $$2}'
@@ -60,6 +60,11 @@ proto: ## regenerate the gRPC stubs from proto/
 
 system-deps: ## install the Debian packages the tests use (redis-server, debootstrap) when missing
 	./scripts/install-system-deps.sh
+
+lint: setup ## ruff (lint and format check) over the tree, mypy --strict over the gated packages (pyproject.toml)
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy
 
 test: setup embeddings system-deps ## run the whole test suite (installs what it needs first, the embeddings extra too)
 	$(PY) -m pytest $(ARGS)
@@ -132,4 +137,4 @@ down: ## stop the compose stack, keeping its volumes (make down ARGS=-v also rem
 	$(COMPOSE) down $(ARGS)
 
 clean: ## remove the venv, generated stubs and local results
-	rm -rf $(VENV) gen .pytest_cache eval-results bench-results tests/fixtures/generated
+	rm -rf $(VENV) gen .pytest_cache .ruff_cache .mypy_cache eval-results bench-results tests/fixtures/generated

@@ -403,7 +403,7 @@ def answer(question: str, context: str, *, kind: str = "", lang: str = "") -> An
     line_terms = [terms(line.body) for line in lines]
     idf = _idf(lines, line_terms)
     best: tuple[bool, float, int] | None = None
-    for index, (line, found) in enumerate(zip(lines, line_terms)):
+    for index, (line, found) in enumerate(zip(lines, line_terms, strict=True)):
         score = _score(line, found, wanted, idf, kind.strip().lower())
         # A planted instruction answers only when nothing else does; later lines win exact ties:
         # in a transcript the later statement is the current one.

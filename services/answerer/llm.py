@@ -175,7 +175,7 @@ class LlmClient:
         if retry_after is not None:
             return min(retry_after, cap)
         # Full jitter: spread clients that failed together instead of retrying in lockstep.
-        exponential = min(cap, self._config.backoff_seconds * 2 ** (attempt - 1))
+        exponential = min(cap, self._config.backoff_seconds * 2.0 ** (attempt - 1))
         return exponential * (0.5 + 0.5 * self._jitter())
 
     def _detail(self, exc: urllib.error.HTTPError) -> str:

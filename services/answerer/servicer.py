@@ -1,5 +1,6 @@
 """AnswererService over gRPC: translates between protobuf messages and the engine."""
 
+import grpc
 from dsh.answerer.v1 import answerer_pb2, answerer_pb2_grpc
 
 from services.answerer.engine import Answerer
@@ -14,7 +15,7 @@ _MODE_NAMES = {
 _MODE_ENUMS = {"deterministic": answerer_pb2.ANSWER_MODE_DETERMINISTIC, "llm": answerer_pb2.ANSWER_MODE_LLM}
 
 
-def _mode_name(value: int) -> str:
+def _mode_name(value: answerer_pb2.AnswerMode) -> str:
     try:
         return _MODE_NAMES[value]
     except KeyError:
@@ -36,7 +37,7 @@ class AnswererServicer(answerer_pb2_grpc.AnswererServiceServicer):
         self._engine = engine
         self._llm_for_anonymous = llm_for_anonymous
 
-    def Answer(self, request: answerer_pb2.AnswerRequest, context) -> answerer_pb2.AnswerResponse:
+    def Answer(self, request: answerer_pb2.AnswerRequest, context: grpc.ServicerContext) -> answerer_pb2.AnswerResponse:
         info = self._engine.info()
         mode = _mode_name(request.mode) or info.default_mode
         if mode == "llm" and "llm" in info.modes and current_principal() == ANONYMOUS and not self._llm_for_anonymous:
@@ -58,7 +59,7 @@ class AnswererServicer(answerer_pb2_grpc.AnswererServiceServicer):
             supporting_line=result.supporting_line,
         )
 
-    def GetInfo(self, request: answerer_pb2.GetInfoRequest, context) -> answerer_pb2.GetInfoResponse:
+    def GetInfo(self, request: answerer_pb2.GetInfoRequest, context: grpc.ServicerContext) -> answerer_pb2.GetInfoResponse:
         info = self._engine.info()
         return answerer_pb2.GetInfoResponse(
             modes=[_MODE_ENUMS[mode] for mode in info.modes],

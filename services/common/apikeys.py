@@ -5,6 +5,7 @@ A key reads `dsh_<id>_<secret>`: the id is public (safe to log, used to revoke),
 key, never the key itself.
 """
 
+import contextlib
 import hashlib
 import hmac
 import json
@@ -152,10 +153,9 @@ def _keep_owner(fd: int, path: Path) -> None:
     except FileNotFoundError:
         return
     if (st.st_uid, st.st_gid) != (os.getuid(), os.getgid()):
-        try:
+        # Not root: the file is then ours, as the one we replace could only be if we may write it.
+        with contextlib.suppress(PermissionError):
             os.fchown(fd, st.st_uid, st.st_gid)
-        except PermissionError:
-            pass  # not root: the file is then ours, as the one we replace could only be if we may write it
 
 
 class KeysUnavailable(Exception):

@@ -6,7 +6,7 @@ Health stays open so probes and load balancers need no key.
 """
 
 import contextvars
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 import grpc
@@ -14,6 +14,7 @@ import structlog
 
 from services.common.apikeys import KeysFileError, KeyStore, KeysUnavailable
 from services.common.config import ConfigError
+from services.common.interceptors import CallDetails, ClientContinuation, Handler, HandlerLookup, Metadata
 from services.common.principal import Principal, Role, bind_principal, reset_principal
 from services.common.security import ServerSecurity
 
@@ -47,7 +48,7 @@ class _Refusal(Exception):
         self.code, self.message, self.reason, self.key_id = code, message, reason, key_id
 
 
-def _bearer(metadata: Any) -> str | None:
+def _bearer(metadata: Metadata | None) -> str | None:
     for key, value in metadata or ():
         if key == AUTHORIZATION_KEY:
             value = value if isinstance(value, str) else value.decode("latin-1")
@@ -64,7 +65,7 @@ class AuthInterceptor(grpc.ServerInterceptor):
         self._keys = keys
         self._roles = roles
 
-    def _authorize(self, method: str, metadata: Any) -> tuple[Principal, str]:
+    def _authorize(self, method: str, metadata: Metadata | None) -> tuple[Principal, str]:
         service, _, name = method.lstrip("/").rpartition("/")
         key = _bearer(metadata)
         if not key:
@@ -95,7 +96,7 @@ class AuthInterceptor(grpc.ServerInterceptor):
             )
         return principal, key
 
-    def intercept_service(self, continuation: Callable, details: grpc.HandlerCallDetails):
+    def intercept_service(self, continuation: HandlerLookup, details: grpc.HandlerCallDetails) -> Handler | None:
         handler = continuation(details)
         if handler is None:
             return None
@@ -109,7 +110,7 @@ class AuthInterceptor(grpc.ServerInterceptor):
         return _binding(handler, principal, key)
 
 
-def _refusing(handler: grpc.RpcMethodHandler, method: str, refusal: _Refusal) -> grpc.RpcMethodHandler:
+def _refusing(handler: Handler, method: str, refusal: _Refusal) -> Handler:
     """A handler of the same shape that refuses; no deserializer, so the unauthenticated body is never parsed."""
 
     def refuse(_request: Any, context: grpc.ServicerContext) -> None:
@@ -123,7 +124,7 @@ def _refusing(handler: grpc.RpcMethodHandler, method: str, refusal: _Refusal) ->
         )
         context.abort(refusal.code, refusal.message)
 
-    def refuse_stream(request: Any, context: grpc.ServicerContext):
+    def refuse_stream(request: Any, context: grpc.ServicerContext) -> Iterator[None]:
         refuse(request, context)
         yield  # never reached: a generator, as a streaming handler must be
 
@@ -136,10 +137,10 @@ def _refusing(handler: grpc.RpcMethodHandler, method: str, refusal: _Refusal) ->
     return grpc.stream_stream_rpc_method_handler(refuse_stream)
 
 
-def _binding(handler: grpc.RpcMethodHandler, principal: Principal, key: str) -> grpc.RpcMethodHandler:
+def _binding(handler: Handler, principal: Principal, key: str) -> Handler:
     """The same handler with the caller bound while it runs, and unbound after: worker threads are reused."""
 
-    def unary(inner: Callable) -> Callable:
+    def unary(inner: Callable[[Any, grpc.ServicerContext], Any]) -> Callable[[Any, grpc.ServicerContext], Any]:
         def call(request: Any, context: grpc.ServicerContext) -> Any:
             token, key_token = bind_principal(principal), _presented_key.set(key)
             try:
@@ -150,8 +151,8 @@ def _binding(handler: grpc.RpcMethodHandler, principal: Principal, key: str) -> 
 
         return call
 
-    def streaming(inner: Callable) -> Callable:
-        def call(request: Any, context: grpc.ServicerContext):
+    def streaming(inner: Callable[[Any, grpc.ServicerContext], Iterator[Any]]) -> Callable[[Any, grpc.ServicerContext], Iterator[Any]]:
+        def call(request: Any, context: grpc.ServicerContext) -> Iterator[Any]:
             token, key_token = bind_principal(principal), _presented_key.set(key)
             try:
                 yield from inner(request, context)
@@ -161,16 +162,19 @@ def _binding(handler: grpc.RpcMethodHandler, principal: Principal, key: str) -> 
 
         return call
 
-    shapes = (
-        ("unary_unary", grpc.unary_unary_rpc_method_handler, unary),
-        ("unary_stream", grpc.unary_stream_rpc_method_handler, streaming),
-        ("stream_unary", grpc.stream_unary_rpc_method_handler, unary),
-        ("stream_stream", grpc.stream_stream_rpc_method_handler, streaming),
-    )
-    for attribute, make, wrap in shapes:
-        inner = getattr(handler, attribute)
-        if inner:
-            return make(wrap(inner), request_deserializer=handler.request_deserializer, response_serializer=handler.response_serializer)
+    parse, serialize = handler.request_deserializer, handler.response_serializer
+    if handler.unary_unary:
+        return grpc.unary_unary_rpc_method_handler(unary(handler.unary_unary), request_deserializer=parse, response_serializer=serialize)
+    if handler.unary_stream:
+        return grpc.unary_stream_rpc_method_handler(
+            streaming(handler.unary_stream), request_deserializer=parse, response_serializer=serialize
+        )
+    if handler.stream_unary:
+        return grpc.stream_unary_rpc_method_handler(unary(handler.stream_unary), request_deserializer=parse, response_serializer=serialize)
+    if handler.stream_stream:
+        return grpc.stream_stream_rpc_method_handler(
+            streaming(handler.stream_stream), request_deserializer=parse, response_serializer=serialize
+        )
     return handler
 
 
@@ -189,13 +193,6 @@ def open_keystore(security: ServerSecurity) -> KeyStore:
         raise ConfigError(f"{security.prefix}_AUTH_KEYS_FILE: {exc}") from exc
 
 
-class _CallDetails(grpc.ClientCallDetails):
-    def __init__(self, base: grpc.ClientCallDetails, metadata: list):
-        self.method, self.timeout, self.credentials = base.method, base.timeout, base.credentials
-        self.wait_for_ready, self.compression = base.wait_for_ready, base.compression
-        self.metadata = metadata
-
-
 class BearerClientInterceptor(
     grpc.UnaryUnaryClientInterceptor,
     grpc.UnaryStreamClientInterceptor,
@@ -209,16 +206,20 @@ class BearerClientInterceptor(
 
     def _details(self, details: grpc.ClientCallDetails) -> grpc.ClientCallDetails:
         metadata = [(k, v) for k, v in (details.metadata or ()) if k != AUTHORIZATION_KEY]
-        return _CallDetails(details, [*metadata, self._header])
+        return CallDetails(details, [*metadata, self._header])
 
-    def intercept_unary_unary(self, continuation, client_call_details, request):
+    def intercept_unary_unary(self, continuation: ClientContinuation, client_call_details: grpc.ClientCallDetails, request: Any) -> Any:
         return continuation(self._details(client_call_details), request)
 
-    def intercept_unary_stream(self, continuation, client_call_details, request):
+    def intercept_unary_stream(self, continuation: ClientContinuation, client_call_details: grpc.ClientCallDetails, request: Any) -> Any:
         return continuation(self._details(client_call_details), request)
 
-    def intercept_stream_unary(self, continuation, client_call_details, request_iterator):
+    def intercept_stream_unary(
+        self, continuation: ClientContinuation, client_call_details: grpc.ClientCallDetails, request_iterator: Iterator[Any]
+    ) -> Any:
         return continuation(self._details(client_call_details), request_iterator)
 
-    def intercept_stream_stream(self, continuation, client_call_details, request_iterator):
+    def intercept_stream_stream(
+        self, continuation: ClientContinuation, client_call_details: grpc.ClientCallDetails, request_iterator: Iterator[Any]
+    ) -> Any:
         return continuation(self._details(client_call_details), request_iterator)

@@ -6,6 +6,7 @@ import time
 from collections.abc import Callable, Iterable
 from concurrent import futures
 from dataclasses import dataclass
+from types import FrameType
 
 import grpc
 import structlog
@@ -143,7 +144,7 @@ def serve_until_signal(served: Served, *, grace: float = DEFAULT_GRACE_SECONDS, 
     """Block until SIGTERM or SIGINT, then drain and stop; on_stop runs after the drain."""
     stop = threading.Event()
 
-    def request_stop(signum, _frame):
+    def request_stop(signum: int, _frame: FrameType | None) -> None:
         log.info("server_stopping", signal=signal.Signals(signum).name)
         stop.set()
 
@@ -158,7 +159,7 @@ def serve_until_signal(served: Served, *, grace: float = DEFAULT_GRACE_SECONDS, 
 
 def open_channel(address: str, credentials: ClientCredentials = PLAINTEXT) -> grpc.Channel:
     """A channel to address that forwards request ids, with credentials' TLS and bearer key when set."""
-    options = [
+    options: list[tuple[str, int | str]] = [
         ("grpc.max_receive_message_length", MAX_MESSAGE_BYTES),
         ("grpc.max_send_message_length", MAX_MESSAGE_BYTES),
     ]
@@ -167,7 +168,7 @@ def open_channel(address: str, credentials: ClientCredentials = PLAINTEXT) -> gr
     tls = credentials.channel_credentials()
     channel = grpc.secure_channel(address, tls, options=options) if tls else grpc.insecure_channel(address, options=options)
     # A client interceptor rather than call credentials: those need TLS, and loopback runs without it.
-    interceptors: list = [RequestIdClientInterceptor()]
+    interceptors: list[grpc.UnaryUnaryClientInterceptor | grpc.UnaryStreamClientInterceptor] = [RequestIdClientInterceptor()]
     if tracing_active():
         interceptors.append(TracingClientInterceptor())
     if credentials.api_key:
@@ -195,7 +196,8 @@ def wait_for_serving(address: str, *, service: str = "", timeout: float = 15.0, 
         stub = health_pb2_grpc.HealthStub(channel)
         while time.monotonic() < deadline:
             try:
-                reply = stub.Check(health_pb2.HealthCheckRequest(service=service), timeout=1.0)
+                # types-grpcio-health-checking declares HealthStub without its methods.
+                reply = stub.Check(health_pb2.HealthCheckRequest(service=service), timeout=1.0)  # type: ignore[attr-defined]
                 if reply.status == health_pb2.HealthCheckResponse.SERVING:
                     return
                 last_error = health_pb2.HealthCheckResponse.ServingStatus.Name(reply.status)

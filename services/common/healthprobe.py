@@ -34,7 +34,8 @@ def probe(
         stub = health_pb2_grpc.HealthStub(channel)
         try:
             # wait_for_ready rides out a server that is still binding, within the timeout.
-            reply = stub.Check(health_pb2.HealthCheckRequest(service=service), timeout=timeout, wait_for_ready=True)
+            # types-grpcio-health-checking declares HealthStub without its methods.
+            reply = stub.Check(health_pb2.HealthCheckRequest(service=service), timeout=timeout, wait_for_ready=True)  # type: ignore[attr-defined]
         except grpc.RpcError as exc:
             return False, f"{exc.code().name}: {exc.details()}"
     status = health_pb2.HealthCheckResponse.ServingStatus.Name(reply.status)

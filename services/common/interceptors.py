@@ -3,8 +3,8 @@
 import contextvars
 import time
 import uuid
-from collections.abc import Callable, Iterator
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Any
 
 import grpc
 import structlog
@@ -16,6 +16,23 @@ REQUEST_ID_KEY = "x-request-id"
 request_id_var: contextvars.ContextVar[str] = contextvars.ContextVar("request_id", default="")
 
 log = structlog.get_logger("rpc")
+
+# A server interceptor sees the handlers of every service: their messages are whatever each
+# handler's (de)serializers make, so requests and responses are Any here. Only the stubs make
+# RpcMethodHandler generic; at run time it cannot be subscripted.
+if TYPE_CHECKING:
+    Handler = grpc.RpcMethodHandler[Any, Any]
+else:
+    Handler = grpc.RpcMethodHandler
+HandlerLookup = Callable[[grpc.HandlerCallDetails], Handler | None]
+# A client interceptor's next step: the call with its details, answered by a future or a response iterator.
+ClientContinuation = Callable[[grpc.ClientCallDetails, Any], Any]
+Metadata = Iterable[tuple[str, str | bytes]]
+
+
+def text_metadata(metadata: Metadata | None) -> dict[str, str]:
+    """A call's metadata as a dict of its text entries; binary ("-bin") entries, none of ours, are left out."""
+    return {key: value for key, value in metadata or () if isinstance(value, str)}
 
 
 def _rpc_name(method: str) -> str:
@@ -39,8 +56,8 @@ def _parser(deserializer: Callable[[bytes], Any] | None) -> Callable[[bytes], An
     """
     if deserializer is None:
         return lambda body: body
-    message_class = getattr(deserializer, "__self__", None)
-    expected = message_class.DESCRIPTOR.full_name if hasattr(message_class, "DESCRIPTOR") else "request message"
+    descriptor = getattr(getattr(deserializer, "__self__", None), "DESCRIPTOR", None)
+    expected = descriptor.full_name if descriptor is not None else "request message"
 
     def parse(body: bytes) -> Any:
         try:
@@ -58,15 +75,14 @@ def _parser(deserializer: Callable[[bytes], Any] | None) -> Callable[[bytes], An
 class ServerInterceptor(grpc.ServerInterceptor):
     """Binds a request id, parses the request, logs each RPC once, and maps errors to statuses."""
 
-    def intercept_service(self, continuation: Callable, details: grpc.HandlerCallDetails):
+    def intercept_service(self, continuation: HandlerLookup, details: grpc.HandlerCallDetails) -> Handler | None:
         handler = continuation(details)
         if handler is None:
             return None
         rpc = _rpc_name(details.method)
         # Probes arrive every few seconds; at info level they would drown the real traffic.
         level = "debug" if details.method.startswith("/grpc.health.v1.") else "info"
-        metadata = dict(details.invocation_metadata or ())
-        incoming_id = metadata.get(REQUEST_ID_KEY, "")
+        incoming_id = text_metadata(details.invocation_metadata).get(REQUEST_ID_KEY, "")
 
         def begin(context: grpc.ServicerContext) -> tuple[dict[str, Any], float]:
             request_id = incoming_id or uuid.uuid4().hex
@@ -138,11 +154,13 @@ def _bind_session(fields: dict[str, Any], request: Any) -> None:
         structlog.contextvars.bind_contextvars(session_id=session_id)
 
 
-class _ClientCallDetails(grpc.ClientCallDetails):
-    def __init__(self, base: grpc.ClientCallDetails, metadata: list[tuple[str, str]]):
+class CallDetails(grpc.ClientCallDetails):
+    """A client call's details with other metadata (what a client interceptor passes on)."""
+
+    def __init__(self, base: grpc.ClientCallDetails, metadata: Metadata):
         self.method = base.method
         self.timeout = base.timeout
-        self.metadata = metadata
+        self.metadata = tuple(metadata)
         self.credentials = base.credentials
         self.wait_for_ready = base.wait_for_ready
         self.compression = base.compression
@@ -155,10 +173,10 @@ class RequestIdClientInterceptor(grpc.UnaryUnaryClientInterceptor, grpc.UnaryStr
         metadata = list(details.metadata or ())
         if not any(key == REQUEST_ID_KEY for key, _ in metadata):
             metadata.append((REQUEST_ID_KEY, request_id_var.get() or uuid.uuid4().hex))
-        return _ClientCallDetails(details, metadata)
+        return CallDetails(details, metadata)
 
-    def intercept_unary_unary(self, continuation, client_call_details, request):
+    def intercept_unary_unary(self, continuation: ClientContinuation, client_call_details: grpc.ClientCallDetails, request: Any) -> Any:
         return continuation(self._details(client_call_details), request)
 
-    def intercept_unary_stream(self, continuation, client_call_details, request):
+    def intercept_unary_stream(self, continuation: ClientContinuation, client_call_details: grpc.ClientCallDetails, request: Any) -> Any:
         return continuation(self._details(client_call_details), request)

@@ -11,7 +11,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from services.common.apikeys import KeysFileError, new_key, read_keys_file, role_named, write_keys_file
+from services.common.apikeys import KeyRecord, KeysFileError, new_key, read_keys_file, role_named, write_keys_file
 from services.common.principal import DEFAULT_TENANT, Role
 
 EXIT_OK, EXIT_ERROR, EXIT_USAGE = 0, 1, 2
@@ -37,7 +37,7 @@ def _own(path: Path, mode: int, owner: tuple[int, int] | None) -> None:
         os.chown(path, *owner)
 
 
-def _records(path: Path) -> list:
+def _records(path: Path) -> list[KeyRecord]:
     return list(read_keys_file(path).values()) if path.exists() else []
 
 

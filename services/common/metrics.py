@@ -2,13 +2,15 @@
 code, served over HTTP on the server's own metrics port."""
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 from wsgiref.simple_server import WSGIServer
 
 import grpc
 import structlog
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, start_http_server
+
+from services.common.interceptors import Handler, HandlerLookup
 
 log = structlog.get_logger("metrics")
 
@@ -73,7 +75,7 @@ class MetricsInterceptor(grpc.ServerInterceptor):
         except Exception:
             log.warning("metrics_record_failed", exc_info=True)
 
-    def intercept_service(self, continuation: Callable, details: grpc.HandlerCallDetails):
+    def intercept_service(self, continuation: HandlerLookup, details: grpc.HandlerCallDetails) -> Handler | None:
         handler = continuation(details)
         if handler is None:
             return None
@@ -90,7 +92,9 @@ class MetricsInterceptor(grpc.ServerInterceptor):
                 finally:
                     self._end(service, method, start, context, failed)
 
-            return handler._replace(unary_unary=unary)
+            return grpc.unary_unary_rpc_method_handler(
+                unary, request_deserializer=handler.request_deserializer, response_serializer=handler.response_serializer
+            )
         if handler.unary_stream:
             inner_stream = handler.unary_stream
 
@@ -102,7 +106,9 @@ class MetricsInterceptor(grpc.ServerInterceptor):
                 finally:
                     self._end(service, method, start, context, failed)
 
-            return handler._replace(unary_stream=stream)
+            return grpc.unary_stream_rpc_method_handler(
+                stream, request_deserializer=handler.request_deserializer, response_serializer=handler.response_serializer
+            )
         return handler
 
 

@@ -38,9 +38,9 @@ def current_principal() -> Principal:
     return _principal.get()
 
 
-def bind_principal(principal: Principal) -> contextvars.Token:
+def bind_principal(principal: Principal) -> contextvars.Token[Principal]:
     return _principal.set(principal)
 
 
-def reset_principal(token: contextvars.Token) -> None:
+def reset_principal(token: contextvars.Token[Principal]) -> None:
     _principal.reset(token)

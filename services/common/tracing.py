@@ -2,16 +2,26 @@
 per outgoing call, and the W3C trace context carried in gRPC metadata, so one evaluation shows
 harness → memory and harness → answerer as one trace."""
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
+from contextvars import Token
 from typing import Any
 
 import grpc
 import structlog
 from opentelemetry import context as otel_context
 from opentelemetry import propagate, trace
+from opentelemetry.context import Context
 from opentelemetry.trace import SpanKind, Status, StatusCode
 
-from services.common.interceptors import REQUEST_ID_KEY, _ClientCallDetails, request_id_var
+from services.common.interceptors import (
+    REQUEST_ID_KEY,
+    CallDetails,
+    ClientContinuation,
+    Handler,
+    HandlerLookup,
+    request_id_var,
+    text_metadata,
+)
 from services.common.telemetry import Telemetry
 
 log = structlog.get_logger("tracing")
@@ -42,8 +52,9 @@ def configure_tracing(telemetry: Telemetry, service_name: str) -> None:
         return
     from opentelemetry.sdk.resources import Resource
     from opentelemetry.sdk.trace import TracerProvider
-    from opentelemetry.sdk.trace.export import BatchSpanProcessor, ConsoleSpanExporter
+    from opentelemetry.sdk.trace.export import BatchSpanProcessor, ConsoleSpanExporter, SpanExporter
 
+    exporter: SpanExporter
     if telemetry.tracing == "otlp":
         from opentelemetry.exporter.otlp.proto.http.trace_exporter import OTLPSpanExporter
 
@@ -76,18 +87,18 @@ def _finish(span: trace.Span, context: grpc.ServicerContext, failed: bool) -> No
 class TracingServerInterceptor(grpc.ServerInterceptor):
     """A SERVER span around each RPC, child of the caller's span when the metadata carries one."""
 
-    def intercept_service(self, continuation: Callable, details: grpc.HandlerCallDetails):
+    def intercept_service(self, continuation: HandlerLookup, details: grpc.HandlerCallDetails) -> Handler | None:
         handler = continuation(details)
         if handler is None:
             return None
         service, method = _split(details.method)
-        metadata = dict(details.invocation_metadata or ())
+        metadata = text_metadata(details.invocation_metadata)
         attributes = {"rpc.system": "grpc", "rpc.service": service, "rpc.method": method}
         if metadata.get(REQUEST_ID_KEY):
             attributes[REQUEST_ID_ATTRIBUTE] = metadata[REQUEST_ID_KEY]
         tracer = trace.get_tracer(TRACER_NAME)
 
-        def start() -> tuple[trace.Span, object]:
+        def start() -> tuple[trace.Span, Token[Context]]:
             # Cleared so that a call refused before the request-id interceptor runs is not
             # labelled with the id of the thread's previous call.
             request_id_var.set(metadata.get(REQUEST_ID_KEY, ""))
@@ -110,7 +121,9 @@ class TracingServerInterceptor(grpc.ServerInterceptor):
                     span.end()
                     otel_context.detach(token)
 
-            return handler._replace(unary_unary=unary)
+            return grpc.unary_unary_rpc_method_handler(
+                unary, request_deserializer=handler.request_deserializer, response_serializer=handler.response_serializer
+            )
         if handler.unary_stream:
             inner_stream = handler.unary_stream
 
@@ -125,14 +138,16 @@ class TracingServerInterceptor(grpc.ServerInterceptor):
                     span.end()
                     otel_context.detach(token)
 
-            return handler._replace(unary_stream=stream)
+            return grpc.unary_stream_rpc_method_handler(
+                stream, request_deserializer=handler.request_deserializer, response_serializer=handler.response_serializer
+            )
         return handler
 
 
 class TracingClientInterceptor(grpc.UnaryUnaryClientInterceptor, grpc.UnaryStreamClientInterceptor):
     """A CLIENT span per outgoing call, its context injected into the call's metadata."""
 
-    def _call(self, continuation, details: grpc.ClientCallDetails, request):
+    def _call(self, continuation: ClientContinuation, details: grpc.ClientCallDetails, request: Any) -> Any:
         service, method = _split(details.method)
         tracer = trace.get_tracer(TRACER_NAME)
         with tracer.start_as_current_span(
@@ -145,14 +160,14 @@ class TracingClientInterceptor(grpc.UnaryUnaryClientInterceptor, grpc.UnaryStrea
             carrier: dict[str, str] = {}
             propagate.inject(carrier)
             metadata = [*(details.metadata or ()), *carrier.items()]
-            request_id = dict(metadata).get(REQUEST_ID_KEY)
+            request_id = text_metadata(metadata).get(REQUEST_ID_KEY)
             if request_id:
                 span.set_attribute(REQUEST_ID_ATTRIBUTE, request_id)
             # The span covers sending the call; a stream's responses arrive after it ends.
-            return continuation(_ClientCallDetails(details, metadata), request)
+            return continuation(CallDetails(details, metadata), request)
 
-    def intercept_unary_unary(self, continuation, client_call_details, request):
+    def intercept_unary_unary(self, continuation: ClientContinuation, client_call_details: grpc.ClientCallDetails, request: Any) -> Any:
         return self._call(continuation, client_call_details, request)
 
-    def intercept_unary_stream(self, continuation, client_call_details, request):
+    def intercept_unary_stream(self, continuation: ClientContinuation, client_call_details: grpc.ClientCallDetails, request: Any) -> Any:
         return self._call(continuation, client_call_details, request)

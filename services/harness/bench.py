@@ -316,7 +316,7 @@ class Bench:
         for name, argv, listen_var, store in services:
             self.progress(f"cold start: {name}")
             runs = []
-            for i in range(self.request.cold_starts):
+            for _ in range(self.request.cold_starts):
                 directory = Path(tempfile.mkdtemp(prefix="cold-", dir=self.tmp))
                 if store == "redis":
                     self.redis_memory(flush=True)

@@ -102,31 +102,37 @@ def targets(runs: list[dict], stores: tuple[str, ...]) -> list[dict]:
     out = []
     for store in stores:
         rows = {r["size"]: r for r in runs if r["store"] == store}
-        if not rows:
-            continue
-        small = SMALL if SMALL in rows else min(rows)
-        large = LARGE if LARGE in rows else max(rows)
+        if rows:
+            out += _store_targets(store, rows)
+    return out
 
-        def p95(size: int) -> float:
-            return rows[size]["latency"]["grpc"]["assemble"].get("p95", 0.0)
 
-        def add(name: str, op: str, limit: float, measured: float, unit: str) -> None:
-            ok = measured <= limit if op == "<=" else measured >= limit
-            out.append({"store": store, "name": name, "op": op, "target": limit, "measured": round(measured, 3), "unit": unit, "pass": ok})
+def _store_targets(store: str, rows: dict[int, dict]) -> list[dict]:
+    """The targets of one store, from its runs by size."""
+    out: list[dict] = []
+    small = SMALL if SMALL in rows else min(rows)
+    large = LARGE if LARGE in rows else max(rows)
 
-        add(f"Assemble p95 at {small:,} turns (gRPC)", "<=", ASSEMBLE_P95_SMALL_MS, p95(small), "ms")
-        if large != small:
-            add(f"Assemble p95 at {large:,} turns (gRPC)", "<=", ASSEMBLE_P95_LARGE_MS, p95(large), "ms")
-            growth = p95(large) / p95(small) if p95(small) else 0.0
-            add(f"Assemble p95 {large:,} / {small:,} turns", "<=", GROWTH_MAX, growth, "x")
-        slowest = min(rows.values(), key=lambda r: r["ingest"]["grpc"]["events_per_s"])
-        add(
-            f"ingest over gRPC, slowest size ({slowest['size']:,} turns)",
-            ">=",
-            INGEST_MIN_EPS,
-            slowest["ingest"]["grpc"]["events_per_s"],
-            "events/s",
-        )
+    def p95(size: int) -> float:
+        return rows[size]["latency"]["grpc"]["assemble"].get("p95", 0.0)
+
+    def add(name: str, op: str, limit: float, measured: float, unit: str) -> None:
+        ok = measured <= limit if op == "<=" else measured >= limit
+        out.append({"store": store, "name": name, "op": op, "target": limit, "measured": round(measured, 3), "unit": unit, "pass": ok})
+
+    add(f"Assemble p95 at {small:,} turns (gRPC)", "<=", ASSEMBLE_P95_SMALL_MS, p95(small), "ms")
+    if large != small:
+        add(f"Assemble p95 at {large:,} turns (gRPC)", "<=", ASSEMBLE_P95_LARGE_MS, p95(large), "ms")
+        growth = p95(large) / p95(small) if p95(small) else 0.0
+        add(f"Assemble p95 {large:,} / {small:,} turns", "<=", GROWTH_MAX, growth, "x")
+    slowest = min(rows.values(), key=lambda r: r["ingest"]["grpc"]["events_per_s"])
+    add(
+        f"ingest over gRPC, slowest size ({slowest['size']:,} turns)",
+        ">=",
+        INGEST_MIN_EPS,
+        slowest["ingest"]["grpc"]["events_per_s"],
+        "events/s",
+    )
     return out
 
 
@@ -197,7 +203,7 @@ def _row(run: dict) -> list[str]:
 
 
 def _line(cells: list[str]) -> str:
-    return "  ".join(f"{cell:{align}{width}}" for cell, (_, width, align) in zip(cells, COLUMNS)).rstrip()
+    return "  ".join(f"{cell:{align}{width}}" for cell, (_, width, align) in zip(cells, COLUMNS, strict=True)).rstrip()
 
 
 def table(doc: dict) -> str:

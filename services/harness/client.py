@@ -1,7 +1,8 @@
 """Timed MemoryService and AnswererService calls: a deadline on each, latency measured at the client."""
 
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
+from typing import ClassVar
 
 import grpc
 from dsh.answerer.v1 import answerer_pb2, answerer_pb2_grpc
@@ -140,7 +141,7 @@ class TimedMemory:
 class Answerer:
     """The answerer service: one channel for the whole run."""
 
-    MODES = {"deterministic": answerer_pb2.ANSWER_MODE_DETERMINISTIC, "llm": answerer_pb2.ANSWER_MODE_LLM}
+    MODES: ClassVar[Mapping[str, int]] = {"deterministic": answerer_pb2.ANSWER_MODE_DETERMINISTIC, "llm": answerer_pb2.ANSWER_MODE_LLM}
 
     def __init__(self, address: str, mode: str, timeout: float, credentials: ClientCredentials = PLAINTEXT):
         self.address = address

@@ -12,7 +12,7 @@ lists); ids that match no turn are counted, not dropped silently.
 import json
 import re
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 
 CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop", 5: "adversarial"}
@@ -68,7 +68,7 @@ def parse_date_time(text: str) -> str:
         return ""
     hour, minute, meridiem, day, month, year = match.groups()
     try:
-        moment = datetime.strptime(f"{day} {month[:3]} {year} {hour}:{minute} {meridiem.upper()}", "%d %b %Y %I:%M %p")
+        moment = datetime.strptime(f"{day} {month[:3]} {year} {hour}:{minute} {meridiem.upper()}", "%d %b %Y %I:%M %p").replace(tzinfo=UTC)
     except ValueError:
         return ""
     return moment.strftime("%Y-%m-%dT%H:%M:00Z")

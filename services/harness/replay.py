@@ -9,6 +9,7 @@ before and after, for the evidence_survives_restart_compaction invariant.
 """
 
 import contextvars
+import functools
 from collections import defaultdict
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -91,10 +92,10 @@ class Replayer:
             if op == "append":
                 self._append(mem, run, step, prepared[index])
             elif op == "compact":
-                self._around(mem, run, [session], f"compact@{step['upToSeq']}", lambda: self._compact(mem, run, step))
+                self._around(mem, run, [session], f"compact@{step['upToSeq']}", functools.partial(self._compact, mem, run, step))
             elif op == "restart":
                 sessions = [step["session"]] if session else sorted(opened)
-                self._around(mem, run, sessions, f"restart#{index}", lambda: self._restart(mem, run, sessions))
+                self._around(mem, run, sessions, f"restart#{index}", functools.partial(self._restart, mem, run, sessions))
             elif op == "ask":
                 for question_id in step["questions"]:
                     self._ask(mem, run, self._questions[question_id])
@@ -154,7 +155,7 @@ class Replayer:
             before = list(pool.map(lambda q: caller.copy().run(self._probe, mem, run, q), probe))
             action()
             after = list(pool.map(lambda q: caller.copy().run(self._probe, mem, run, q), probe))
-        for question, found_before, found_after in zip(probe, before, after):
+        for question, found_before, found_after in zip(probe, before, after, strict=True):
             run.survival.append((where, question["id"], found_before, found_after))
 
     def _planted(self, question: dict) -> bool:

@@ -57,7 +57,7 @@ class HarnessServicer(harness_pb2_grpc.HarnessServiceServicer):
             # The runner blocks; it runs beside the stream so progress flows while it works.
             try:
                 outcome["result"] = run_eval(eval_request, settings, progress)
-            except BaseException as exc:  # handed to the RPC thread, which maps it to a status
+            except BaseException as exc:  # noqa: BLE001  handed to the RPC thread, which maps it to a status or re-raises it
                 outcome["error"] = exc
             finally:
                 events.put(_DONE)

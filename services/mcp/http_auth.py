@@ -7,6 +7,7 @@ each call by the key's tenant and role, so a caller can do no more through MCP t
 import json
 
 import structlog
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from services.common.apikeys import KeyStore, KeysUnavailable
 from services.common.auth import BEARER
@@ -18,7 +19,7 @@ HOW_TO_AUTHENTICATE = "send 'Authorization: Bearer <key>' (create a key: python 
 log = structlog.get_logger("mcp.auth")
 
 
-def _bearer(scope) -> str:
+def _bearer(scope: Scope) -> str:
     for name, value in scope.get("headers") or ():
         if name == b"authorization":
             text = value.decode("latin-1")
@@ -29,11 +30,11 @@ def _bearer(scope) -> str:
 class BearerKeyMiddleware:
     """An ASGI wrapper that answers 401 (or 503 when the keys file is unreadable) before the MCP app sees a request."""
 
-    def __init__(self, app, keys: KeyStore):
+    def __init__(self, app: ASGIApp, keys: KeyStore):
         self._app = app
         self._keys = keys
 
-    async def __call__(self, scope, receive, send):
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http" or scope.get("path") in OPEN_PATHS:
             await self._app(scope, receive, send)
             return
@@ -58,7 +59,7 @@ class BearerKeyMiddleware:
         await self._app(scope, receive, send)
 
 
-async def _refuse(send, status: int, message: str) -> None:
+async def _refuse(send: Send, status: int, message: str) -> None:
     body = json.dumps({"error": message}).encode()
     headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
     if status == 401:

@@ -1,6 +1,7 @@
 """Building the MCP server from settings, and serving it over stdio or streamable HTTP."""
 
 import ssl
+from typing import Literal
 
 import anyio
 import structlog
@@ -8,6 +9,7 @@ import uvicorn
 from mcp.server.mcpserver import MCPServer
 from starlette.requests import Request
 from starlette.responses import JSONResponse
+from starlette.types import ASGIApp
 
 from services.common.apikeys import KeyStore
 from services.common.security import log_security
@@ -17,6 +19,14 @@ from services.mcp.settings import Settings
 from services.mcp.tools import MemoryTools, register_tools
 
 SERVER_NAME = "dsh-memory"
+# MCPServer's log levels by name; any other MCP_LOG_LEVEL falls back to INFO.
+_LOG_LEVELS: dict[str, Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"]] = {
+    "DEBUG": "DEBUG",
+    "INFO": "INFO",
+    "WARNING": "WARNING",
+    "ERROR": "ERROR",
+    "CRITICAL": "CRITICAL",
+}
 INSTRUCTIONS = (
     "Long-conversation memory. Call remember with each new user message (and assistant replies or tool results worth "
     "keeping); before answering something that may depend on earlier turns, call recall with the question and read the "
@@ -34,11 +44,11 @@ def build_mcp(settings: Settings, clients: CallerClients) -> MCPServer:
     server = MCPServer(
         SERVER_NAME,
         instructions=INSTRUCTIONS,
-        log_level=settings.log_level.upper() if settings.log_level.upper() in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL") else "INFO",
+        log_level=_LOG_LEVELS.get(settings.log_level.upper(), "INFO"),
     )
     register_tools(server, MemoryTools(clients, settings))
 
-    @server.custom_route("/healthz", methods=["GET"])
+    @server.custom_route("/healthz", methods=["GET"])  # type: ignore[untyped-decorator]  # mcp's custom_route is not annotated
     async def healthz(_request: Request) -> JSONResponse:
         # Says the MCP process answers; memory's own health is probed on memory.
         return JSONResponse({"status": "ok"})
@@ -46,7 +56,7 @@ def build_mcp(settings: Settings, clients: CallerClients) -> MCPServer:
     return server
 
 
-def http_app(settings: Settings, server: MCPServer):
+def http_app(settings: Settings, server: MCPServer) -> ASGIApp:
     """The streamable HTTP app, behind bearer-key checks when MCP auth is on."""
     app = server.streamable_http_app(streamable_http_path=settings.path, host=settings.host)
     if settings.security.auth_on:
@@ -72,14 +82,11 @@ def serve_http(settings: Settings) -> None:
         clients.close()
 
 
-def _run_http(settings: Settings, app) -> None:
+def _run_http(settings: Settings, app: ASGIApp) -> None:
     """uvicorn on MCP_LISTEN, over TLS when MCP_TLS_* say so; returns once it has shut down."""
     security = settings.security
-    tls: dict = {}
-    if security.tls:
-        tls = {"ssl_certfile": security.tls_cert, "ssl_keyfile": security.tls_key}
-        if security.tls_client_ca:
-            tls |= {"ssl_ca_certs": security.tls_client_ca, "ssl_cert_reqs": ssl.CERT_REQUIRED}
+    tls = security.tls
+    mutual = tls and bool(security.tls_client_ca)  # clients must then present a certificate that CA signed
     log_security(security, settings.listen)
     structlog.get_logger("mcp").info(
         "server_started",
@@ -89,5 +96,15 @@ def _run_http(settings: Settings, app) -> None:
         memory_addr=settings.memory_addr,
         session_id=settings.session_id,
     )
-    config = uvicorn.Config(app, host=settings.host, port=settings.port, log_level=settings.log_level, access_log=False, **tls)
+    config = uvicorn.Config(
+        app,
+        host=settings.host,
+        port=settings.port,
+        log_level=settings.log_level,
+        access_log=False,
+        ssl_certfile=security.tls_cert if tls else None,
+        ssl_keyfile=security.tls_key if tls else None,
+        ssl_ca_certs=security.tls_client_ca if mutual else None,
+        ssl_cert_reqs=ssl.CERT_REQUIRED if mutual else ssl.CERT_NONE,
+    )
     uvicorn.Server(config).run()

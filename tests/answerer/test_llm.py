@@ -106,7 +106,7 @@ def test_400_is_invalid_argument(chat_api):
 def test_timeout_is_retried_then_unavailable(chat_api):
     chat_api.script = [Reply(delay=1.0)]
 
-    with pytest.raises(Unavailable, match="no reply within 0.1s"):
+    with pytest.raises(Unavailable, match=r"no reply within 0\.1s"):
         make_client(chat_api.base_url, timeout=0.1, retries=1).complete([{"role": "user", "content": "q"}])
 
     assert len(chat_api.requests) == 2

@@ -54,9 +54,8 @@ def test_mutual_tls_presents_the_client_certificate(start_memory, keys_file, tmp
     security = memory_security(keys_file, tls_cert=str(pki.server_cert), tls_key=str(pki.server_key), tls_client_ca=str(pki.ca))
     address = start_memory(security=security)
     key = create_key(keys_file, "reader")
-    with MemoryClient(address, api_key=key, tls_ca=pki.ca.read_bytes(), retry=NO_RETRY) as without_cert:
-        with pytest.raises(UnavailableError):
-            without_cert.get_capabilities()
+    with MemoryClient(address, api_key=key, tls_ca=pki.ca.read_bytes(), retry=NO_RETRY) as without_cert, pytest.raises(UnavailableError):
+        without_cert.get_capabilities()
     with MemoryClient(address, api_key=key, tls_ca=pki.ca, tls_client_cert=pki.client_cert, tls_client_key=pki.client_key) as memory:
         assert memory.get_capabilities().has_storage
     with pytest.raises(ValueError, match="both"):

@@ -5,6 +5,7 @@ import os
 import subprocess
 import sys
 from collections.abc import Iterator, Mapping
+from pathlib import Path
 
 import pytest
 
@@ -75,7 +76,7 @@ def test_memory_defaults_in_the_table_are_the_parsers():
 def test_help_prints_every_setting_and_starts_nothing(command, tmp_path):
     # MEMORY_DB in a folder that must stay empty: --help opens no store.
     env = {**os.environ, "MEMORY_DB": str(tmp_path / "db" / "memory.sqlite")}
-    done = subprocess.run([sys.executable, "-m", *command], capture_output=True, text=True, timeout=60, env=env)
+    done = subprocess.run([sys.executable, "-m", *command], check=False, capture_output=True, text=True, timeout=60, env=env)
     assert done.returncode == 0, done.stderr
     table = {"services.memory": MEMORY_TABLE, "services.answerer": ANSWERER_TABLE, "services.harness": HARNESS_TABLE}[command[0]]
     for setting in table:
@@ -84,6 +85,6 @@ def test_help_prints_every_setting_and_starts_nothing(command, tmp_path):
 
 
 def test_operations_doc_lists_the_tables_as_generated():
-    doc = open(os.path.join(os.path.dirname(__file__), "..", "..", "docs", "operations.md"), encoding="utf-8").read()
+    doc = (Path(__file__).parents[2] / "docs" / "operations.md").read_text(encoding="utf-8")
     for table in (MEMORY_TABLE, ANSWERER_TABLE, HARNESS_TABLE, MCP_TABLE):
         assert render_markdown(table) in doc, "docs/operations.md is stale: .venv/bin/python scripts/settings_doc.py"

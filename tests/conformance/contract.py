@@ -4,6 +4,7 @@ Nothing here knows an implementation: the token estimate, the line labels and th
 codes are the contract's (docs/conformance.md), restated so the suite stands alone.
 """
 
+import contextlib
 import json
 import math
 import re
@@ -165,10 +166,8 @@ class Conversation:
 
     def discard(self) -> None:
         """Delete the session if it exists; used in teardown, so a refusal is not an error here."""
-        try:
+        with contextlib.suppress(grpc.RpcError):
             self.delete()
-        except grpc.RpcError:
-            pass
 
 
 def derived_from(items: list[memory_pb2.Item], event_id: str) -> list[memory_pb2.Item]:

@@ -145,7 +145,7 @@ def test_provenance_names_the_source_events(conv):
     assert items
     for item in items:
         assert item.source_seqs and len(item.source_seqs) == len(item.source_event_ids)
-        assert all(seq_of.get(eid) == seq for seq, eid in zip(item.source_seqs, item.source_event_ids)), item
+        assert all(seq_of.get(eid) == seq for seq, eid in zip(item.source_seqs, item.source_event_ids, strict=True)), item
     for event in (events[0], events[2], events[3]):
         assert derived_from(items, event.event_id), f"nothing derived from seq {event.seq}"
     newest = next(i for i in items if "/srv/cache/wheels" in i.value)

@@ -21,7 +21,7 @@ def results():
 
 
 def test_nothing_acknowledged_is_lost_or_duplicated_in_any_scenario(results):
-    for name, ledger in results.items():
+    for ledger in results.values():
         assert (ledger.lost, ledger.duplicated) == (0, 0), ledger.line()
 
 

@@ -36,6 +36,7 @@ def test_bad_environment_exits_2(capsys):
 def test_llm_without_key_as_a_process_starts_nothing():
     result = subprocess.run(
         [sys.executable, "-m", "services.harness", "eval", "--answerer=llm"],
+        check=False,
         capture_output=True,
         text=True,
         timeout=60,

@@ -101,6 +101,7 @@ def test_non_loopback_without_keys_refuses_to_start():
         [sys.executable, "-m", "services.mcp", "--transport", "http"],
         cwd=REPO_ROOT,
         env=mcp_env(MCP_LISTEN=f"0.0.0.0:{free_port()}"),
+        check=False,
         capture_output=True,
         text=True,
         timeout=60,

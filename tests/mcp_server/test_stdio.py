@@ -106,7 +106,13 @@ def test_memory_down_is_a_tool_error_naming_the_address():
 
 def test_help_prints_the_settings_and_does_not_start():
     done = subprocess.run(
-        [sys.executable, "-m", "services.mcp", "--help"], cwd=REPO_ROOT, env=mcp_env(), capture_output=True, text=True, timeout=60
+        [sys.executable, "-m", "services.mcp", "--help"],
+        cwd=REPO_ROOT,
+        env=mcp_env(),
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert done.returncode == 0
     for setting in ("MCP_TRANSPORT", "MCP_LISTEN", "MCP_MEMORY_ADDR", "MCP_SESSION_ID", "MCP_AUTH_KEYS_FILE", "DSH_API_KEY"):

@@ -3,6 +3,7 @@
 Store-agnostic: tests/memory/redis/test_redis_bad_input.py runs them again on Redis.
 """
 
+import functools
 import threading
 
 import grpc
@@ -21,6 +22,23 @@ def _code(call) -> grpc.StatusCode:
     except grpc.RpcError as exc:
         return exc.code()
     return grpc.StatusCode.OK
+
+
+def _at_once(*calls) -> list[grpc.StatusCode]:
+    """The status codes of calls made from one thread each, released together."""
+    barrier = threading.Barrier(len(calls))
+    codes: list[grpc.StatusCode] = []
+
+    def run(call):
+        barrier.wait()
+        codes.append(_code(call))
+
+    threads = [threading.Thread(target=run, args=(call,)) for call in calls]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return codes
 
 
 def _rejected(call) -> str:
@@ -100,23 +118,11 @@ def test_close_and_compact_racing_delete_answer_ok_or_not_found(memory):
     for round_ in range(150):
         session_id = f"s-race-{round_}"
         append(memory.stub, session_id, event(1, "The deploy target is eu-west-1."))
-        calls = [
-            lambda: memory.stub.CloseSession(memory_pb2.CloseSessionRequest(session_id=session_id), timeout=10),
-            lambda: memory.stub.Compact(memory_pb2.CompactRequest(session_id=session_id, up_to_seq=1), timeout=10),
-            lambda: memory.stub.DeleteSession(memory_pb2.DeleteSessionRequest(session_id=session_id), timeout=10),
-        ]
-        barrier = threading.Barrier(len(calls))
-        codes: list[grpc.StatusCode] = []
-
-        def run(call):
-            barrier.wait()
-            codes.append(_code(call))
-
-        threads = [threading.Thread(target=run, args=(call,)) for call in calls]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
+        codes = _at_once(
+            functools.partial(memory.stub.CloseSession, memory_pb2.CloseSessionRequest(session_id=session_id), timeout=10),
+            functools.partial(memory.stub.Compact, memory_pb2.CompactRequest(session_id=session_id, up_to_seq=1), timeout=10),
+            functools.partial(memory.stub.DeleteSession, memory_pb2.DeleteSessionRequest(session_id=session_id), timeout=10),
+        )
         assert set(codes) <= {grpc.StatusCode.OK, grpc.StatusCode.NOT_FOUND}, codes
         seen.update(codes)
     assert grpc.StatusCode.OK in seen

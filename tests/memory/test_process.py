@@ -1,5 +1,6 @@
 """The memory service as a real process: restart, kill -9 durability, graceful drain."""
 
+import contextlib
 import json
 import signal
 
@@ -50,10 +51,8 @@ def test_one_json_log_line_per_rpc(memory_process):
     memory_process.start()
     stub = _stub(memory_process)
     stub.GetCapabilities(memory_pb2.GetCapabilitiesRequest(), metadata=(("x-request-id", "trace-42"),), timeout=5)
-    try:
+    with contextlib.suppress(grpc.RpcError):
         stub.ListItems(memory_pb2.ListItemsRequest(session_id="missing"), timeout=5)
-    except grpc.RpcError:
-        pass
     memory_process.proc.send_signal(signal.SIGTERM)
     memory_process.proc.wait(timeout=20)
     lines = [json.loads(line) for line in memory_process.proc.stderr.read().decode().splitlines() if line.startswith("{")]

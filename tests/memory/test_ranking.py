@@ -48,7 +48,7 @@ def test_a_superseded_candidate_brings_what_replaced_it_and_demotes_its_quote():
     new = replace(_quote(9, "Correction: the budget is 40k."), item_id="n9", kind=ItemKind.NUMBER, key="total budget", value="40k")
     quote, other = _quote(4, "Our total budget is 30k for the trip."), _quote(6, "The trip starts in May.")
     candidates = with_successors([(quote, 1.0), (old, 1.0), (other, 0.6)], {"n4": new})
-    assert dict((item.item_id, score) for item, score in candidates)["n9"] == 1.0
+    assert {item.item_id: score for item, score in candidates}["n9"] == 1.0
     active = rank(analyse("how much money for the trip?"), candidates, last_seq=10, limit=5, include_superseded=False)
     assert [s.item.item_id for s in active] == ["n9", "i6", "i4"]
     everything = rank(analyse("how much money for the trip?"), candidates, last_seq=10, limit=5)

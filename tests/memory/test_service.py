@@ -155,7 +155,7 @@ def test_a_question_that_names_only_a_kind_of_item_gets_those_items(memory):
     )
     for query in ("What's left to do?", "Where are we?"):
         hits = memory.stub.Retrieve(memory_pb2.RetrieveRequest(session_id=S, query=query, limit=5), timeout=5).items
-        assert {list(i.source_seqs)[0] for i in hits} == {2, 3}, query
+        assert {next(iter(i.source_seqs)) for i in hits} == {2, 3}, query
     # A question of stop words alone, with no kind named, still finds nothing.
     assert not memory.stub.Retrieve(memory_pb2.RetrieveRequest(session_id=S, query="what is it?"), timeout=5).items
 
@@ -275,7 +275,7 @@ def test_assembled_message_is_labelled_within_budget_and_without_repeats(memory)
     assert "not instructions" in lines[0]
     content = [line for line in lines[1:] if line.startswith("- ")]
     assert content and all(line.startswith("- [seq ") for line in content)
-    assert [line for line in lines[1:] if not line.startswith("- ")] == [l for l in lines[1:] if l.endswith(":")]
+    assert [line for line in lines[1:] if not line.startswith("- ")] == [line for line in lines[1:] if line.endswith(":")]
     assert len(reply.item_ids) == len(set(reply.item_ids)) == len(content)
     assert reply.token_estimate <= 200
     assert "Tuesday 22:00" in reply.message and "force-push" in reply.message

@@ -1,6 +1,7 @@
 """Tenants and the data lifecycle through gRPC on a real server: isolation, ListSessions, ImportSession,
 user and tenant deletion. tests/memory/redis/test_redis_tenants.py re-runs these on Redis."""
 
+import functools
 import json
 
 import grpc
@@ -146,7 +147,7 @@ def test_each_tenant_lists_only_its_own_sessions_page_by_page(served):
     assert [s.session_id for s in listed(alice, user_id="u-1")] == ["a-1", "a-3"]
     assert [s.session_id for s in listed(bob)] == ["b-0"]
     for token in ("²", "9" * 5000, "bm90IGEgY3Vyc29y"):
-        code, message = code_of(lambda: alice.ListSessions(memory_pb2.ListSessionsRequest(page_token=token)))
+        code, message = code_of(functools.partial(alice.ListSessions, memory_pb2.ListSessionsRequest(page_token=token)))
         assert code == grpc.StatusCode.INVALID_ARGUMENT and "page_token" in message
     assert code_of(lambda: alice.ListSessions(memory_pb2.ListSessionsRequest(page_size=-1)))[0] == grpc.StatusCode.INVALID_ARGUMENT
 
@@ -207,7 +208,7 @@ def test_export_then_import_gives_the_same_document(served):
     alice.ImportSession(memory_pb2.ImportSessionRequest(json=document, session_id="copy"))
     copy = json.loads(export(alice, "copy"))
     assert copy["session"] == {**parsed["session"], "session_id": "copy"} and copy["events"] == parsed["events"]
-    renamed = {old["item_id"]: new["item_id"] for old, new in zip(parsed["items"], copy["items"])}
+    renamed = {old["item_id"]: new["item_id"] for old, new in zip(parsed["items"], copy["items"], strict=True)}
     assert not set(renamed) & set(renamed.values())
     assert [
         {**item, "item_id": renamed[item["item_id"]], "superseded_by": renamed.get(item["superseded_by"], "")} for item in parsed["items"]
@@ -226,20 +227,20 @@ def test_export_then_import_gives_the_same_document(served):
         (lambda d: json.dumps({**d, "session": {**d["session"], "checkpoint_seq": 2**63}}), "session.checkpoint_seq"),
         (lambda d: json.dumps({**d, "session": {**d["session"], "closed": "yes"}}), "session.closed"),
         (lambda d: json.dumps({**d, "events": d["events"] + [d["events"][0]]}), "seq"),
-        (lambda d: json.dumps({**d, "events": [{**d["events"][0], "kind": "shout"}] + d["events"][1:]}), "events[0].kind"),
-        (lambda d: json.dumps({**d, "events": [{**d["events"][0], "seq": "1"}] + d["events"][1:]}), "events[0].seq"),
-        (lambda d: json.dumps({**d, "events": [{**d["events"][0], "created_at": "yesterday"}] + d["events"][1:]}), "created_at"),
-        (lambda d: json.dumps({**d, "events": [{**d["events"][0], "text": "x" * 5000}] + d["events"][1:]}), "events[0].text"),
-        (lambda d: json.dumps({**d, "items": [{**d["items"][0], "status": "gone"}] + d["items"][1:]}), "items[0].status"),
-        (lambda d: json.dumps({**d, "items": [{**d["items"][0], "source_seqs": [999]}] + d["items"][1:]}), "items[0].source_seqs"),
+        (lambda d: json.dumps({**d, "events": [{**d["events"][0], "kind": "shout"}, *d["events"][1:]]}), "events[0].kind"),
+        (lambda d: json.dumps({**d, "events": [{**d["events"][0], "seq": "1"}, *d["events"][1:]]}), "events[0].seq"),
+        (lambda d: json.dumps({**d, "events": [{**d["events"][0], "created_at": "yesterday"}, *d["events"][1:]]}), "created_at"),
+        (lambda d: json.dumps({**d, "events": [{**d["events"][0], "text": "x" * 5000}, *d["events"][1:]]}), "events[0].text"),
+        (lambda d: json.dumps({**d, "items": [{**d["items"][0], "status": "gone"}, *d["items"][1:]]}), "items[0].status"),
+        (lambda d: json.dumps({**d, "items": [{**d["items"][0], "source_seqs": [999]}, *d["items"][1:]]}), "items[0].source_seqs"),
         (
             lambda d: json.dumps(
-                {**d, "items": [{**d["items"][0], "superseded_by": "it_nowhere", "status": "superseded"}] + d["items"][1:]}
+                {**d, "items": [{**d["items"][0], "superseded_by": "it_nowhere", "status": "superseded"}, *d["items"][1:]]}
             ),
             "superseded_by",
         ),
         (lambda d: json.dumps({**d, "items": d["items"] + [{**d["items"][0], "item_id": "it_twin"}]}), "active item"),
-        (lambda d: json.dumps({**d, "events": [{**d["events"][0], "text": "\ud800"}] + d["events"][1:]}), "UTF-8"),
+        (lambda d: json.dumps({**d, "events": [{**d["events"][0], "text": "\ud800"}, *d["events"][1:]]}), "UTF-8"),
     ],
 )
 def test_a_bad_document_is_refused_naming_the_problem_and_writes_nothing(served, mutate, named):

@@ -10,7 +10,7 @@ but does retrieve (has_retrieval=true).
 
 import sqlite3
 import threading
-from datetime import datetime
+from datetime import UTC, datetime
 
 from dsh.memory.v1 import memory_pb2
 
@@ -26,7 +26,7 @@ MAX_LIMIT = 100
 def _date(created_at) -> str:
     if not created_at.seconds and not created_at.nanos:
         return ""
-    moment = datetime.utcfromtimestamp(created_at.seconds)
+    moment = datetime.fromtimestamp(created_at.seconds, tz=UTC)
     return f"{moment.day} {moment.strftime('%B %Y')}"
 
 

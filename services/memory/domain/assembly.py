@@ -28,7 +28,12 @@ SOURCE_LABELS = {
     EventKind.TOOL_CALL: "tool call",
     EventKind.TOOL_RESULT: "tool, untrusted",
 }
-_TASK_LABEL = {TaskField.GOAL: "goal", TaskField.PROGRESS: "done", TaskField.BLOCKER: "blocked", TaskField.OPEN: "next"}
+_TASK_LABEL: dict[TaskField | None, str] = {
+    TaskField.GOAL: "goal",
+    TaskField.PROGRESS: "done",
+    TaskField.BLOCKER: "blocked",
+    TaskField.OPEN: "next",
+}
 
 
 def _label(item: Item, extra: str = "") -> str:

@@ -1,6 +1,7 @@
 """This batch's new items, indexed as the planner adds them (see ingest.plan_append)."""
 
 import itertools
+from collections.abc import Iterable, Iterator
 
 from services.memory.domain.model import Item, ItemKind, ItemStatus
 from services.memory.domain.text import term_set
@@ -30,7 +31,7 @@ class BatchIndex:
     def get(self, item_id: str) -> Item:
         return self.items[self.position[item_id]]
 
-    def ordered(self, ids, *, newest_first: bool = False) -> list[Item]:
+    def ordered(self, ids: Iterable[str], *, newest_first: bool = False) -> list[Item]:
         return [self.items[p] for p in sorted((self.position[i] for i in ids), reverse=newest_first)]
 
     def add(self, item: Item) -> None:
@@ -49,7 +50,7 @@ class BatchIndex:
             self._unindex(item)
         return True
 
-    def _postings(self, item: Item):
+    def _postings(self, item: Item) -> Iterator[dict[str, None]]:
         if item.kind in CORRECTABLE_KINDS:
             subject = term_set(item.subject)
             yield self.by_subject.setdefault(subject, {})
@@ -70,7 +71,7 @@ class BatchIndex:
             postings.pop(item.item_id, None)
 
     def latest_correctable(self, limit: int) -> list[str]:
-        latest = []
+        latest: list[str] = []
         for item_id in reversed(self.correctable):
             if len(latest) == limit:
                 break

@@ -5,7 +5,7 @@ import re
 from dataclasses import replace
 
 from services.memory.domain import extraction_checks as C
-from services.memory.domain.model import Candidate, ItemKind
+from services.memory.domain.model import Candidate, ItemKind, ReadContext
 from services.memory.domain.rules import read_rule
 from services.memory.domain.statements import CLAUSE, MAX_KEY_WORDS, bare_number, statements, trim_value
 from services.memory.domain.tables import CORRECTIONS, rows
@@ -27,9 +27,9 @@ _OLD_TAIL = {
 }
 
 
-def correction(clean: str, ctx, depth: int = 0) -> tuple[list[tuple[Candidate, str]], str]:
+def correction(clean: str, ctx: ReadContext, depth: int = 0) -> tuple[list[tuple[Candidate, str]], str]:
     """(candidates, residual): residual is the sentence minus a correction marker that led nowhere."""
-    grammar = ctx[2]
+    grammar = ctx.grammar
     residual = ""
     if depth > 1:
         return [], ""
@@ -72,8 +72,8 @@ def _split_old(text: str, old: str, grammar: str) -> tuple[str, str]:
     return text, old
 
 
-def _from_statement(stmt: str, old: str, weak: bool, ctx, depth: int = 0) -> Candidate | None:
-    grammar = ctx[2]
+def _from_statement(stmt: str, old: str, weak: bool, ctx: ReadContext, depth: int = 0) -> Candidate | None:
+    grammar = ctx.grammar
     stmt = strip_openers(stmt, grammar)
     nested, _ = correction(stmt, ctx, depth + 1)  # "Heads up: we moved from X to Y"
     if nested and nested[0][0].kind in (ItemKind.FACT, ItemKind.NUMBER):
@@ -92,15 +92,15 @@ def _from_statement(stmt: str, old: str, weak: bool, ctx, depth: int = 0) -> Can
     # A bare value is a few words and no clause: "deploys go through the green pipeline" is a
     # statement no table read, not a new value for whatever was said last.
     short = len(stmt.split()) <= 4 and not _CLAUSE_VERB_EN.search(stmt) if grammar == "en" else len(stmt) <= 20
-    first = stmt.split()[0].lower() if stmt.split() else ""
-    if short and first not in C.BAD_KEY_WORDS and not is_hedged(stmt, grammar):
+    first_word = stmt.split()[0].lower() if stmt.split() else ""
+    if short and first_word not in C.BAD_KEY_WORDS and not is_hedged(stmt, grammar):
         return _from_value(stmt, "", old, ctx)  # "scratch that, eu-central-1"
     return _loose(stmt, old, ctx)
 
 
-def _task(clean: str, ctx) -> bool:
+def _task(clean: str, ctx: ReadContext) -> bool:
     """Whether the sentence states task state of its own (a goal, progress, a blocker, an open item)."""
-    return any(not signal.resolves for signal in read_tasks(clean, ctx[1]))
+    return any(not signal.resolves for signal in read_tasks(clean, ctx.lang))
 
 
 # A value that names itself: a number with its unit, an identifier (eu-west-1, v2.3, PRC-4821), a
@@ -119,17 +119,17 @@ _LOOSE_VALUE_ZH = re.compile(
 )
 
 
-def _loose(stmt: str, old: str, ctx) -> Candidate | None:
+def _loose(stmt: str, old: str, ctx: ReadContext) -> Candidate | None:
     """An update marker and no sentence the tables read: the first value that names itself and is
     not the old one, to be matched against what the message points at (see subjects.py)."""
-    if is_hedged(stmt, ctx[2]):
+    if is_hedged(stmt, ctx.grammar):
         return None
     old_norm = old.lower()
-    for match in (_LOOSE_VALUE_ZH if ctx[2] == "zh" else _LOOSE_VALUE).finditer(stmt):
+    for match in (_LOOSE_VALUE_ZH if ctx.grammar == "zh" else _LOOSE_VALUE).finditer(stmt):
         value = C.clean_value(match.group())
         if value and (not old_norm or value.lower() not in old_norm) and not value.lower().startswith(("i ", "we ")):
             if value[:1].isdigit() or value[:1] in "$€£¥":
-                value = trim_value(stmt[match.start() :], ctx[2])  # a number keeps its unit and condition
+                value = trim_value(stmt[match.start() :], ctx.grammar)  # a number keeps its unit and condition
             candidate = _from_value(value, "", old, ctx)
             return replace(candidate, loose=True) if candidate else None
     return None
@@ -155,10 +155,12 @@ def _shared_words(old: str, new: str, grammar: str) -> str:
     """A key for "from A to B" when the sentence names none: the words both values share
     ("Postgres" of "Postgres 14" and "Postgres 16"), or the old value itself."""
     if grammar == "en":
-        shared = [word for word, other in zip(old.split(), new.split()) if word.lower() == other.lower() and not word[:1].isdigit()]
+        shared = [
+            word for word, other in zip(old.split(), new.split(), strict=False) if word.lower() == other.lower() and not word[:1].isdigit()
+        ]
         return C.store_key(" ".join(shared), grammar) if shared and C.good_key(" ".join(shared), grammar, MAX_KEY_WORDS) else ""
     prefix = ""
-    for a, b in zip(old, new):
+    for a, b in zip(old, new, strict=False):
         if a != b:
             break
         prefix += a
@@ -173,7 +175,7 @@ _CLAUSE_VERB_EN = re.compile(
 _TRAILING_CLAUSE_EN = re.compile(r",\s+(?:i|we|you|he|she|they)\b.*$", re.IGNORECASE)
 
 
-def _from_value(new: str, key: str, old: str, ctx) -> Candidate | None:
+def _from_value(new: str, key: str, old: str, ctx: ReadContext) -> Candidate | None:
     source, lang, grammar = ctx
     new = C.clean_value(trim_value(_TRAILING_CLAUSE_EN.sub("", new), grammar) if grammar == "en" else new)
     if not new:

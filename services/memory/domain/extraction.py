@@ -16,7 +16,7 @@ from functools import lru_cache
 from services.memory.domain import extraction_checks as C
 from services.memory.domain import patterns as P
 from services.memory.domain.corrections import correction
-from services.memory.domain.model import Candidate, ItemKind, TaskField
+from services.memory.domain.model import Candidate, ItemKind, ReadContext, TaskField
 from services.memory.domain.rules import MAX_RULE_KEY_CHARS, read_rule
 from services.memory.domain.statements import MAX_COLON_KEY_WORDS, MAX_PER_SENTENCE, comparator, read_unit, statements
 from services.memory.domain.tasks import TaskSignal, read_tasks
@@ -43,7 +43,7 @@ def extract(text: str) -> list[Candidate]:
 def extract_traced(text: str) -> list[tuple[Candidate, str]]:
     """Like extract, with the name of the table row that produced each candidate (for tests and debugging)."""
     found: list[tuple[Candidate, str]] = []
-    seen: set[tuple] = set()
+    seen: set[tuple[ItemKind, str, str, str, str, bool]] = set()
     for line in text.splitlines():
         sentences = split_sentences(line)
         for index, sentence in enumerate(sentences):
@@ -123,7 +123,7 @@ def _task_candidate(signal: TaskSignal, source: str, lang: str) -> tuple[Candida
 
 def _read(clean: str, source: str, lang: str, grammar: str) -> list[tuple[Candidate, str]]:
     """Apply one language's tables to a cleaned sentence; lang labels the candidates."""
-    ctx = (source, lang, grammar)
+    ctx = ReadContext(source, lang, grammar)
     found = _read_statement(clean, ctx)
     if found:
         return found
@@ -142,7 +142,7 @@ def _read(clean: str, source: str, lang: str, grammar: str) -> list[tuple[Candid
     return found
 
 
-def _read_statement(clean: str, ctx) -> list[tuple[Candidate, str]]:
+def _read_statement(clean: str, ctx: ReadContext) -> list[tuple[Candidate, str]]:
     corrected, residual = correction(clean, ctx)
     if corrected:
         return corrected
@@ -160,7 +160,7 @@ def _read_statement(clean: str, ctx) -> list[tuple[Candidate, str]]:
         candidate = replace(candidate, is_correction=True)
     if row in _FROM_NOW_ON:  # "the floor goes up to 99.7% from now on": what it states replaces what was
         said = [(replace(c, is_correction=True), name) for c, name in said]
-    return [(candidate, row)] + said
+    return [(candidate, row), *said]
 
 
 # "<label>: <body>" with a short label; an aside such as ", take three" or ", again" is not part of it.
@@ -179,7 +179,7 @@ def _label_split(text: str, grammar: str) -> tuple[str, str]:
     return match.group("label").strip(), strip_openers(match.group("body"), grammar)
 
 
-def _measure(body: str, key: str, ctx):
+def _measure(body: str, key: str, ctx: ReadContext) -> tuple[Candidate, str] | None:
     """The one measured value of a label's body, for the label: "Breach notice: the vendor tells us
     within 48 hours of becoming aware" -> breach notice = 48 hours (within; of becoming aware)."""
     source, lang, grammar = ctx
@@ -203,6 +203,6 @@ def _measure(body: str, key: str, ctx):
 
 
 _MEASURE = {
-    "en": re.compile(r"(?:(?<![\w.])|^)(?:(?P<cmp>" + P._CMP_WORDS_EN + r")\s+)?" + P._CUR + P._VAL_EN + r"(?P<tail>.*)$", re.IGNORECASE),
-    "zh": re.compile(r"(?:(?P<cmp>" + P._CMP_WORDS_ZH + r")\s*)?" + P._CUR + P._VAL_ZH + r"(?P<tail>.*)$"),
+    "en": re.compile(r"(?:(?<![\w.])|^)(?:(?P<cmp>" + P.CMP_WORDS_EN + r")\s+)?" + P.CUR + P.VAL_EN + r"(?P<tail>.*)$", re.IGNORECASE),
+    "zh": re.compile(r"(?:(?P<cmp>" + P.CMP_WORDS_ZH + r")\s*)?" + P.CUR + P.VAL_ZH + r"(?P<tail>.*)$"),
 }

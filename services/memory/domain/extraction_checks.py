@@ -1,5 +1,6 @@
 """What extraction accepts as a key or a value: word lists and the checks and spellings built on them."""
 
+import itertools
 import re
 
 from services.memory.domain import patterns as P
@@ -439,7 +440,7 @@ def good_key(key: str, grammar: str, max_words: int) -> bool:
     words = context_free_key(key, grammar).split()
     if not 0 < len(words) <= max_words or words[0] in BAD_KEY_WORDS:
         return False
-    for before, word in zip(words, words[1:]):
+    for before, word in itertools.pairwise(words):
         if word in _BAD_INNER_KEY_WORDS or (word in _DEMONSTRATIVES and before not in _PREPOSITIONS):
             return False
     return True

@@ -50,13 +50,13 @@ def fuse_indexes(lists: list[list[tuple[Item, float]]]) -> list[tuple[Item, floa
     normalized to its best match and summed, so no index dominates by scale."""
     if len(lists) == 1:
         return lists[0]
-    merged: dict[str, list] = {}
+    merged: dict[str, tuple[Item, float]] = {}
     for entries in lists:
         best = max((score for _, score in entries), default=0.0) or 1.0
         for item, score in entries:
-            slot = merged.setdefault(item.item_id, [item, 0.0])
-            slot[1] += score / best
-    return sorted(((item, score) for item, score in merged.values()), key=lambda pair: -pair[1])
+            kept, total = merged.get(item.item_id, (item, 0.0))
+            merged[item.item_id] = (kept, total + score / best)
+    return sorted(merged.values(), key=lambda pair: -pair[1])
 
 
 # FTS5 scores every row that holds any query word, so a query's cost is the sum of its words'
@@ -68,7 +68,9 @@ SCORED_ROWS_BUDGET = 3000
 def split_common(frequencies: list[tuple[str, int]], budget: int = SCORED_ROWS_BUDGET) -> tuple[list[str], list[str]]:
     """(matched, skipped) words: the rarest whose document frequencies fit the budget, the
     rarest always; the rest are skipped. Below the budget nothing changes."""
-    matched, skipped, rows = [], [], 0
+    matched: list[str] = []
+    skipped: list[str] = []
+    rows = 0
     for word, frequency in sorted(frequencies, key=lambda pair: pair[1]):
         if not matched or rows + frequency <= budget:
             matched.append(word)

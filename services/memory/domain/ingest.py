@@ -119,7 +119,7 @@ class _Overlay:
             self.plan.updated_items[item.item_id] = item
         if item.status is ItemStatus.ACTIVE:
             self.by_key[item.key] = item
-        elif self.by_key.get(item.key) and self.by_key[item.key].item_id == item.item_id:
+        elif (held := self.by_key.get(item.key)) and held.item_id == item.item_id:
             self.by_key[item.key] = None
 
 

@@ -4,6 +4,7 @@ import hashlib
 import json
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import NamedTuple, overload
 
 
 class EventKind(Enum):
@@ -62,7 +63,14 @@ class Event:
         )
         return hashlib.sha256(payload.encode()).hexdigest()
 
-    def attribute(self, name: str, default: str = "") -> str:
+    @overload
+    def attribute(self, name: str, default: str = "") -> str: ...
+
+    @overload
+    def attribute(self, name: str, default: None) -> str | None: ...
+
+    def attribute(self, name: str, default: str | None = "") -> str | None:
+        """The attribute's value; default when the event has none (None tells absent from empty)."""
         return dict(self.attributes).get(name, default)
 
 
@@ -139,6 +147,15 @@ class Candidate:
     # points back ("that's fixed"); for an answer, value holds the answer.
     resolves: bool = False
     about: str = ""
+
+
+class ReadContext(NamedTuple):
+    """How extraction reads a sentence: the source text its candidates quote, the language they are
+    labelled with, and the grammar whose tables read it (a code-switched sentence may differ)."""
+
+    source: str
+    lang: str
+    grammar: str
 
 
 # The tenant every caller belongs to while authentication is off, and the owner of every session

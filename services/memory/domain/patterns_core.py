@@ -19,6 +19,7 @@ Example dicts list the fields the test checks; kind defaults to the row's kind.
 """
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from services.memory.domain.model import ItemKind
@@ -38,7 +39,16 @@ class PatternRow:
     key_suffix: str = ""
 
 
-def _row(name, lang, kind, pattern, examples, needles=(), weak=False, key_suffix="") -> PatternRow:
+def _row(
+    name: str,
+    lang: str,
+    kind: ItemKind,
+    pattern: str,
+    examples: Iterable[tuple[str, dict[str, str]]],
+    needles: Iterable[str] = (),
+    weak: bool = False,
+    key_suffix: str = "",
+) -> PatternRow:
     flags = re.IGNORECASE if lang == "en" else 0
     return PatternRow(name, lang, kind, re.compile(pattern, flags), tuple(examples), tuple(needles), weak, key_suffix)
 
@@ -55,16 +65,16 @@ _NUM = r"(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?(?:e-?\d{1,3}(?![a-z]))?|\
 # A clock time ("02:00", "9am") is a value for the fact grammar, never a number.
 # A multiple ("2x annual fees") keeps its x: "2" alone would lose what it multiplies.
 # "2 June", "18 March" are dates, not a number of Junes.
-_VAL_EN = (
+VAL_EN = (
     rf"(?P<value>{_NUM}(?:\s*(?:-|–|~|to|and)\s*{_NUM})?(?:k|[x×](?![a-z]))?)(?![.,:/-]?\d)(?!\s?[ap]\.?m\b)"
     r"(?!\s*(?:st|nd|rd|th)?\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)"
 )
 # "4月3日" is a date: neither its month nor its day is a number of anything.
-_VAL_ZH = (
+VAL_ZH = (
     rf"(?<!月)(?P<value>{_NUM}(?:\s*(?:-|–|~|到|至)\s*{_NUM})?(?:[万千亿]|[x×](?![a-z]))?)(?![.,:/-]?\d)"
     r"(?!\s*月\s*\d)(?!\s*[日号](?![元]))"
 )
-_CUR = r"(?P<cur>US\$|[$€£¥￥])?"
+CUR = r"(?P<cur>US\$|[$€£¥￥])?"
 _KEY_EN = r"(?P<key>[a-z0-9][\w\-./' ]{0,60}?)"
 _VERB_WORDS_EN = (
     r"is|are|was|were|will|would|should|must|shall|can|cannot|can't|may|might|needs?|has|have|ought|stays?|"
@@ -75,16 +85,16 @@ _VERB_EN = (
     r"raised|lowered|bumped|increased|reduced|set|moved|changed|pinned|configured|go off|trigger|fire|alert|kick in))*)"
     r"(?![A-Za-z])"
 )
-_CMP_WORDS_EN = (
+CMP_WORDS_EN = (
     r"under|below|less than|lower than|fewer than|at most|no more than|not more than|up to|within|over|above|more than|"
     r"greater than|higher than|at least|no less than|no fewer than|exceed(?:s|ing)?|between|around|about|approximately|"
     r"roughly|exactly|equal to|capped at|limited to|set to|to|at|of"
 )
 _CMP_SYMBOLS = r"~|≈|<=|>=|≤|≥|<|>|=|:(?=\s)"  # "02:00" is a time, not "02" compared to "00"
-_CMP_EN = rf"(?P<cmp>(?<![A-Za-z])(?:{_CMP_WORDS_EN})(?![A-Za-z])|{_CMP_SYMBOLS})"
+_CMP_EN = rf"(?P<cmp>(?<![A-Za-z])(?:{CMP_WORDS_EN})(?![A-Za-z])|{_CMP_SYMBOLS})"
 # Between a key and its value: a verb, a comparator or both; the lookahead stops "p95" reading as key "p", value 95.
 _LINK_EN = (
-    rf"\s*(?=(?<![A-Za-z])(?:{_VERB_WORDS_EN}|{_CMP_WORDS_EN})(?![A-Za-z])|{_CMP_SYMBOLS})"
+    rf"\s*(?=(?<![A-Za-z])(?:{_VERB_WORDS_EN}|{CMP_WORDS_EN})(?![A-Za-z])|{_CMP_SYMBOLS})"
     rf"(?:{_VERB_EN}\s*)?(?:{_CMP_EN}\s*)?"
 )
 # "We agreed (that) ...", "let's say ...", "we test at ...": the statement follows.
@@ -95,7 +105,7 @@ _SAY_EN = (
 # An aside between a key and its colon: "Staging host, for later: ...".
 _ASIDE_EN = r"(?:\s*,\s*(?:for later|for reference|for the record|for context|for now|fyi|btw|just so you know|as a reminder))?"
 _KEY_ZH = r"(?P<key>[\u4e00-\u9fffA-Za-z0-9_\-. ]{1,20}?)"
-_CMP_WORDS_ZH = (
+CMP_WORDS_ZH = (
     r"不超过|不高于|不大于|不多于|不低于|不少于|不小于|低于|小于|少于|高于|大于|多于|超过|至少|至多|最多|最少|最高|最低|"
     r"约为|大约|大概|约|≤|≥|<=|>=|<|>|~"
 )
@@ -106,8 +116,8 @@ _SET_ZH = (
 )
 # "先定 3e-4", "暂时设 500 毫秒": an adverb of time before the verb.
 _LINK_ZH = (
-    rf"(?=(?:先|暂时|暂定|暂且|统一|都)?(?:{_MODAL_ZH}|{_SET_ZH}|{_CMP_WORDS_ZH}))(?P<verb>(?:先|暂时|暂定|暂且|统一|都)?(?:{_MODAL_ZH})?(?:{_SET_ZH})?)\s*"
-    rf"(?P<cmp>{_CMP_WORDS_ZH})?\s*"
+    rf"(?=(?:先|暂时|暂定|暂且|统一|都)?(?:{_MODAL_ZH}|{_SET_ZH}|{CMP_WORDS_ZH}))(?P<verb>(?:先|暂时|暂定|暂且|统一|都)?(?:{_MODAL_ZH})?(?:{_SET_ZH})?)\s*"
+    rf"(?P<cmp>{CMP_WORDS_ZH})?\s*"
 )
 
 # Shared by the number grammar: units read after a value, and words that end one.

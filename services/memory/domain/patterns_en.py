@@ -3,20 +3,17 @@
 from services.memory.domain.patterns_core import (
     _ASIDE_EN,
     _CMP_EN,
-    _CUR,
     _IMP,
     _KEY_EN,
     _LINK_EN,
     _SAY_EN,
-    _VAL_EN,
+    CUR,
     FACT,
     NUMBER,
     RULE,
+    VAL_EN,
     _row,
 )
-
-# The corrections table has its own module; patterns.py imports all four English tables from here.
-from services.memory.domain.patterns_en_corrections import CORRECTIONS_EN  # noqa: F401
 
 # ---- rules ------------------------------------------------------------------
 RULES_EN = (
@@ -651,7 +648,7 @@ NUMBERS_EN = (
         "en",
         NUMBER,
         r"^(?P<label>[a-z][\w\-./' ]{0,60}?)" + _ASIDE_EN + r"\s*:\s+" + _SAY_EN + r"(?:the\s+|our\s+)?"
-        r"(?P<key>[a-z][\w\-./']*(?:\s+[a-z][\w\-./']*){0,3}?)(?:" + _LINK_EN + r"|\s+)" + _CUR + _VAL_EN + r"(?P<tail>.*)$",
+        r"(?P<key>[a-z][\w\-./']*(?:\s+[a-z][\w\-./']*){0,3}?)(?:" + _LINK_EN + r"|\s+)" + CUR + VAL_EN + r"(?P<tail>.*)$",
         [
             (
                 "Error budget for the search API: p95 must stay below 350 ms at 1200 rps.",
@@ -682,8 +679,8 @@ NUMBERS_EN = (
         r"(?:the\s+|our\s+)?"
         + _KEY_EN
         + r"\s+(?P<cmp>under|below|within|at or below|at most|at least|at|to|above|over|around|=)\s*"
-        + _CUR
-        + _VAL_EN
+        + CUR
+        + VAL_EN
         + r"(?P<tail>.*)$",
         [
             (
@@ -699,7 +696,7 @@ NUMBERS_EN = (
         "num_is",
         "en",
         NUMBER,
-        _PRE_EN + r"(?:the\s+|our\s+|my\s+|a\s+|an\s+)?" + _KEY_EN + _LINK_EN + _CUR + _VAL_EN + r"(?P<tail>.*)$",
+        _PRE_EN + r"(?:the\s+|our\s+|my\s+|a\s+|an\s+)?" + _KEY_EN + _LINK_EN + CUR + VAL_EN + r"(?P<tail>.*)$",
         [
             (
                 "p95 latency must stay under 120 ms at 500 rps.",
@@ -760,8 +757,8 @@ NUMBERS_EN = (
         + r"\s+of\s+(?:"
         + _CMP_EN
         + r"\s+)?"
-        + _CUR
-        + _VAL_EN
+        + CUR
+        + VAL_EN
         + r"(?P<tail>.*)$",
         [
             (
@@ -783,7 +780,7 @@ NUMBERS_EN = (
         NUMBER,
         r"^(?:please\s+)?(?:let's\s+|we\s+(?:should|must|need to|will|can)\s+|you\s+should\s+)?(?:keep|retain|store|hold|archive|save)\s+"
         r"(?:the\s+|our\s+|all\s+)?(?P<key>[a-z][\w\-]*(?:\s+[a-z][\w\-]*){0,3}?)\s+for\s+(?P<cmp>at least|up to|no more than|at most)?\s*"
-        + _VAL_EN
+        + VAL_EN
         + r"\s*(?P<unit>days?|weeks?|months?|years?|hours?)\b(?P<tail>.*)$",
         [
             (
@@ -803,7 +800,7 @@ NUMBERS_EN = (
         "en",
         NUMBER,
         r"^(?:we|i)\s+(?:only\s+|just\s+)?(?:need|keep|want|retain|store|have)\s+(?P<cmp>at least|up to|no more than|at most)?\s*"
-        + _VAL_EN
+        + VAL_EN
         + r"\s*(?P<unit>days?|weeks?|months?|years?|hours?)\s+(?:worth\s+)?of\s+(?P<key>[a-z][\w\-]*(?:\s+[a-z][\w\-]*){0,3}?)(?P<tail>(?:[,;]|\s+(?:for|in|on|at|per|when|unless|except)\b).*)?$",
         [("We only need 30 days of metrics, older data can go.", {"key": "metrics retention", "value": "30", "unit": "days"})],
         needles=("need", "keep", "want", "retain", "store", "have"),
@@ -814,7 +811,7 @@ NUMBERS_EN = (
         "num_make",
         "en",
         NUMBER,
-        r"^(?:please\s+)?(?:let's\s+)?(?P<verb>make|set)\s+(?:the\s+|our\s+)?" + _KEY_EN + r"\s+" + _CUR + _VAL_EN + r"(?P<tail>.*)$",
+        r"^(?:please\s+)?(?:let's\s+)?(?P<verb>make|set)\s+(?:the\s+|our\s+)?" + _KEY_EN + r"\s+" + CUR + VAL_EN + r"(?P<tail>.*)$",
         [("Make the flour order 25 kg a week.", {"key": "flour order", "value": "25", "unit": "kg"})],
         needles=("make", "set"),
     ),
@@ -826,8 +823,8 @@ NUMBERS_EN = (
         r"^(?:the\s+|our\s+|their\s+)?(?P<key>[a-z][\w\-./']*(?:\s+[a-z][\w\-./']*){0,3}?)\s+(?P<verb>does|do|gets|get|allows|allow|has|have|takes|"
         r"make|makes|sends|send|keeps|keep|runs|run|holds|hold|handles|handle|serves|serve|ships|ship)\s+"
         r"(?P<cmp>max|at most|up to|at least|no more than|no fewer than|exactly)\s+"
-        + _CUR
-        + _VAL_EN
+        + CUR
+        + VAL_EN
         + r"\s+(?P<unit>(?!(?:of|to|in|on|at|for|per|and|or|the|a|an)\b)[a-z][\w\-]*)(?P<tail>.*)$",
         [
             (
@@ -861,8 +858,8 @@ NUMBERS_EN = (
         r"^(?:we\s+|you\s+)?(?:need|want|target|require|aim for|expect|allow|budget)\s+(?:"
         + _CMP_EN
         + r"\s+)?"
-        + _CUR
-        + _VAL_EN
+        + CUR
+        + VAL_EN
         + r"\s*(?P<unit>%|ms|s|KB|MB|GB|TB|rps|qps)?\s+(?P<key>[a-z][\w\-]*(?:\s+[a-z][\w\-]*){0,2}?)"
         r"(?P<tail>(?:\s*,|\s+(?:at|per|for|in|on|during|when|with|under|if|unless|except|only|across)\b).*)?$",
         [

@@ -1,4 +1,4 @@
-"""English correction rows: sentences that replace an earlier value (re-exported by patterns_en.py)."""
+"""English correction rows: sentences that replace an earlier value (re-exported by patterns.py)."""
 
 from services.memory.domain.patterns_core import FACT, _row
 

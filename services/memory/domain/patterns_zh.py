@@ -1,14 +1,14 @@
 """Chinese extraction tables (see patterns_core for the row format and the named groups)."""
 
 from services.memory.domain.patterns_core import (
-    _CUR,
     _KEY_ZH,
     _LINK_ZH,
-    _VAL_ZH,
+    CUR,
     FACT,
     NUMBER,
     RULE,
     UNITS_ZH,
+    VAL_ZH,
     _row,
 )
 
@@ -308,7 +308,7 @@ NUMBERS_ZH = (
         "zh_num",
         "zh",
         NUMBER,
-        _PRE_ZH + r"(?:把|将)?" + _KEY_ZH + _LINK_ZH + r"(?P<per>每个?[\u4e00-\u9fff]{0,3}?)?\s*" + _CUR + _VAL_ZH + r"(?P<tail>.*)$",
+        _PRE_ZH + r"(?:把|将)?" + _KEY_ZH + _LINK_ZH + r"(?P<per>每个?[\u4e00-\u9fff]{0,3}?)?\s*" + CUR + VAL_ZH + r"(?P<tail>.*)$",
         [
             ("采样率为5%（仅限生产环境）", {"key": "采样率", "value": "5", "unit": "%", "condition": "仅限生产环境"}),
             ("超时时间设为30秒。", {"key": "超时时间", "value": "30", "unit": "秒", "condition": ""}),
@@ -325,7 +325,7 @@ NUMBERS_ZH = (
         "zh_every",
         "zh",
         NUMBER,
-        _PRE_ZH + _KEY_ZH + r"(?P<per>每个?)\s*" + _CUR + _VAL_ZH + r"\s*(?P<unit>" + UNITS_ZH.pattern + r")(?P<tail>.*)$",
+        _PRE_ZH + _KEY_ZH + r"(?P<per>每个?)\s*" + CUR + VAL_ZH + r"\s*(?P<unit>" + UNITS_ZH.pattern + r")(?P<tail>.*)$",
         [("日志归档任务每 20 分钟跑一次。", {"key": "日志归档任务", "value": "20", "unit": "分钟", "condition": "每; 跑一次"})],
         needles=("每",),
     ),
@@ -335,8 +335,8 @@ NUMBERS_ZH = (
         "zh",
         NUMBER,
         r"^(?P<key>[A-Za-z][\w\-.]*(?:\s[A-Za-z][\w\-.]*)?|[\u4e00-\u9fff]{2,8})\s+"
-        + _CUR
-        + _VAL_ZH
+        + CUR
+        + VAL_ZH
         + r"(?P<tail>\s*[A-Za-z\u4e00-\u9fff%％]*\s*(?:[（(，,；;].*)?)$",
         [
             ("dropout 0.2，只在训练的时候用。", {"key": "dropout", "value": "0.2", "unit": "", "condition": "只在训练的时候用"}),
@@ -352,8 +352,8 @@ NUMBERS_ZH = (
         + r"(?:把|将)?"
         + _KEY_ZH
         + r"(?:先|暂时|暂且|统一|都|就|一律)?(?:按照|按|照)\s*"
-        + _CUR
-        + _VAL_ZH
+        + CUR
+        + VAL_ZH
         + r"\s*(?P<unit>"
         + UNITS_ZH.pattern
         + r")?\s*(?:来|去)?(?:配置|配|设置|设定|设|算|走|执行|处理|定)(?:好|上)?了?(?P<tail>.*)$",

@@ -121,7 +121,7 @@ def _quoted_spans(text: str) -> list[tuple[int, int, str]]:
     lines = view.splitlines(keepends=True)
     marks = _mark_lines([line.rstrip("\r\n") for line in lines])
     offset = 0
-    for line, reason in zip(lines, marks):
+    for line, reason in zip(lines, marks, strict=True):
         if reason:
             spans.append((offset, offset + len(line), reason))
         else:

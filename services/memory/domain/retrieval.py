@@ -127,11 +127,11 @@ def fuse(primary: list[tuple[Item, float]], secondary: list[tuple[Item, float]],
         return primary
     scale = weight * (max((score for _, score in primary), default=0.0) or max(score for _, score in secondary))
     top_secondary = max(score for _, score in secondary) or 1.0
-    merged: dict[str, list] = {item.item_id: [item, score] for item, score in primary}
+    merged = {item.item_id: (item, score) for item, score in primary}
     for item, score in secondary:
-        slot = merged.setdefault(item.item_id, [item, 0.0])
-        slot[1] += scale * score / top_secondary
-    return [(item, score) for item, score in merged.values()]
+        kept, total = merged.get(item.item_id, (item, 0.0))
+        merged[item.item_id] = (kept, total + scale * score / top_secondary)
+    return list(merged.values())
 
 
 def with_successors(candidates: list[tuple[Item, float]], current: dict[str, Item]) -> list[tuple[Item, float]]:
@@ -139,13 +139,13 @@ def with_successors(candidates: list[tuple[Item, float]], current: dict[str, Ite
     at the superseded one's text score when that is higher: "how much money do we have?" may match
     only the sentence that set a budget since corrected, and what it asks for is the corrected
     budget; "is X still blocked?" matches the blocker, and the answer is the turn that resolved it."""
-    merged: dict[str, list] = {item.item_id: [item, score] for item, score in candidates}
+    merged = {item.item_id: (item, score) for item, score in candidates}
     for item, score in candidates:
         successor = current.get(item.item_id) if item.status is ItemStatus.SUPERSEDED else None
         if successor is not None:
-            slot = merged.setdefault(successor.item_id, [successor, 0.0])
-            slot[1] = max(slot[1], score)
-    return [(item, score) for item, score in merged.values()]
+            kept, best = merged.get(successor.item_id, (successor, 0.0))
+            merged[successor.item_id] = (kept, max(best, score))
+    return list(merged.values())
 
 
 def _key_terms(item: Item) -> frozenset[str]:

@@ -1,9 +1,10 @@
 """Reading a standing rule in one sentence: its marker, its body, and whether the marker is weak."""
 
 import re
+from typing import NamedTuple
 
 from services.memory.domain import patterns as P
-from services.memory.domain.model import Candidate, ItemKind
+from services.memory.domain.model import Candidate, ItemKind, ReadContext
 from services.memory.domain.tables import RULES, rows
 from services.memory.domain.text import normalize_key
 
@@ -26,7 +27,17 @@ _NOT_AN_INSTRUCTION = re.compile(
 )
 
 
-def read_rule(clean: str, ctx):
+class RuleReading(NamedTuple):
+    """A rule read from a sentence: the candidate and its row's name, the sentence without the
+    marker, whether the marker is weak ("must", "use"), and whether it forbids."""
+
+    found: tuple[Candidate, str]
+    body: str
+    weak: bool
+    negative: bool
+
+
+def read_rule(clean: str, ctx: ReadContext) -> RuleReading | None:
     source, lang, grammar = ctx
     for row in rows(RULES, grammar, clean):
         match = row.regex.search(clean)
@@ -45,5 +56,5 @@ def read_rule(clean: str, ctx):
             kind=ItemKind.RULE, key="rule:" + normalize_key(keyed)[:MAX_RULE_KEY_CHARS], value=clean, text=source, lang=lang
         )
         weak = row.weak and not P.UNIVERSAL[grammar].match(keyed)  # "every migration must ..." is a standing rule
-        return (candidate, row.name), body, weak, bool(_NEGATIVE_MARKER.search(match.group("marker").lower()))
+        return RuleReading((candidate, row.name), body, weak, bool(_NEGATIVE_MARKER.search(match.group("marker").lower())))
     return None

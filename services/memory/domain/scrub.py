@@ -56,7 +56,7 @@ def names_secret(name: object) -> bool:
     return isinstance(name, str) and bool(_SECRET_KEY.match(name.strip()))
 
 
-def _redact_all(value):
+def _redact_all(value: object) -> object:
     if isinstance(value, str):
         return REDACTED if value else value
     if isinstance(value, (int, float)) and not isinstance(value, bool):
@@ -68,7 +68,7 @@ def _redact_all(value):
     return value
 
 
-def scrub_document(value):
+def scrub_document(value: object) -> object:
     """Scrub every string of a JSON-like document, keys too (before it is serialized, so escapes
     stay valid). A value whose key names a secret is replaced whatever it looks like, and so is the
     `value` of a pair whose `key` or `name` does (`{"name": "DB_PASSWORD", "value": …}`)."""
@@ -79,7 +79,7 @@ def scrub_document(value):
     if not isinstance(value, dict):
         return value
     pair_is_secret = names_secret(value.get("key")) or names_secret(value.get("name"))
-    scrubbed = {}
+    scrubbed: dict[object, object] = {}
     for key, item in value.items():
         new_key = scrub(key) if isinstance(key, str) else key
         while new_key in scrubbed:  # two credentials as keys must not collapse into one entry

@@ -90,17 +90,21 @@ _SECRET_WORD_BEFORE = re.compile(r"(?i)(aws)|secret|passw|credential|api[ _-]?ke
 _ENTROPY = Base64HighEntropyString()  # detect-secrets' base64 charset, Shannon entropy and default limit (4.5)
 
 
+# A prefix tree of characters; the key "" marks where a word ends.
+_Trie = dict[str, "_Trie"]
+
+
 def _alternation(words: Iterable[str]) -> str:
     """One regex for a set of literals, factored by prefix (sre then tries a handful of branches
     per position instead of every word); a word that extends another adds nothing."""
-    tree: dict = {}
+    tree: _Trie = {}
     for word in words:
         node = tree
         for char in word:
             node = node.setdefault(char, {})
         node[""] = {}
 
-    def emit(node: dict) -> str:
+    def emit(node: _Trie) -> str:
         if "" in node or not node:
             return ""
         branches = [re.escape(char) + emit(child) for char, child in sorted(node.items())]

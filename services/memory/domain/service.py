@@ -10,6 +10,7 @@ from services.memory.domain.fusion import DenseRetriever, fuse_rankings, fusion_
 from services.memory.domain.ingest import plan_append
 from services.memory.domain.model import (
     DEFAULT_TENANT,
+    AppendPlan,
     AppendResult,
     Assembly,
     ClosedTask,
@@ -35,7 +36,7 @@ from services.memory.domain.retrieval import (
     with_successors,
 )
 from services.memory.domain.scrub import scrub_document
-from services.memory.domain.store_api import Store
+from services.memory.domain.store_api import Store, StoreReader
 from services.memory.domain.tenancy import check_owner, check_tenant, check_user_id, decode_cursor, denied, encode_cursor
 from services.memory.domain.transfer import parse_export
 from services.memory.domain.validation import Limits, check_batch, check_session_id, session_not_found
@@ -95,7 +96,7 @@ class MemoryCore:
         check_tenant(tenant)
         check_user_id(user_id)
 
-        def planner(reader):
+        def planner(reader: StoreReader) -> AppendPlan:
             # Inside the store's consistent view, so no other tenant can create the session in between.
             check_owner(reader.session(session_id), session_id, tenant, user_id)
             plan = plan_append(reader, session_id, events, interrupted)
@@ -209,7 +210,7 @@ class MemoryCore:
         imported = parse_export(document, self.limits, session_id)
         target = imported.session.session_id
 
-        def planner(reader):
+        def planner(reader: StoreReader) -> AppendPlan:
             existing = reader.session(target)
             if existing is not None:
                 if existing.tenant != tenant:
@@ -387,7 +388,7 @@ def _decode_cursor(token: str) -> int:
     return int(token)
 
 
-def _event_json(event: Event) -> dict:
+def _event_json(event: Event) -> dict[str, object]:
     return {
         "seq": event.seq,
         "event_id": event.event_id,
@@ -398,7 +399,7 @@ def _event_json(event: Event) -> dict:
     }
 
 
-def _item_json(item: Item) -> dict:
+def _item_json(item: Item) -> dict[str, object]:
     return {
         "item_id": item.item_id,
         "kind": item.kind.value,

@@ -2,10 +2,12 @@
 value ends and the speaker's comment on it begins."""
 
 import re
+from collections.abc import Mapping
 
 from services.memory.domain import extraction_checks as C
 from services.memory.domain import patterns as P
-from services.memory.domain.model import Candidate, ItemKind
+from services.memory.domain.model import Candidate, ItemKind, ReadContext
+from services.memory.domain.patterns_core import PatternRow
 from services.memory.domain.tables import FACTS, NUMBERS, rows
 from services.memory.domain.text import is_hedged, strip_openers
 
@@ -16,8 +18,8 @@ MAX_LABEL_WORDS = 8
 DIGIT = re.compile(r"\d")
 _CJK = re.compile(r"[\u3400-\u9fff]")
 _BARE_NUMBER = {
-    "en": re.compile(r"^" + P._CUR + P._VAL_EN + r"(?P<tail>.*)$", re.IGNORECASE),
-    "zh": re.compile(r"^" + P._CUR + P._VAL_ZH + r"(?P<tail>.*)$"),
+    "en": re.compile(r"^" + P.CUR + P.VAL_EN + r"(?P<tail>.*)$", re.IGNORECASE),
+    "zh": re.compile(r"^" + P.CUR + P.VAL_ZH + r"(?P<tail>.*)$"),
 }
 # Where a value or condition may end and a statement of its own begin.
 CLAUSE = re.compile(r"\s*[,，;；]\s*|\s+(?:and|but)\s+|(?<=[\u3400-\u9fff])(?:并且|而且|同时)")
@@ -26,17 +28,17 @@ CLAUSE = re.compile(r"\s*[,，;；]\s*|\s+(?:and|but)\s+|(?<=[\u3400-\u9fff])(?:
 _MEASURED = {
     "en": re.compile(
         r"(?:(?:^|\s)(?:"
-        + P._CMP_WORDS_EN
+        + P.CMP_WORDS_EN
         + r")\s+"
-        + P._CUR
+        + P.CUR
         + r"|(?<![\w.:/\-]))"
-        + P._VAL_EN
+        + P.VAL_EN
         + r"\s?(?!(?:"
         + "|".join(sorted(P.UNIT_STOP_WORDS))
         + r")\b)[a-z%]{1,12}\b",
         re.IGNORECASE,
     ),
-    "zh": re.compile(P._VAL_ZH + r"\s*(?:" + P.UNITS_ZH.pattern + ")"),
+    "zh": re.compile(P.VAL_ZH + r"\s*(?:" + P.UNITS_ZH.pattern + ")"),
 }
 # "If you need the errors, the Sentry project is X": the clause says when the fact is useful, not when it holds.
 _NEED_CLAUSE_EN = re.compile(
@@ -61,10 +63,10 @@ _LATER_CLAUSE = re.compile(
 )
 
 
-def statements(text: str, ctx, depth: int = 0) -> list[tuple[Candidate, str]]:
+def statements(text: str, ctx: ReadContext, depth: int = 0) -> list[tuple[Candidate, str]]:
     """Numbers, else facts, stated by text; a trailing clause that is a statement of its own is read too,
     and when the first clause states nothing, the first later clause that does."""
-    grammar = ctx[2]
+    grammar = ctx.grammar
     text = _REPORTED[grammar].sub("", strip_openers(text, grammar))
     if grammar == "en":
         text = _NEED_CLAUSE_EN.sub("", text)
@@ -76,16 +78,16 @@ def statements(text: str, ctx, depth: int = 0) -> list[tuple[Candidate, str]]:
         return _later_clauses(text, ctx) if not depth and ":" not in text and "：" not in text else []
     candidate, row, rest = found
     more = statements(rest, ctx, depth + 1) if rest and depth < MAX_PER_SENTENCE - 1 else []
-    return [(candidate, row)] + more
+    return [(candidate, row), *more]
 
 
 _NAMING = re.compile(r"\d|[A-Za-z]\w*[_./:\-]\w|\b[A-Z][\w]*[A-Z0-9]|(?<=\s)[A-Z][a-z]+|[\u3400-\u9fff]")
 
 
-def _later_clauses(text: str, ctx) -> list[tuple[Candidate, str]]:
+def _later_clauses(text: str, ctx: ReadContext) -> list[tuple[Candidate, str]]:
     """What the clauses after an empty first one state, each read on its own ("we're on X, warehouse
     Y for prod, dbt-core 1.7.9, repo is Z"), up to MAX_PER_SENTENCE."""
-    cuts = [m for m in _LATER_CLAUSE.finditer(text)]
+    cuts = list(_LATER_CLAUSE.finditer(text))
     found: list[tuple[Candidate, str]] = []
     for index, cut in enumerate(cuts):
         end = cuts[index + 1].start() if index + 1 < len(cuts) else len(text)
@@ -97,19 +99,20 @@ def _later_clauses(text: str, ctx) -> list[tuple[Candidate, str]]:
     return found[:MAX_PER_SENTENCE]
 
 
-def split_clauses(text: str, ctx) -> tuple[str, str]:
+def split_clauses(text: str, ctx: ReadContext) -> tuple[str, str]:
     """Cut text before the first later clause that states something itself: (kept, rest)."""
     for separator in CLAUSE.finditer(text):
         rest = text[separator.end() :]
-        part = strip_openers(CLAUSE.split(rest, maxsplit=1)[0], ctx[2])
-        if ctx[2] == "en" and P.QUALIFIER_EN.match(part):
+        part = strip_openers(CLAUSE.split(rest, maxsplit=1)[0], ctx.grammar)
+        if ctx.grammar == "en" and P.QUALIFIER_EN.match(part):
             continue  # "..., Bonferroni-corrected over 5 arms" qualifies the value before it
         if part and ((DIGIT.search(part) and _number(part, ctx)) or _fact(part, ctx)):
             return text[: separator.start()], rest
     return text, ""
 
 
-def _number(text: str, ctx):
+def _number(text: str, ctx: ReadContext) -> tuple[Candidate, str, str] | None:
+    """(candidate, row name, the rest of the sentence after its value) of the first number row that reads text."""
     source, lang, grammar = ctx
     for row in rows(NUMBERS, grammar, text):
         match = row.regex.match(text)
@@ -166,7 +169,7 @@ def _scope(key: str, condition: str, grammar: str) -> str:
     return scope if scope and scope.lower() not in condition.lower() else ""
 
 
-def _number_key(groups: dict, row, grammar: str) -> str:
+def _number_key(groups: Mapping[str, str | None], row: PatternRow, grammar: str) -> str:
     """The key a number row read, with a "Label:" before the statement joined in ("p99" + "latency budget for X")."""
     raw = groups.get("key") or ""
     if not C.good_key(raw, grammar, MAX_KEY_WORDS):
@@ -213,7 +216,8 @@ def read_unit(tail: str, grammar: str, currency: str, given: str, value: str = "
         match = (P.UNITS_ZH.match(stripped) if grammar == "zh" else None) or P.UNIT_EN.match(stripped)
         word = match.group() if match else ""
         if (
-            word
+            match
+            and word
             and word.lower() not in P.UNIT_STOP_WORDS
             and not (match.end() < len(stripped) and stripped[match.end()].isalnum() and not _CJK.match(stripped[match.end()]))
         ):
@@ -229,7 +233,8 @@ def clean_condition(text: str) -> str:
     return "" if text in ("了", "的", "吧") else text
 
 
-def _fact(text: str, ctx):
+def _fact(text: str, ctx: ReadContext) -> tuple[Candidate, str, str] | None:
+    """(candidate, row name, the rest of the sentence after its value) of the first fact row that reads text."""
     source, lang, grammar = ctx
     for row in rows(FACTS, grammar, text):
         match = row.regex.match(text)

@@ -38,11 +38,17 @@ class StoreReader(Protocol):
 
 
 class SearchQuery(Protocol):
-    """The analysed query a store searches with (see domain.query.Query)."""
+    """The analysed query a store searches with (see domain.retrieval.Query); read-only, as the
+    frozen Query is."""
 
-    words: tuple[str, ...]
-    cjk_bigrams: tuple[str, ...]
-    cjk_trigrams: tuple[str, ...]
+    @property
+    def words(self) -> tuple[str, ...]: ...
+
+    @property
+    def cjk_bigrams(self) -> tuple[str, ...]: ...
+
+    @property
+    def cjk_trigrams(self) -> tuple[str, ...]: ...
 
 
 class Store(StoreReader, Protocol):

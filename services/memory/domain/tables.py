@@ -5,10 +5,13 @@ from functools import lru_cache
 
 from services.memory.domain import patterns as P
 
-RULES = {"en": P.RULES_EN, "zh": P.RULES_ZH}
-FACTS = {"en": P.FACTS_EN, "zh": P.FACTS_ZH}
-NUMBERS = {"en": P.NUMBERS_EN, "zh": P.NUMBERS_ZH}
-CORRECTIONS = {"en": P.CORRECTIONS_EN, "zh": P.CORRECTIONS_ZH}
+# One language's rows of one kind, in the order they are tried.
+Table = tuple[P.PatternRow, ...]
+
+RULES: dict[str, Table] = {"en": P.RULES_EN, "zh": P.RULES_ZH}
+FACTS: dict[str, Table] = {"en": P.FACTS_EN, "zh": P.FACTS_ZH}
+NUMBERS: dict[str, Table] = {"en": P.NUMBERS_EN, "zh": P.NUMBERS_ZH}
+CORRECTIONS: dict[str, Table] = {"en": P.CORRECTIONS_EN, "zh": P.CORRECTIONS_ZH}
 
 # Table prefilters (the union of the rows' needles), so most tables are never run: an English needle
 # that is a word (or starts a phrase) is looked up in the sentence's word set with the usual endings
@@ -18,7 +21,7 @@ _WORD = re.compile(r"[a-z]+")
 _ENDINGS = ("", "s", "d", "ed", "ing", "er", "ers", "ion", "ions")
 
 
-def _table_filter(rows) -> tuple[frozenset[str], tuple[str, ...]] | None:
+def _table_filter(rows: Table) -> tuple[frozenset[str], tuple[str, ...]] | None:
     if any(not row.needles for row in rows):
         return None
     needles = {needle for row in rows for needle in row.needles}
@@ -36,10 +39,10 @@ def _features(text: str) -> tuple[str, frozenset[str]]:
     return low, frozenset(_WORD.findall(low))
 
 
-def rows(table: dict, grammar: str, text: str):
+def rows(tables: dict[str, Table], grammar: str, text: str) -> Table:
     """The table's rows, or none when the text has none of the table's needles.
     (Row by row, the anchored regexes fail faster than a per-row prefilter would.)"""
-    rows = table[grammar]
+    rows = tables[grammar]
     prefilter = _TABLE_FILTERS[id(rows)]
     if prefilter is None:
         return rows

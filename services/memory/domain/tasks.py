@@ -19,6 +19,7 @@ from types import ModuleType
 from services.memory.domain import tasks_en, tasks_zh
 from services.memory.domain.extraction_checks import STOP_VALUES, clean_value
 from services.memory.domain.model import TaskField
+from services.memory.domain.tasks_en_labels import TaskSpec
 from services.memory.domain.text import is_hedged, is_question, strip_openers
 
 MAX_ENTRY_CHARS = 300
@@ -86,15 +87,21 @@ class Grammar:
     label_max: int
 
 
-def _compile_row(spec: dict) -> TaskRow:
-    options = {key: value for key, value in spec.items() if key not in ("pattern", "examples", "cues")}
+def _compile_row(spec: TaskSpec) -> TaskRow:
     cues = spec.get("cues", ())
     return TaskRow(
+        name=spec["name"],
+        emits=spec["emits"],
         regex=re.compile(spec["pattern"], re.IGNORECASE),
         examples=tuple(spec["examples"]),
         cues=re.compile("|".join(map(re.escape, cues))) if cues else None,
         resolves=spec["emits"][0][1],
-        **options,
+        label=spec.get("label", False),
+        about_body=spec.get("about_body", False),
+        weak=spec.get("weak", False),
+        report=spec.get("report", False),
+        search=spec.get("search", False),
+        whole=spec.get("whole", False),
     )
 
 

@@ -15,23 +15,19 @@ Examples: (sentence, expected) with expected the entry, or a dict of the TaskSig
 trims, the separator, the prefilter's cue stems) are the rest of the grammar.
 """
 
-# The label table and the emit pairs live in tasks_en_labels.py; tasks.py reads LABELS from this module, next to
-# ROWS, and tasks_zh.py imports the emit pairs from it, so all are re-exported here.
-from services.memory.domain.tasks_en_labels import (  # noqa: F401
+# The label table and the emit pairs live in tasks_en_labels.py; tasks.py reads LABELS from this module, next to ROWS.
+from services.memory.domain.tasks_en_labels import (
     ANSWERS,
     BLOCKER,
-    DONE_AND_UNBLOCKS,
-    GOAL,
-    LABELS,
     NEW_BLOCKER,
     NEW_GOAL,
     NEW_OPEN,
     NEW_PROGRESS,
-    OPEN,
-    PROGRESS,
     REPLY,
     UNBLOCKS,
+    TaskSpec,
 )
+from services.memory.domain.tasks_en_labels import LABELS as LABELS
 
 # ---- verb rows: one new entry per sentence (table order), any number of resolutions ------------------
 _CLAUSE = r"(?:^|(?<=[,;:]\s)|(?<=\s[—–-]\s)|(?<=\bso\s)|(?<=\band\s)|(?<=\bbut\s)|(?<=\bnow\s))"
@@ -83,7 +79,7 @@ _DONE_WORDS = (
     r"released|published|signed|confirmed|paid|sent|migrated|rolled out|up and running|ready for review|cut over|ported"
 )
 
-ROWS = (
+ROWS: tuple[TaskSpec, ...] = (
     dict(
         name="goal",
         emits=NEW_GOAL,

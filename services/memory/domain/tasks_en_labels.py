@@ -1,6 +1,26 @@
 """English label rows ("Goal: ...", "Blocked on X: ...") and the emit pairs both English tables use (format: tasks_en.py)."""
 
+from collections.abc import Sequence
+from typing import Required, TypedDict
+
 from services.memory.domain.model import TaskField
+
+
+class TaskSpec(TypedDict, total=False):
+    """One row of a task table as written (the options are described in tasks_en.py)."""
+
+    name: Required[str]
+    emits: Required[tuple[tuple[TaskField, bool], ...]]
+    pattern: Required[str]
+    examples: Required[Sequence[tuple[str, str | dict[str, object]]]]
+    cues: tuple[str, ...]
+    label: bool
+    about_body: bool
+    weak: bool
+    report: bool
+    search: bool
+    whole: bool
+
 
 GOAL, PROGRESS, BLOCKER, OPEN = TaskField.GOAL, TaskField.PROGRESS, TaskField.BLOCKER, TaskField.OPEN
 NEW_GOAL, NEW_PROGRESS, NEW_BLOCKER, NEW_OPEN = ((GOAL, False),), ((PROGRESS, False),), ((BLOCKER, False),), ((OPEN, False),)
@@ -24,7 +44,7 @@ _POST = (
 )
 _WHO = r"(?P<obj>(?!(?:what|why|how|when|who|if|whether|do|does|did|can|is|are)\b)[\w'&./ -]{2,40}?)"
 
-LABELS = (
+LABELS: tuple[TaskSpec, ...] = (
     dict(
         name="open_label",
         emits=NEW_OPEN,

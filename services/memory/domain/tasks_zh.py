@@ -4,7 +4,7 @@ Code-switched cue words ("这周的 goal 是", "现在 blocked：") are part of 
 label with a Chinese body ("New goal: 先把…") is read by the English one.
 """
 
-from services.memory.domain.tasks_en import (
+from services.memory.domain.tasks_en_labels import (
     ANSWERS,
     BLOCKER,
     NEW_BLOCKER,
@@ -13,6 +13,7 @@ from services.memory.domain.tasks_en import (
     NEW_PROGRESS,
     REPLY,
     UNBLOCKS,
+    TaskSpec,
 )
 
 # Words that may qualify a label's head: time, possessive, "new", "another" (还有个问题没定：...).
@@ -50,7 +51,7 @@ _DONE_VERBS = (
 )
 _ADV = r"(?:现在|目前|已经|已|都|也|终于|总算|基本|全部|刚刚|刚)*"
 
-LABELS = (
+LABELS: tuple[TaskSpec, ...] = (
     dict(
         name="zh_open_label",
         emits=NEW_OPEN,
@@ -134,7 +135,7 @@ LABELS = (
     ),
 )
 
-ROWS = (
+ROWS: tuple[TaskSpec, ...] = (
     dict(
         name="zh_goal",
         emits=NEW_GOAL,

@@ -487,7 +487,8 @@ def _is_abbreviation(line: str, dot: int) -> bool:
     kind = _ABBREVIATIONS.get(word) or ("initial" if _DOTTED_LETTERS.fullmatch(word) else "")
     if not kind:
         return False
-    following = _NEXT_WORD.match(line, dot + 1).group("word")
+    # _NEXT_WORD matches at every position (each of its parts may be empty).
+    following = next_word.group("word") if (next_word := _NEXT_WORD.match(line, dot + 1)) else ""
     if kind == "joined" or not following[:1].isupper():
         return True  # digits, lowercase, symbols and CJK continue the sentence; at the line's end it does not matter
     bare = following.rstrip(".!?").lower()

@@ -7,8 +7,10 @@ the item ids are renamed (they are unique across sessions) and everything else s
 
 import hashlib
 import json
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
+from typing import NoReturn, TypeVar
 
 from services.common.errors import InvalidArgument
 from services.memory.domain.indexing import event_metadata
@@ -39,6 +41,7 @@ _EVENT_KINDS = {kind.value: kind for kind in EventKind}
 _ITEM_KINDS = {kind.value: kind for kind in ItemKind}
 _STATUSES = {status.value: status for status in ItemStatus}
 _TASK_FIELDS = {field.value: field for field in TaskField}
+_T = TypeVar("_T")
 
 
 @dataclass(frozen=True)
@@ -68,7 +71,7 @@ def parse_export(document: str, limits: Limits, session_id: str = "") -> Importe
         data = json.loads(document)
     except (ValueError, RecursionError) as exc:
         raise InvalidArgument(f"document is not JSON: {exc}; pass ExportSession's json unchanged") from exc
-    _require(isinstance(data, dict), "document", "must be a JSON object")
+    data = _object(data, "document")
     _require(data.get("format") == FORMAT, "document.format", f"must be {FORMAT!r}")
     _require(data.get("version") == VERSION and _is_int(data.get("version")), "document.version", f"must be {VERSION}")
     session = _object(data.get("session"), "session")
@@ -86,7 +89,8 @@ def parse_export(document: str, limits: Limits, session_id: str = "") -> Importe
     _require(last_seq >= highest, "session.last_seq", f"is {last_seq}, below the highest event seq {highest}")
     checkpoint = _seq(session.get("checkpoint_seq"), "session.checkpoint_seq", minimum=0)
     closed = session.get("closed")
-    _require(isinstance(closed, bool), "session.closed", "must be true or false")
+    if not isinstance(closed, bool):
+        _fail("session.closed", "must be true or false")
     by_seq = {e.seq: e for e in sorted(events, key=lambda e: e.seq)}
     rename = _renamer(source_id, target)
     items = [_item(target, raw, f"items[{n}]", limits, by_seq, rename) for n, raw in enumerate(_list(data.get("items"), "items"))]
@@ -123,7 +127,7 @@ def _with_index_inputs(items: list[Item], by_seq: dict[int, Event]) -> list[Item
         previous[seq] = last
         if event.kind in QUOTABLE_KINDS and event.text.strip():
             last = event.text[:CONTEXT_CHARS]
-    restored = []
+    restored: list[Item] = []
     for item in items:
         source = by_seq[item.source_seqs[0]]
         context = previous[source.seq] if item.kind is ItemKind.EVIDENCE else ""
@@ -131,27 +135,28 @@ def _with_index_inputs(items: list[Item], by_seq: dict[int, Event]) -> list[Item
     return restored
 
 
-def _renamer(source_id: str, target: str):
+def _renamer(source_id: str, target: str) -> Callable[[str], str]:
     if source_id == target:
         return lambda item_id: item_id
     # Item ids are unique across sessions: a copy under another id gets its own, stably derived.
     return lambda item_id: "it_" + hashlib.sha256(f"{target}\x00{item_id}".encode()).hexdigest()[:20]
 
 
-def _event(session_id: str, raw, where: str, limits: Limits) -> Event:
+def _event(session_id: str, raw: object, where: str, limits: Limits) -> Event:
     data = _object(raw, where)
-    kind = _EVENT_KINDS.get(data.get("kind"))
-    _require(kind is not None, f"{where}.kind", f"must be one of {sorted(_EVENT_KINDS)}")
+    kind = _choice(_EVENT_KINDS, data.get("kind"), f"{where}.kind")
     created_at = _string(data.get("created_at", ""), f"{where}.created_at", limit=64)
     if created_at:
         try:
             datetime.fromisoformat(created_at.replace("Z", "+00:00"))
         except ValueError:
             raise InvalidArgument(f"document {where}.created_at {created_at!r} is not an RFC 3339 time") from None
-    attributes = _object(data.get("attributes", {}), f"{where}.attributes")
-    _require(len(attributes) <= MAX_ATTRIBUTES, f"{where}.attributes", f"has more than {MAX_ATTRIBUTES} entries")
-    for name, value in attributes.items():
-        _string(value, f"{where}.attributes[{name!r}]", limit=MAX_ATTRIBUTE_BYTES - len(name.encode()))
+    raw_attributes = _object(data.get("attributes", {}), f"{where}.attributes")
+    _require(len(raw_attributes) <= MAX_ATTRIBUTES, f"{where}.attributes", f"has more than {MAX_ATTRIBUTES} entries")
+    attributes = {
+        name: _string(value, f"{where}.attributes[{name!r}]", limit=MAX_ATTRIBUTE_BYTES - len(name.encode()))
+        for name, value in raw_attributes.items()
+    }
     event_id = _string(data.get("event_id"), f"{where}.event_id", limit=MAX_EVENT_ID_BYTES)
     _require(bool(event_id), f"{where}.event_id", "is empty")
     return Event(
@@ -165,18 +170,16 @@ def _event(session_id: str, raw, where: str, limits: Limits) -> Event:
     )
 
 
-def _item(session_id: str, raw, where: str, limits: Limits, by_seq: dict[int, Event], rename) -> Item:
+def _item(session_id: str, raw: object, where: str, limits: Limits, by_seq: dict[int, Event], rename: Callable[[str], str]) -> Item:
     data = _object(raw, where)
     size = limits.max_event_bytes
 
     def text(name: str) -> str:
         return _string(data.get(name), f"{where}.{name}", limit=size)
 
-    kind, status = _ITEM_KINDS.get(data.get("kind")), _STATUSES.get(data.get("status"))
-    source_kind = _EVENT_KINDS.get(data.get("source_kind"))
-    _require(kind is not None, f"{where}.kind", f"must be one of {sorted(_ITEM_KINDS)}")
-    _require(status is not None, f"{where}.status", f"must be one of {sorted(_STATUSES)}")
-    _require(source_kind is not None, f"{where}.source_kind", f"must be one of {sorted(_EVENT_KINDS)}")
+    kind = _choice(_ITEM_KINDS, data.get("kind"), f"{where}.kind")
+    status = _choice(_STATUSES, data.get("status"), f"{where}.status")
+    source_kind = _choice(_EVENT_KINDS, data.get("source_kind"), f"{where}.source_kind")
     task_field = text("task_field")
     _require(task_field in _TASK_FIELDS or not task_field, f"{where}.task_field", f"must be empty or one of {sorted(_TASK_FIELDS)}")
     seqs = _list(data.get("source_seqs"), f"{where}.source_seqs")
@@ -210,22 +213,36 @@ def _item(session_id: str, raw, where: str, limits: Limits, by_seq: dict[int, Ev
     )
 
 
+def _fail(where: str, problem: str) -> NoReturn:
+    raise InvalidArgument(f"document {where} {problem}; nothing was imported")
+
+
 def _require(ok: bool, where: str, problem: str) -> None:
     if not ok:
-        raise InvalidArgument(f"document {where} {problem}; nothing was imported")
+        _fail(where, problem)
 
 
-def _is_int(value) -> bool:
+def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _seq(value, where: str, *, minimum: int) -> int:
-    _require(_is_int(value) and minimum <= value <= MAX_SEQ, where, f"must be an integer from {minimum} to {MAX_SEQ}")
+def _choice(table: Mapping[str, _T], value: object, where: str) -> _T:
+    """The table's entry for a name; anything else (another string, a number, a list) is refused."""
+    found = table.get(value) if isinstance(value, str) else None
+    if found is None:
+        _fail(where, f"must be one of {sorted(table)}")
+    return found
+
+
+def _seq(value: object, where: str, *, minimum: int) -> int:
+    if not (isinstance(value, int) and not isinstance(value, bool) and minimum <= value <= MAX_SEQ):
+        _fail(where, f"must be an integer from {minimum} to {MAX_SEQ}")
     return value
 
 
-def _string(value, where: str, *, limit: int | None) -> str:
-    _require(isinstance(value, str), where, "must be a string")
+def _string(value: object, where: str, *, limit: int | None) -> str:
+    if not isinstance(value, str):
+        _fail(where, "must be a string")
     if limit is not None:
         _require(len(value.encode("utf-8", "surrogatepass")) <= limit, where, f"is longer than {limit} bytes")
     try:
@@ -235,18 +252,20 @@ def _string(value, where: str, *, limit: int | None) -> str:
     return value
 
 
-def _object(value, where: str) -> dict:
-    _require(isinstance(value, dict), where, "must be a JSON object")
+def _object(value: object, where: str) -> dict[str, object]:
+    if not isinstance(value, dict):
+        _fail(where, "must be a JSON object")
     return value
 
 
-def _list(value, where: str) -> list:
-    _require(isinstance(value, list), where, "must be a JSON list")
+def _list(value: object, where: str) -> list[object]:
+    if not isinstance(value, list):
+        _fail(where, "must be a JSON list")
     return value
 
 
-def _unique(values: list, where: str, field: str) -> None:
-    seen: set = set()
+def _unique(values: Sequence[object], where: str, field: str) -> None:
+    seen: set[object] = set()
     for n, value in enumerate(values):
         _require(value not in seen, f"{where}[{n}].{field}", f"repeats {value!r}; each must be unique")
         seen.add(value)

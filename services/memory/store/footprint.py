@@ -1,6 +1,7 @@
 """What a store occupies and how often it talks to its server: the figures behind the memory
 service's store metrics, read when Prometheus scrapes (cheap queries, no scans of the data)."""
 
+import contextlib
 import itertools
 import os
 import sqlite3
@@ -26,10 +27,9 @@ def sqlite_footprint(path: str, reader: sqlite3.Connection) -> Footprint:
     size = 0
     if path != ":memory:":
         for suffix in ("", "-wal", "-shm"):
-            try:
+            # No -wal or -shm right after a checkpoint or before the first write.
+            with contextlib.suppress(OSError):
                 size += os.path.getsize(path + suffix)
-            except OSError:
-                pass  # no -wal or -shm right after a checkpoint or before the first write
     # items_by_kind (session_id, kind, status, seq) covers this: an index scan, not a table scan.
     rows = reader.execute("SELECT kind, status, count(*) FROM items GROUP BY kind, status").fetchall()
     return Footprint(size_bytes=size, items={(row[0], row[1]): row[2] for row in rows})

@@ -98,14 +98,14 @@ class _Reader:
     def events_by_ids(self, session_id: str, event_ids: list[str]) -> dict[str, Event]:
         ids = list(dict.fromkeys(event_ids))
         raws = self.r.hmget(self.keys(session_id).events, ids) if ids else []
-        return {i: load_event(session_id, raw) for i, raw in zip(ids, raws) if raw}
+        return {i: load_event(session_id, raw) for i, raw in zip(ids, raws, strict=True) if raw}
 
     @_translated
     def events_by_seqs(self, session_id: str, seqs: list[int]) -> dict[int, Event]:
         wanted = list(dict.fromkeys(seqs))
         ids = self.r.hmget(self.keys(session_id).seqs, [str(s) for s in wanted]) if wanted else []
         by_id = self.events_by_ids(session_id, [i for i in ids if i])
-        return {seq: by_id[i] for seq, i in zip(wanted, ids) if i and i in by_id}
+        return {seq: by_id[i] for seq, i in zip(wanted, ids, strict=True) if i and i in by_id}
 
     def items(self, session_id: str, numbers: list[str]) -> list[tuple[str, Item]]:
         """(docno, item) for the docnos that exist, in the order asked."""
@@ -113,7 +113,7 @@ class _Reader:
         for start in range(0, len(numbers), _CHUNK):
             chunk = numbers[start : start + _CHUNK]
             raws = self.r.hmget(self.keys(session_id).items, chunk)
-            found += [(n, load_item(session_id, raw)) for n, raw in zip(chunk, raws) if raw]
+            found += [(n, load_item(session_id, raw)) for n, raw in zip(chunk, raws, strict=True) if raw]
         return found
 
     @_translated

@@ -103,13 +103,14 @@ def plan_writes(pipe, keys, session_id: str, plan: AppendPlan) -> Callable:
 
     updated = list(plan.updated_items.values())
     numbers = pipe.hmget(keys.ids, [i.item_id for i in updated]) if updated else []
-    missing = [i.item_id for i, n in zip(updated, numbers) if not n]
+    missing = [i.item_id for i, n in zip(updated, numbers, strict=True) if not n]
     if missing:
         raise RuntimeError(f"plan updates items the store does not have: {missing[:3]}")
-    before = {n: load_item(session_id, raw) for n, raw in zip(numbers, pipe.hmget(keys.items, numbers))} if numbers else {}
-    updates = list(zip(numbers, updated))
+    before = {n: load_item(session_id, raw) for n, raw in zip(numbers, pipe.hmget(keys.items, numbers), strict=True)} if numbers else {}
+    updates = list(zip(numbers, updated, strict=True))
     retired = [(n, item) for n, item in updates if before[n].status is ItemStatus.ACTIVE and item.status is ItemStatus.SUPERSEDED]
-    owners = dict(zip([i.key for _, i in retired], pipe.hmget(keys.active_key, [i.key for _, i in retired]))) if retired else {}
+    retired_keys = [i.key for _, i in retired]
+    owners = dict(zip(retired_keys, pipe.hmget(keys.active_key, retired_keys), strict=True)) if retired else {}
 
     created = [(docno(next_n + offset + 1), item) for offset, item in enumerate(plan.new_items)]
     terms = {n: index.doc_terms(item) for n, item in created}
@@ -125,7 +126,7 @@ def plan_writes(pipe, keys, session_id: str, plan: AppendPlan) -> Callable:
         if item.status is ItemStatus.ACTIVE:
             value_delta[value_field(normalize_value(item.value))][0].add(n)
     fields = list(value_delta)
-    current = dict(zip(fields, pipe.hmget(keys.values, fields))) if fields else {}
+    current = dict(zip(fields, pipe.hmget(keys.values, fields), strict=True)) if fields else {}
     values_after = {f: sorted((set(json.loads(current[f] or "[]")) | add) - drop) for f, (add, drop) in value_delta.items()}
 
     def queue(p) -> None:

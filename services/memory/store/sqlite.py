@@ -373,7 +373,7 @@ class SqliteStore:
             f"WITH term_scores AS MATERIALIZED ({per_term}) SELECT {_JOINED_ITEM_COLUMNS}, best.score FROM"
             " (SELECT rowid, sum(score) AS score FROM term_scores GROUP BY rowid ORDER BY score DESC LIMIT ?) AS best"
             f" JOIN items ON items.id = best.rowid WHERE +items.session_id = ? {status} ORDER BY best.score DESC LIMIT ?",
-            (*(value for pair in zip(rescales, terms) for value in pair), limit + limit // 4, session_id, limit),
+            (*(value for pair in zip(rescales, terms, strict=True) for value in pair), limit + limit // 4, session_id, limit),
         )
         found = [(_item(row), row["score"]) for row in rows]
         by_expression = dict(words)
@@ -495,10 +495,9 @@ class SqliteStore:
     def close(self) -> None:
         with self._lock:
             self._conns.close()
-            try:
+            # A statistics refresh only: a full or read-only file must still close cleanly.
+            with contextlib.suppress(sqlite3.Error):
                 self._db.execute("PRAGMA optimize")
-            except sqlite3.Error:
-                pass  # a statistics refresh only: a full or read-only file must still close cleanly
             self._db.close()
 
     # --- helpers ----------------------------------------------------------------
