@@ -3,6 +3,7 @@
 import io
 import logging
 import sys
+from typing import TextIO, cast
 
 import structlog
 
@@ -46,7 +47,8 @@ def configure_logging(level: str = "info", fmt: str = "auto") -> None:
             renderer,
         ],
         wrapper_class=structlog.make_filtering_bound_logger(numeric),
-        logger_factory=structlog.WriteLoggerFactory(file=_STDERR),  # one write per line
+        # typeshed's io.TextIOBase is not typing.TextIO, though _Stderr is a text stream.
+        logger_factory=structlog.WriteLoggerFactory(file=cast(TextIO, _STDERR)),  # one write per line
         cache_logger_on_first_use=False,
     )
     logging.basicConfig(level=numeric, stream=_STDERR, format="%(levelname)s %(name)s %(message)s")
