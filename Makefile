@@ -58,7 +58,7 @@ proto: ## regenerate the gRPC stubs from proto/
 	rm -f gen/.stamp
 	$(MAKE) gen/.stamp
 
-system-deps: ## install the Debian packages the tests use (redis-server, debootstrap) when missing
+system-deps: ## install the Debian packages the tests use (redis-server, debootstrap, chromium) when missing
 	./scripts/install-system-deps.sh
 
 lint: setup ## ruff (lint and format check) over the tree, mypy --strict over the gated packages (pyproject.toml)

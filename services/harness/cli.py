@@ -175,6 +175,8 @@ def _eval(args: argparse.Namespace, settings: Settings) -> int:
         print_summary(result.summary, sys.stdout)  # aligned tables on a terminal, Markdown into a pipe or a file
         if result.report_path:
             print(f"Report: {host_path(result.report_path, settings)}")
+        if result.html_path:
+            print(f"HTML report: {host_path(result.html_path, settings)}")
     return result.exit_code
 
 
