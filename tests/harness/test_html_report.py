@@ -9,8 +9,9 @@ import sys
 
 import pytest
 from PIL import Image
+from structlog.testing import capture_logs
 
-from services.harness import html_report, misses
+from services.harness import charts, html_report, misses
 from tests.harness.page import parse
 from tests.harness.test_locomo import conversation
 
@@ -38,6 +39,21 @@ def test_eval_writes_the_page_beside_its_json(seed):
     page = path.with_suffix(".html")
     assert f"Report: {path}" in stdout and f"HTML report: {page}" in stdout
     assert page.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+
+
+def test_a_page_that_cannot_be_drawn_is_logged_and_the_json_kept(seed, tmp_path, monkeypatch):
+    path, report, _ = seed
+    copied = tmp_path / path.name
+    shutil.copy(path, copied)
+
+    def broken(_report):
+        raise ValueError("no charts today")
+
+    monkeypatch.setattr(charts, "all_charts", broken)
+    with capture_logs() as logs:
+        assert html_report.write_page(report, copied) is None
+    assert copied.is_file() and not copied.with_suffix(".html").exists()
+    assert [entry["event"] for entry in logs] == ["html_report_failed"]
 
 
 def test_every_chart_is_an_inline_svg_with_a_caption(seed):
