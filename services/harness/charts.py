@@ -212,7 +212,9 @@ def cost_coverage(report: dict, before: dict | None = None) -> Chart | None:
                 if small:
                     ax.scatter(*zip(*small, strict=True), s=14, color=colour, marker=marker, alpha=0.35, linewidths=0)
             ax.scatter([x], [y], s=70, color=colour, marker=marker, edgecolors="black", linewidths=0.6, zorder=3)
-            ax.annotate(b, (x, y), textcoords="offset points", xytext=(7, 5), fontsize=9)
+        points = {b: _cost_point(report, b) for b in shown}
+        for b, (offset, align) in _label_places(points).items():
+            ax.annotate(b, points[b], textcoords="offset points", xytext=offset, ha=align, va="center", fontsize=9)
         ax.set_xlim(left=0)
         ax.set_xlabel("tokens injected per question (estimate, mean)")
         ax.set_ylabel("assemblyCoverage")
@@ -227,6 +229,20 @@ def cost_coverage(report: dict, before: dict | None = None) -> Chart | None:
             "Up and to the left is better; the axes are kept apart, never merged into one score."
         )
     return Chart("cost-coverage", "Cost against coverage", caption, _draw(6.5, 4, draw))
+
+
+# Where a baseline's name goes beside its mark (points of offset, alignment): right, then below, above, left.
+LABEL_PLACES = (((8, 6), "left"), ((8, -9), "left"), ((-8, 6), "right"), ((-8, -9), "right"))
+
+
+def _label_places(points: dict[str, tuple[float, float]]) -> dict[str, tuple[tuple[int, int], str]]:
+    """A place for each name so that the names of marks close together do not print over each other."""
+    width = max(x for x, _ in points.values()) or 1.0
+    placed: dict[str, tuple[tuple[int, int], str]] = {}
+    for b, (x, y) in points.items():
+        near = [placed[o] for o, (ox, oy) in points.items() if o in placed and abs(ox - x) / width + abs(oy - y) < 0.15]
+        placed[b] = next((place for place in LABEL_PLACES if place not in near), LABEL_PLACES[0])
+    return placed
 
 
 def _cost_point(report: dict, baseline: str) -> tuple[float, float] | None:
