@@ -6,7 +6,6 @@ Jinja2's autoescape; only the charts' SVG, which matplotlib wrote and escaped, i
 """
 
 import json
-from collections import defaultdict
 from pathlib import Path
 
 import jinja2
@@ -18,7 +17,7 @@ from services.harness.report import FORMAT
 
 TEMPLATES = Path(__file__).with_name("templates")
 # What one page shows of the misses (every miss stays in the JSON): enough to see each kind of failure.
-MISSED_SHOWN = misses.MESSAGES_PER_GROUP
+MISSED_SHOWN = misses.MESSAGES_KEPT  # the misses whose message the JSON kept
 MESSAGE_CHARS = 6000
 SHORT = {"assemblyCoverage": "coverage", "retrievalRank1": "rank1", "extraTokensEstimate": "tokens", "evidenceRecallAt5": "R@5"}
 
@@ -168,28 +167,12 @@ def scenario_rows(report: dict, baselines: list[str]) -> list[dict]:
     return [{"columns": [SHORT.get(m, m) for m in shown], "rows": rows}] if rows else []
 
 
-def spread(entries: list[dict], limit: int) -> list[dict]:
-    """Up to limit entries taken in turn from each group (scenario or category), in report order: a
-    page of misses shows every kind of failure rather than the first conversation's."""
-    groups: dict[str, list[int]] = defaultdict(list)
-    for index, entry in enumerate(entries):
-        groups[misses.group_of(entry)].append(index)
-    chosen: list[int] = []
-    depth = 0
-    while len(chosen) < limit and any(depth < len(indexes) for indexes in groups.values()):
-        for indexes in groups.values():
-            if depth < len(indexes) and len(chosen) < limit:
-                chosen.append(indexes[depth])
-        depth += 1
-    return [entries[i] for i in sorted(chosen)]
-
-
 def missed_block(report: dict, baseline: str) -> dict:
     """The questions baseline missed (assemblyCoverage < 1), bounded for the page."""
     missed = [q for q in report.get("questions") or [] if misses.is_missed(q["results"].get(baseline, {}))]
     scored = sum(q["results"].get(baseline, {}).get("assemblyCoverage") is not None for q in report.get("questions") or [])
     rows = []
-    for question in spread(missed, MISSED_SHOWN):
+    for question in misses.spread(missed, MISSED_SHOWN):
         result = question["results"][baseline]
         expected = question.get("expected") or {}
         absent = set(result.get("missingEvidence") or [])

@@ -4,15 +4,15 @@ left out and, bounded, the message that was injected.
 A baseline *missed* a question when its injected message lacks some of the question's expected
 evidence (assemblyCoverage < 1): the host's model could not have read the answer there. The
 message of a miss is what a researcher opens to see why, but a LoCoMo run has thousands of misses,
-so it is kept for the first MESSAGES_PER_GROUP misses of each baseline in each group (scenario, or
-LoCoMo category) and dropped, with `messageOmitted`, for the rest.
+so each baseline keeps it for MESSAGES_KEPT misses taken in turn from each group (scenario, or LoCoMo
+category), the ones its HTML page shows, and drops it, with `messageOmitted`, for the rest.
 """
 
-from collections import Counter
+from collections import defaultdict
 
 from services.harness.metrics import covered_refs
 
-MESSAGES_PER_GROUP = 30
+MESSAGES_KEPT = 30
 
 
 def expected(question: dict) -> dict:
@@ -47,16 +47,30 @@ def group_of(entry: dict) -> str:
     return str(entry.get("scenario") or "")
 
 
-def bound(entries: list[dict], per_group: int = MESSAGES_PER_GROUP) -> None:
-    """Keep a missed question's message for the first per_group misses of each (baseline, group);
-    mark the others' `messageOmitted` so a reader knows the message existed."""
-    kept: Counter = Counter()
-    for entry in entries:
-        group = group_of(entry)
-        for baseline, result in entry["results"].items():
-            if "message" not in result:
-                continue
-            kept[baseline, group] += 1
-            if kept[baseline, group] > per_group:
-                del result["message"]
-                result["messageOmitted"] = True
+def spread(entries: list[dict], limit: int) -> list[dict]:
+    """Up to limit entries taken in turn from each group, in report order: every kind of failure rather
+    than the first conversation's."""
+    groups: dict[str, list[int]] = defaultdict(list)
+    for index, entry in enumerate(entries):
+        groups[group_of(entry)].append(index)
+    chosen: list[int] = []
+    depth = 0
+    while len(chosen) < limit and any(depth < len(indexes) for indexes in groups.values()):
+        for indexes in groups.values():
+            if depth < len(indexes) and len(chosen) < limit:
+                chosen.append(indexes[depth])
+        depth += 1
+    return [entries[i] for i in sorted(chosen)]
+
+
+def bound(entries: list[dict], limit: int = MESSAGES_KEPT) -> None:
+    """Keep the message of limit misses per baseline, spread over the groups; mark the other misses'
+    `messageOmitted` so a reader knows the message existed."""
+    baselines = dict.fromkeys(b for entry in entries for b in entry["results"])
+    for baseline in baselines:
+        missed = [entry for entry in entries if "message" in entry["results"].get(baseline, {})]
+        kept = {id(entry) for entry in spread(missed, limit)}
+        for entry in missed:
+            if id(entry) not in kept:
+                del entry["results"][baseline]["message"]
+                entry["results"][baseline]["messageOmitted"] = True
