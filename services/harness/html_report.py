@@ -16,8 +16,9 @@ from services.harness import charts, misses
 from services.harness.report import FORMAT
 
 TEMPLATES = Path(__file__).with_name("templates")
-# What one page shows of the misses (every miss stays in the JSON): enough to see each kind of failure.
-MISSED_SHOWN = misses.MESSAGES_KEPT  # the misses whose message the JSON kept
+# Misses shown per baseline: those whose message the JSON kept, enough to see each kind of failure (every
+# question stays in the JSON with its scores); and the characters shown of one message.
+MISSED_SHOWN = misses.MESSAGES_KEPT
 MESSAGE_CHARS = 6000
 SHORT = {"assemblyCoverage": "coverage", "retrievalRank1": "rank1", "extraTokensEstimate": "tokens", "evidenceRecallAt5": "R@5"}
 
