@@ -215,12 +215,18 @@ def summary(c: Comparison, path_a: Path, path_b: Path) -> list[Block]:
     else:
         failed = sum(row["b"] != "pass" for row in invariant_changes(c))
         lines.append(f"Invariants: no change ({'all pass' if not failed else f'{failed} failing in both'})")
-    flipped = flips(c)
-    lines.append(
-        f"Flipped questions (of {c.questions} in both; covered <-> missed): "
-        + "; ".join(f"{block['baseline']} {len(block['fixed'])} fixed, {len(block['broke'])} broke" for block in flipped)
-    )
+    lines.append(f"Flipped questions (of {c.questions} in both; covered <-> missed):")
+    for block in flips(c):
+        named = "; ".join(f"{kind} {_names(block[kind])}" for kind in ("broke", "fixed") if block[kind])
+        counts = f"  {block['baseline']}: {len(block['fixed'])} fixed, {len(block['broke'])} broke"
+        lines.append(f"{counts} ({named})" if named else counts)
     return lines
+
+
+def _names(rows: list[dict], shown: int = 5) -> str:
+    """A few flipped questions as session/id, so the terminal says which without opening the page."""
+    names = [f"{row['q']['sessionId']}/{row['q']['id']}" for row in rows[:shown]]
+    return ", ".join(names) + (f" and {len(rows) - shown} more" if len(rows) > shown else "")
 
 
 def _terminal_cell(cell: dict) -> str:

@@ -59,7 +59,9 @@ def test_two_runs_compare_into_a_page_and_a_summary(runs, capsys):
     page_path = b.with_name(f"compare-{a.stem}-vs-{b.stem}.html")
     assert code == 0 and stdout.rstrip().endswith(f"Comparison: {page_path}")
     assert f"Invariants changed: {report['hardInvariants'][0]['id']} pass -> fail" in stdout
-    assert "memory 0 fixed, 1 broke" in stdout and "skill-only 1 fixed, 0 broke" in stdout
+    assert f"memory: 0 fixed, 1 broke (broke {lost['sessionId']}/{lost['id']})" in stdout
+    assert f"skill-only: 1 fixed, 0 broke (fixed {found['sessionId']}/{found['id']})" in stdout
+    assert "bm25-turns: 0 fixed, 0 broke\n" in stdout
     assert "(-10.0 pp)" in stdout  # memory's assemblyCoverage, 100% -> 90%
 
     html = page_path.read_text(encoding="utf-8")
