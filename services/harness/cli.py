@@ -180,10 +180,10 @@ def _eval(args: argparse.Namespace, settings: Settings) -> int:
         print(json.dumps(result.report, ensure_ascii=False, indent=2))
     else:
         print_summary(result.summary, sys.stdout)  # aligned tables on a terminal, Markdown into a pipe or a file
-        if result.report_path:
-            print(f"Report: {host_path(result.report_path, settings)}")
         if result.html_path:
             print(f"HTML report: {host_path(result.html_path, settings)}")
+        if result.report_path:  # last, so a script can take the JSON's path from the last line
+            print(f"Report: {host_path(result.report_path, settings)}")
     return result.exit_code
 
 

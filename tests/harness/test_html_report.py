@@ -37,7 +37,8 @@ def missed_by(report: dict, baseline: str) -> list[dict]:
 def test_eval_writes_the_page_beside_its_json(seed):
     path, _, stdout = seed
     page = path.with_suffix(".html")
-    assert f"Report: {path}" in stdout and f"HTML report: {page}" in stdout
+    lines = stdout.strip().splitlines()
+    assert lines[-2:] == [f"HTML report: {page}", f"Report: {path}"]  # the JSON's path stays the last line
     assert page.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
 
 
