@@ -16,6 +16,9 @@ MEMORY ?=
 LOCOMO ?=
 FIXTURES ?=
 ARGS ?=
+# make report: the report JSON to draw (A), and a second one to compare it with (B)
+A ?=
+B ?=
 
 EVAL_FLAGS = --profile $(PROFILE) \
 	$(if $(TURNS),--turns $(TURNS)) $(if $(SEED),--seed $(SEED)) \
@@ -24,7 +27,7 @@ EVAL_FLAGS = --profile $(PROFILE) \
 	$(if $(MEMORY),--memory $(MEMORY)) $(if $(LOCOMO),--locomo $(LOCOMO)) $(if $(FIXTURES),--fixtures $(FIXTURES)) $(ARGS)
 
 .DEFAULT_GOAL := help
-.PHONY: help setup embeddings system-deps proto lint test fuzz conformance bench bench-batch chaos eval wheelhouse images up down fixtures serve-memory serve-answerer serve-harness serve-mcp demo clean
+.PHONY: help setup embeddings system-deps proto lint test fuzz conformance bench bench-batch chaos eval report wheelhouse images up down fixtures serve-memory serve-answerer serve-harness serve-mcp demo clean
 
 help: ## list the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-16s %s\n", $$1, $$2}'
@@ -58,7 +61,7 @@ proto: ## regenerate the gRPC stubs from proto/
 	rm -f gen/.stamp
 	$(MAKE) gen/.stamp
 
-system-deps: ## install the Debian packages the tests use (redis-server, debootstrap) when missing
+system-deps: ## install the Debian packages the tests use (redis-server, debootstrap, chromium) when missing
 	./scripts/install-system-deps.sh
 
 lint: setup ## ruff (lint and format check) over the tree, mypy --strict over the gated packages (pyproject.toml)
@@ -96,6 +99,10 @@ eval: ## run the evaluation: make eval PROFILE=smoke|standard|full|seed|handwrit
 		echo "make eval: the harness exited $$code ($$why). make exits 2 on any failure;" \
 			"for the harness's own code run scripts/eval $(strip $(EVAL_FLAGS))" >&2; \
 		exit $$code; }
+
+report: setup ## HTML page of a report, or a comparison of two runs: make report A=eval-results/<a>.json [B=eval-results/<b>.json]
+	@test -n "$(A)" || { echo "make report: give A=<report.json>, and B=<report.json> to compare two runs" >&2; exit 2; }
+	$(PY) -m services.harness report "$(A)" $(if $(B),"$(B)") $(ARGS)
 
 fixtures: setup ## generate fixtures only: make fixtures PROFILE=...
 	$(PY) -m services.harness fixtures --profile $(PROFILE) $(if $(SEED),--seed $(SEED)) $(if $(TURNS),--turns $(TURNS)) $(if $(FIXTURES),--fixtures $(FIXTURES)) $(ARGS)

@@ -2,6 +2,8 @@
 # Builds build/wheelhouse/: every pinned wheel the images install (requirements.txt plus
 # the grpcio-tools pin that generates the stubs), for CPython 3.11 on manylinux x86_64,
 # so `docker build` installs with --no-index. Skips the download when the pins are unchanged.
+# manylinux_2_28 as well as manylinux2014: numpy, pillow and contourpy (the HTML report's
+# charts) ship only 2_28 wheels for 3.11; the images' Debian bookworm base has glibc 2.36.
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -27,7 +29,7 @@ tmp=$(mktemp -d "${OUT%/*}/.wheelhouse.XXXXXX" 2>/dev/null || { mkdir -p "${OUT%
 trap 'rm -rf "$tmp"' EXIT
 
 "$PYTHON" -m pip download --disable-pip-version-check --quiet \
-    --only-binary=:all: --platform manylinux2014_x86_64 \
+    --only-binary=:all: --platform manylinux2014_x86_64 --platform manylinux_2_28_x86_64 \
     --implementation cp --python-version 3.11 --abi cp311 \
     --dest "$tmp" -r requirements.txt "$tools_pin" "${extra_pins[@]}"
 

@@ -18,7 +18,7 @@ from services.common.tracing import configure_tracing
 from services.harness.settings import DEFAULT_SEED, SETTINGS_TABLE, Settings, load_settings
 
 EXIT_OK, EXIT_INVARIANT, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
-COMMANDS = ("eval", "fixtures", "serve", "bench", "bench-batch", "chaos")
+COMMANDS = ("eval", "fixtures", "serve", "bench", "bench-batch", "chaos", "report")
 
 
 def _sizes(raw: str) -> tuple[int, ...]:
@@ -92,6 +92,9 @@ def build_parser() -> argparse.ArgumentParser:
     from services.harness import chaos
 
     chaos.add_arguments(commands.add_parser("chaos", help="kill -9, full disk, odd files, load: nothing acknowledged lost"))
+    from services.harness import compare
+
+    compare.add_arguments(commands.add_parser("report", help="draw a report JSON as HTML, or compare two runs: report A.json [B.json]"))
     return parser
 
 
@@ -126,6 +129,10 @@ def main(argv: Sequence[str] | None = None, env: dict[str, str] | None = None) -
             from services.harness import chaos
 
             return chaos.main(args, settings)
+        if args.command == "report":
+            from services.harness import compare
+
+            return compare.main(args)
         if args.command == "bench-batch":
             from services.harness import bench_batch
 
@@ -173,7 +180,9 @@ def _eval(args: argparse.Namespace, settings: Settings) -> int:
         print(json.dumps(result.report, ensure_ascii=False, indent=2))
     else:
         print_summary(result.summary, sys.stdout)  # aligned tables on a terminal, Markdown into a pipe or a file
-        if result.report_path:
+        if result.html_path:
+            print(f"HTML report: {host_path(result.html_path, settings)}")
+        if result.report_path:  # last, so a script can take the JSON's path from the last line
             print(f"Report: {host_path(result.report_path, settings)}")
     return result.exit_code
 

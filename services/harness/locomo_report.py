@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from services.harness import invariants as inv
+from services.harness import misses
 from services.harness.locomo import ADVERSARIAL, CATEGORIES, SCORED_CATEGORIES, ImportStats
 from services.harness.metrics import Latency, Score, fraction, latency, mean, question_coverage, tokens_of
 from services.harness.records import AskRecord, ScenarioRun
@@ -154,6 +155,7 @@ def _questions(runs: dict[str, list[ScenarioRun]], baselines: list[str]) -> list
                     "assemblyCoverage": question_coverage(question, ask.message),
                     "extraTokensEstimate": tokens_of(ask.message),
                     "latencyMs": round(ask.assemble_ms, 3) if ask.assemble_ms is not None else None,
+                    **misses.detail(question, ask.message),
                 }
             entries.append(
                 {
@@ -164,9 +166,11 @@ def _questions(runs: dict[str, list[ScenarioRun]], baselines: list[str]) -> list
                     "lang": question["lang"],
                     "category": question["category"],
                     "query": question["query"],
+                    "expected": misses.expected(question),
                     "results": results,
                 }
             )
+    misses.bound(entries)
     return entries
 
 

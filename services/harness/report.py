@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from services.harness import invariants as inv
+from services.harness import misses
 from services.harness.metrics import METRIC_ORDER, Latency, Score, baseline_metrics, question_results, storage_met
 from services.harness.records import ScenarioRun
 from services.harness.render import Block, Invariants, Table, to_markdown
@@ -159,7 +160,7 @@ def _questions(runs, baselines) -> list[dict]:
                 run = runs[b][index]
                 ask = run.asks.get(question["id"])
                 if ask is not None:
-                    results[b] = question_results(run, question, ask)
+                    results[b] = {**question_results(run, question, ask), **misses.detail(question, ask.message)}
             if results:
                 entries.append(
                     {
@@ -169,9 +170,11 @@ def _questions(runs, baselines) -> list[dict]:
                         "kind": question.get("kind", ""),
                         "lang": question.get("lang", ""),
                         "query": question.get("query", ""),
+                        "expected": misses.expected(question),
                         "results": results,
                     }
                 )
+    misses.bound(entries)
     return entries
 
 

@@ -20,7 +20,7 @@ import grpc
 from dsh.answerer.v1 import answerer_pb2
 
 from services.common.security import PLAINTEXT
-from services.harness import locomo_report
+from services.harness import html_report, locomo_report
 from services.harness import report as report_mod
 from services.harness.baselines import BASELINE_SERVICERS
 from services.harness.baselines.host_window import serve_baseline
@@ -83,6 +83,7 @@ class EvalResult:
     exit_code: int
     summary: list[Block] = field(default_factory=list)  # what the CLI prints: Markdown, or tables on a terminal
     report_path: Path | None = None
+    html_path: Path | None = None  # the report's page, beside the JSON (None when it could not be drawn)
 
 
 def check_prerequisites(request: EvalRequest, settings: Settings) -> None:
@@ -283,6 +284,7 @@ def evaluate(
     result = EvalResult(built.report, 1 if built.failed else 0, summary)
     if request.write_report:
         result.report_path = report_mod.write_report(built.report, Path(request.out_dir or settings.results_dir))
+        result.html_path = html_report.write_page(built.report, result.report_path)
     return result
 
 

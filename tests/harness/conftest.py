@@ -1,6 +1,8 @@
 """Harness test fixtures: a real answerer process, the toy memory server and the mini fixture folder."""
 
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -65,3 +67,15 @@ def _fresh_logging():
     """cli.main configures structlog onto pytest's captured stderr; undo that after each test."""
     yield
     structlog.reset_defaults()
+
+
+@pytest.fixture(scope="session")
+def seed_run(tmp_path_factory):
+    """One real `eval --profile seed` (memory and answerer processes started by the harness), shared by
+    the HTML report and comparison tests: (report JSON path, its stdout)."""
+    out = tmp_path_factory.mktemp("seed-run")
+    command = [sys.executable, "-m", "services.harness", "eval", "--profile", "seed", "--out", str(out)]
+    result = subprocess.run(command, check=False, capture_output=True, text=True, timeout=180)
+    assert result.returncode == 0, result.stderr[-2000:]
+    [report] = out.glob("*-seed.json")
+    return report, result.stdout

@@ -105,7 +105,8 @@ def test_report_shape():
     assert scenario["storage"] == {"skill-only": None, "memory": {"matched": 1, "total": 1, "failed": []}}
     assert report["perSize"][0]["size"] == 10 and set(report["perSize"][0]["metrics"]) == {"skill-only", "memory"}
     question = report["questions"][0]
-    assert set(question) == {"sessionId", "scenario", "id", "kind", "lang", "query", "results"}
+    assert set(question) == {"sessionId", "scenario", "id", "kind", "lang", "query", "expected", "results"}
+    assert question["expected"] == {"answer": "120 ms", "evidence": [{"eventId": "s:e1", "seq": 1, "mustContain": ["120 ms"]}]}
     assert set(question["results"]["memory"]) == {
         "retrievalRecall",
         "retrievalRank1",
@@ -113,8 +114,11 @@ def test_report_shape():
         "extraTokensEstimate",
         "latencyMs",
         "answer",
+        "missingEvidence",  # empty: the message covers every ref, so no message is kept
     }
     assert question["results"]["skill-only"]["retrievalRecall"] is None
+    # skill-only injected nothing: a miss, kept with the ref it lacks and the (empty) message it injected
+    assert (question["results"]["skill-only"]["missingEvidence"], question["results"]["skill-only"]["message"]) == (["s:e1"], "")
     assert any("estimates" in note for note in report["notes"]) and any("never merged" in note for note in report["notes"])
     assert not built.failed
 
