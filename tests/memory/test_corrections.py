@@ -208,3 +208,24 @@ def test_numbers_keep_unit_and_condition_as_people_say_them(memory, text, value,
     numbers = [item for item in derived(memory) if item.kind == memory_pb2.ITEM_KIND_NUMBER and item.value == value]
     assert numbers, [(i.key, i.value, i.unit, i.condition) for i in derived(memory)]
     assert numbers[0].unit == unit and condition in numbers[0].condition, (numbers[0].unit, numbers[0].condition)
+
+
+@pytest.mark.parametrize(
+    ("first", "later", "old", "new"),
+    [
+        (
+            "Print plan: a first run of 2,500 copies on matte stock.",
+            "Scratch what I said about the first run. The publisher wants 3,000 copies.",
+            "2,500",
+            "3,000",
+        ),
+        ("The hallway colour is Sage Mist.", "Sorry, scratch the Sage Mist. We picked Harbour Grey instead.", "Sage Mist", "Harbour Grey"),
+        ("The removal firm quoted £640 for the move.", "The removal firm came back with a revised figure: £590.", "640", "590"),
+        ("Our treasurer is Joan Pike.", "Joan has been replaced as treasurer by Omar Said.", "Joan Pike", "Omar Said"),
+        ("Our release captain for 3.2 is Lena Ortiz.", "Marco takes over from Lena as release captain.", "Lena Ortiz", "Marco"),
+    ],
+)
+def test_retractions_revisions_and_replacements_supersede_what_they_are_about(memory, first, later, old, new):
+    seq = send(memory, first, "Can you draft the checklist?", "We also need two volunteers for Saturday.")
+    send(memory, later, start=seq)
+    assert_replaced(memory, old, new)

@@ -351,3 +351,80 @@ def test_routine_window_is_a_fact_next_to_its_rule():
 )
 def test_instructions_that_look_like_inference_or_states_stay_rules(text):
     assert [c.kind for c in extract(text)][:1] == [ItemKind.RULE]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "It's a hard requirement that every invoice carries the VAT number.",
+        "And it is mandatory that visitors wear a badge on site.",
+        "It's non-negotiable that the pantry stays nut-free.",
+        "Also, it's essential that backups are tested every quarter.",
+    ],
+)
+def test_an_obligation_stated_up_front_is_a_rule(text):
+    assert ItemKind.RULE in [c.kind for c in extract(text)]
+
+
+@pytest.mark.parametrize("text", ["It's a requirement of the grant, apparently.", "It's essential to me that we finish early."])
+def test_requirement_words_without_a_that_clause_make_no_rule(text):
+    assert ItemKind.RULE not in [c.kind for c in extract(text)]
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value", "unit", "condition"),
+    [
+        ("Monthly cloud spend must stay at or below $2,500.", "monthly cloud spend", "2,500", "$", "at or below"),
+        ("The error rate has to be at or under 0.5% per deploy.", "error rate", "0.5", "%", "at or under"),
+        ("Page weight should be no higher than 1.5 MB on mobile.", "page weight", "1.5", "MB", "no higher than"),
+        ("The gap between the desk and the radiator has to be at least 30 cm.", "gap", "30", "cm", "between the desk and the radiator"),
+        ("The path behind the shed and the fence needs to be 90 cm.", "path", "90", "cm", "behind the shed and the fence"),
+    ],
+)
+def test_bounds_and_places_stay_with_the_number(text, key, value, unit, condition):
+    numbers = [c for c in extract(text) if c.kind is ItemKind.NUMBER]
+    assert numbers, [summary(c) for c in extract(text)]
+    assert (numbers[0].key, numbers[0].value, numbers[0].unit) == (key, value, unit)
+    assert condition in numbers[0].condition
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value", "corrects"),
+    [
+        ("Scratch what I said about the print run. The publisher wants 3,000 copies.", "print run", "3,000", ""),
+        ("I misspoke about the deposit. It's £450.", "deposit", "450", ""),
+        ("Sorry, ignore the Sage Mist. We picked Harbour Grey instead.", "", "Harbour Grey", "Sage Mist"),
+        ("scratch the oak. we looked at walnut all weekend, so walnut it is.", "", "walnut", "oak"),
+        ("My mistake. The standup is at 9:45.", "standup", "at 9:45", ""),
+    ],
+)
+def test_a_statement_after_a_retraction_replaces_what_was_taken_back(text, key, value, corrects):
+    stated = [c for c in extract(text) if c.kind in (ItemKind.FACT, ItemKind.NUMBER)]
+    assert stated and stated[0].is_correction, [summary(c) for c in extract(text)]
+    assert (stated[0].key, stated[0].value, stated[0].corrects) == (key, value, corrects)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Forget the narrative for now. The budget is 40k.",  # parks work, takes back no value
+        "Scratch that? The budget is 40k.",  # a question takes nothing back
+        "The venue is great. The budget is 40k.",
+    ],
+)
+def test_without_a_retraction_a_statement_is_no_correction(text):
+    assert not any(c.is_correction for c in extract(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The printer's revised quote is $1,620 for the banners.",
+        "Their updated estimate is €2,950 for the offsite.",
+        "The headcount went up to 140.",
+        "新的报价是 3200 元。",
+    ],
+)
+def test_a_figure_given_as_a_revision_is_an_update(text):
+    stated = [c for c in extract(text) if c.kind in (ItemKind.FACT, ItemKind.NUMBER)]
+    assert stated and all(c.is_correction for c in stated), [summary(c) for c in extract(text)]

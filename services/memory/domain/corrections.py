@@ -2,7 +2,7 @@
 when the sentence gives one. Which stored item they replace is decided later (subjects.py)."""
 
 import re
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from services.memory.domain import extraction_checks as C
 from services.memory.domain.model import Candidate, ItemKind, ReadContext
@@ -203,3 +203,91 @@ def _old_value(old: str, grammar: str) -> str:
     old = C.clean_value(old)
     number = bare_number(old, grammar) if old else None
     return number[0] if number else old
+
+
+@dataclass(frozen=True)
+class Retraction:
+    """A sentence that takes something back and says nothing new ("Scratch the granite.", "I misspoke
+    about the deadline."): the statement after it, in the same message, is the replacement."""
+
+    old: str  # the value taken back, when it is named
+    key: str  # what it was about, when it is named ("what I said about the venue")
+
+
+_EN_FILLER = r"(?:(?:also|oh|and|ok|okay|sorry|wait|hmm|actually|so|but|um|erm|right)[,.!\s]+)*(?:please\s+)?"
+_RETRACTION = {
+    "en": re.compile(
+        "^" + _EN_FILLER + r"(?:(?:scratch|ignore|disregard|strike|forget)\s+(?:that|this|it|all\s+that|"
+        r"what\s+i\s+(?:just\s+)?(?:said|wrote|told\s+you|mentioned|sent)(?:\s+(?:about|re|regarding|on|for)\s+(?P<about>[^,;]{1,50}?))?|"
+        r"(?:the\s+|my\s+|our\s+)?(?:earlier\s+|previous\s+|old\s+)?(?P<old>(?!(?:about|what|everything)\b)[^,;]{1,40}?))"
+        r"|i\s+misspoke|i\s+was\s+wrong|my\s+(?:bad|mistake)|that\s+was\s+(?:wrong|a\s+mistake)|i\s+got\s+(?:that|it)\s+wrong|"
+        r"i\s+made\s+a\s+mistake|i\s+mixed\s+(?:that|it|them|things)\s+up)"
+        r"(?:\s+(?:about|on|re|regarding|with)\s+(?P<about2>[^,;]{1,50}?))?"
+        r"(?:\s+(?:earlier|before|above|yesterday|last\s+time|from\s+earlier|i\s+(?:said|sent|gave\s+you)))?$",
+        re.IGNORECASE,
+    ),
+    "zh": re.compile(
+        r"^(?:不好意思|抱歉|对不起|等等|哦)?[，,]?\s*(?:我)?(?:刚才|之前|前面|上次|刚刚)?(?:说错了|写错了|搞错了|记错了|弄错了|讲错了)"
+        r"(?:[，,]?\s*(?:更正一下|纠正一下|抱歉|不好意思))?$"
+    ),
+}
+# "forget the narrative for now" parks work; it takes back no value.
+_NOT_A_VALUE = re.compile(r"\b(?:for now|for the moment|for today|about it)$|^(?:it|that|this|everything)\b", re.IGNORECASE)
+
+
+def retraction(clean: str, grammar: str) -> Retraction | None:
+    """The Retraction a sentence (already read as stating nothing) makes, if it is one."""
+    match = _RETRACTION[grammar].match(clean.strip())
+    if not match:
+        return None
+    groups = match.groupdict()
+    old = (groups.get("old") or "").strip()
+    if old and _NOT_A_VALUE.search(old):
+        return None
+    about = (groups.get("about") or groups.get("about2") or "").strip()
+    key = C.store_key(about, grammar) if about and C.good_key(about, grammar, MAX_KEY_WORDS) else ""
+    return Retraction(old=_old_value(old, grammar) if old else "", key=key)
+
+
+def replacement(clean: str, taken_back: Retraction, ctx: ReadContext) -> Candidate | None:
+    """The new value of a sentence that follows a Retraction and that no table read as a statement:
+    the first value that names itself ("Amara wants it costed at 30 months")."""
+    chosen = _CHOSEN[ctx.grammar].search(clean)
+    value = next((v for v in chosen.groups() if v), "") if chosen else ""
+    found = _from_value(value, "", taken_back.old, ctx) if value else _loose(clean, taken_back.old, ctx)
+    return replace(found, key=found.key or taken_back.key, loose=not taken_back.key) if found else None
+
+
+# What was picked instead, wherever it stands in the sentence: "so soapstone it is", "we're going
+# with the Harbour Room", "let's do Friday instead".
+_CHOSEN = {
+    "en": re.compile(
+        r"(?:^|[,;:]\s*|\b(?:so|then|and)\s+)(?P<v>(?!(?:it|that|this|so|then)\b)[\w'\-.]+(?:\s+[\w'\-.]+){0,3}?)\s+it\s+is\b"
+        r"|\b(?:going|go|went|gone)\s+with\s+(?P<with>[^,;.]{1,40}?)(?=\s+instead\b|[,;.]|$)"
+        r"|\b(?:we|i)\s+(?:picked|chose|settled\s+on|booked|opted\s+for)\s+(?P<picked>[^,;.]{1,40}?)(?=\s+instead\b|[,;.]|$)",
+        re.IGNORECASE,
+    ),
+    "zh": re.compile(r"(?:就|改)(?:用|选|定|订)(?P<v>[^，,。；]{1,12})(?:吧|了)?"),
+}
+
+
+# A sentence that gives a figure as a revision of an earlier one: "their revised PDF says $43,800",
+# "the vendor came back with £16,950", "the headcount went up to 140", 新的报价是….
+_REVISION = {
+    "en": re.compile(
+        r"\b(?:revised|updated|amended|corrected|adjusted|new|latest|final|re-?quoted|re-?priced)\s+(?:\w+\s+)?"
+        r"(?:figure|quote|price|pricing|number|estimate|total|amount|cost|budget|date|deadline|time|count|headcount|offer|bid|"
+        r"invoice|pdf|proposal|rate|fee|timeline|schedule)s?\b"
+        r"|\b(?:came|come|comes|coming)\s+(?:back|down|in)\s+(?:with|at|to)\b|\b(?:went|gone|goes|come|came)\s+(?:up|down)\s+to\b"
+        r"|\b(?:now\s+says|now\s+quotes|re-?quoted|re-?priced)\b",
+        re.IGNORECASE,
+    ),
+    "zh": re.compile(
+        r"(?:新的|最新的?|修改后的?|更新后的?|调整后的?)(?:报价|价格|预算|日期|时间|数字|金额|人数|方案)|重新报价|改成了|调整为"
+    ),
+}
+
+
+def announces_revision(sentence: str, grammar: str) -> bool:
+    """Whether the sentence presents its figure as a revision, so it replaces the one before."""
+    return bool(_REVISION[grammar].search(sentence))

@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from services.memory.domain import extraction_checks as C
 from services.memory.domain import patterns as P
-from services.memory.domain.corrections import correction
+from services.memory.domain.corrections import Retraction, announces_revision, correction, replacement, retraction
 from services.memory.domain.model import Candidate, ItemKind, ReadContext, TaskField
 from services.memory.domain.rules import MAX_RULE_KEY_CHARS, read_rule
 from services.memory.domain.statements import MAX_COLON_KEY_WORDS, MAX_PER_SENTENCE, comparator, read_unit, statements
@@ -44,10 +44,19 @@ def extract_traced(text: str) -> list[tuple[Candidate, str]]:
     """Like extract, with the name of the table row that produced each candidate (for tests and debugging)."""
     found: list[tuple[Candidate, str]] = []
     seen: set[tuple[ItemKind, str, str, str, str, bool]] = set()
+    taken_back: Retraction | None = None
     for line in text.splitlines():
         sentences = split_sentences(line)
         for index, sentence in enumerate(sentences):
-            for candidate, row in _sentence(sentence)[:MAX_PER_SENTENCE]:
+            if retracted := _retraction(sentence):
+                taken_back = retracted  # "Scratch the granite." says what the next statement replaces
+                continue
+            read = _sentence(sentence)
+            if taken_back is not None and not is_question(sentence, detect_lang(sentence)):
+                read, taken_back = _replacing(read, sentence, taken_back), None
+            elif read and announces_revision(sentence, detect_lang(sentence)):
+                read = tuple((replace(c, is_correction=True) if c.kind in (ItemKind.FACT, ItemKind.NUMBER) else c, row) for c, row in read)
+            for candidate, row in read[:MAX_PER_SENTENCE]:
                 if candidate.kind is ItemKind.RULE:
                     candidate = _with_elaboration(candidate, sentences[index + 1 :])
                 signature = (candidate.kind, candidate.key, candidate.value, candidate.unit, candidate.condition, candidate.is_correction)
@@ -55,6 +64,30 @@ def extract_traced(text: str) -> list[tuple[Candidate, str]]:
                     seen.add(signature)
                     found.append((candidate, row))
     return found
+
+
+def _retraction(sentence: str) -> Retraction | None:
+    lang = detect_lang(sentence)
+    return retraction(strip_openers(_MARKDOWN.sub("", sentence.replace("’", "'")).strip().rstrip(_TERMINAL), lang) or sentence, lang)
+
+
+def _replacing(read: tuple[tuple[Candidate, str], ...], sentence: str, taken_back: Retraction) -> tuple[tuple[Candidate, str], ...]:
+    """The statement after a Retraction replaces what it took back: its facts and numbers become
+    corrections of the value or subject it named; with none, its first self-naming value does."""
+    stated = [c for c, _ in read if c.kind in (ItemKind.FACT, ItemKind.NUMBER)]
+    if stated:
+        return tuple(
+            (replace(c, is_correction=True, corrects=c.corrects or taken_back.old, key=c.key or taken_back.key), row)
+            if c.kind in (ItemKind.FACT, ItemKind.NUMBER)
+            else (c, row)
+            for c, row in read
+        )
+    if any(c.kind in (ItemKind.RULE, ItemKind.TASK) for c, _ in read):
+        return read
+    lang = detect_lang(sentence)
+    clean = strip_openers(_MARKDOWN.sub("", sentence.replace("’", "'")).strip().rstrip(_TERMINAL), lang)
+    found = replacement(clean, taken_back, ReadContext(sentence, lang, lang)) if clean else None
+    return (*read, (found, "retraction")) if found else read
 
 
 def _with_elaboration(rule: Candidate, following: list[str]) -> Candidate:

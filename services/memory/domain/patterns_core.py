@@ -78,7 +78,9 @@ CUR = r"(?P<cur>US\$|[$€£¥￥])?"
 _KEY_EN = r"(?P<key>[a-z0-9][\w\-./' ]{0,60}?)"
 _VERB_WORDS_EN = (
     r"is|are|was|were|will|would|should|must|shall|can|cannot|can't|may|might|needs?|has|have|ought|stays?|"
-    r"remains?|sits?|averages?|defaults?|equals?|takes?|costs?|lasts?|go(?:es)?|went|moves?|moved|drops?|dropped"
+    r"remains?|sits?|averages?|defaults?|equals?|takes?|costs?|lasts?|go(?:es)?|went|moves?|moved|drops?|dropped|"
+    # what a supplier asks: "the roofer quoted £6,400 for the job"
+    r"quoted|quotes|charges?|charged|bills?|billed|estimated|estimates|priced|asks?\s+for|asked\s+for"
 )
 _VERB_EN = (
     rf"(?P<verb>(?<![A-Za-z])(?:{_VERB_WORDS_EN})(?:\s+(?:not|never|to|be|stay|remain|keep|go|get|run|hold|sit|always|ideally|out|up|down|back|"
@@ -86,6 +88,8 @@ _VERB_EN = (
     r"(?![A-Za-z])"
 )
 CMP_WORDS_EN = (
+    # "at or under £750k": the compound first, or "at" alone would be read and "or under" left over.
+    r"at or (?:under|below|above|over|less than|more than)|no (?:higher|lower|later|earlier) than|not to exceed|"
     r"under|below|less than|lower than|fewer than|at most|no more than|not more than|up to|within|over|above|more than|"
     r"greater than|higher than|at least|no less than|no fewer than|exceed(?:s|ing)?|between|around|about|approximately|"
     r"roughly|exactly|equal to|capped at|limited to|set to|to|at|of"

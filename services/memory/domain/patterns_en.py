@@ -175,6 +175,34 @@ RULES_EN = (
         ],
         needles=("negotiable", "hard rule", "hard requirement", "mandatory"),
     ),
+    # The obligation stated up front: "It's a hard requirement that ...", "It is essential that ...".
+    _row(
+        "required_that",
+        "en",
+        RULE,
+        r"^(?P<marker>(?:(?:and|also|plus|oh|so|but|ok|okay)[,\s]+)*(?:it'?s|it\s+is|that'?s|this\s+is)\s+(?:a\s+|an\s+)?"
+        r"(?:(?:hard|strict|firm|absolute|legal|contractual|regulatory|non-?negotiable)\s+)?"
+        r"(?:requirement|must|mandatory|required|non-?negotiable|essential|imperative|obligatory|compulsory|rule)\s+that)\s+\S",
+        [
+            (
+                "It's a hard requirement that every export is encrypted at rest.",
+                {"value": "It's a hard requirement that every export is encrypted at rest"},
+            ),
+            ("Also, it is essential that visitors sign in at reception", {"value": "it is essential that visitors sign in at reception"}),
+        ],
+        needles=(
+            "requirement",
+            "must",
+            "mandatory",
+            "required",
+            "negotiable",
+            "essential",
+            "imperative",
+            "obligatory",
+            "compulsory",
+            "rule",
+        ),
+    ),
     # "X has to go through Y": a gate every change passes.
     _row(
         "go_through",

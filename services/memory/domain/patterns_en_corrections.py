@@ -68,6 +68,49 @@ CORRECTIONS_EN = (
         ],
         needles=("upgrad", "updat", "downgrad", "migrat", "switch", "rais", "lower", "increas", "reduc", "bump", "chang"),
     ),
+    # Someone new in a role: "X has been replaced as co-lead by Y", "Y takes over from X as release captain".
+    _row(
+        "replaced_by",
+        "en",
+        FACT,
+        r"^(?:(?P<old>(?!(?:he|she|they|it|i|we|you)\b)[a-z][\w.'\- ]{0,30}?)|he|she|they|it)(?:'s|\s+has|\s+have)?\s+(?:been\s+|was\s+|were\s+|got\s+|is\s+being\s+)"
+        r"replaced\s+(?:as\s+(?:the\s+|our\s+|their\s+)?(?P<key>[^,]{1,30}?)\s+)?by\s+(?P<new>[^,;]{1,60}?)(?:,.*)?$",
+        [
+            (
+                "Marta has been replaced as tech lead by Jonas Berg.",
+                {"key": "tech lead", "value": "Jonas Berg", "corrects": "Marta"},
+            ),
+            ("She's been replaced as treasurer by Dr. Ana Ruiz, who starts Monday", {"key": "treasurer", "value": "Dr. Ana Ruiz"}),
+        ],
+        needles=("replaced",),
+    ),
+    _row(
+        "takes_over",
+        "en",
+        FACT,
+        r"^(?P<new>(?-i:[A-Z])[\w.'\-]*(?:\s+(?-i:[A-Z])[\w.'\-]*){0,2})\s+(?:is\s+|will\s+|'ll\s+)?(?:replac(?:es|ed|ing|e)|tak(?:es|ing|e)\s+over\s+from|"
+        r"took\s+over\s+from|steps?\s+in\s+for|stepped\s+in\s+for|stepping\s+in\s+for)\s+(?P<old>[^,;]{1,30}?)"
+        r"(?:\s+as\s+(?:the\s+|our\s+|their\s+)?(?P<key>[^,;]{1,30}?))?(?:[,;].*)?$",
+        [
+            ("Priya takes over from Tom as release captain.", {"key": "release captain", "value": "Priya", "corrects": "Tom"}),
+            ("Dr. Okafor replaced Lee as our dentist", {"key": "dentist", "value": "Dr. Okafor", "corrects": "Lee"}),
+        ],
+        needles=("replac", "over from", "in for"),
+    ),
+    # A role handed on: "captain duty moved to Diego", "the on-call rota passes to Sam this week".
+    _row(
+        "role_passes",
+        "en",
+        FACT,
+        r"^(?:the\s+|our\s+)?(?P<key>[a-z][\w\-' ]{1,30}?)\s+(?:duty|duties|role|job|responsibility|hat|ownership)\s+"
+        r"(?:has\s+|have\s+|is\s+|was\s+)?(?:moved|moves|passed|passes|went|goes|handed\s+over|handed|shifted|shifts|transferred|fell|falls)\s+(?:over\s+)?to\s+"
+        r"(?P<new>(?-i:[A-Z])[\w.'\-]*(?:\s+(?-i:[A-Z])[\w.'\-]*){0,2})(?P<rest>\s.*)?$",
+        [
+            ("Chair duties went to Ines Duarte after the vote.", {"key": "chair", "value": "Ines Duarte"}),
+            ("The on-call role passes to Sam Reyes next week", {"key": "on-call", "value": "Sam Reyes"}),
+        ],
+        needles=("duty", "duties", "role", "job", "responsib", "hat", "ownership"),
+    ),
     # "Ignore what I said about Tuesday: ...": the old value is named up front.
     _row(
         "ignore_about",

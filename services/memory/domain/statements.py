@@ -119,7 +119,7 @@ def _number(text: str, ctx: ReadContext) -> tuple[Candidate, str, str] | None:
         if not match:
             continue
         groups = match.groupdict()
-        key = _number_key(groups, row, grammar)
+        key, place = _number_key(groups, row, grammar)
         if not key:
             continue
         verb = (groups.get("verb") or "").strip().lower()
@@ -127,7 +127,13 @@ def _number(text: str, ctx: ReadContext) -> tuple[Candidate, str, str] | None:
         unit, condition = read_unit(tail, grammar, groups.get("cur") or "", groups.get("unit") or "", match.group("value"))
         compared = comparator(verb, (groups.get("cmp") or "").strip().lower())
         key, condition = _measured_thing(key, condition, grammar)
-        parts = [clean_condition(groups.get("pre") or ""), compared, groups.get("per") or "", condition, _scope(key, condition, grammar)]
+        parts = [
+            clean_condition(groups.get("pre") or ""),
+            compared,
+            groups.get("per") or "",
+            condition,
+            place or _scope(key, condition, grammar),
+        ]
         candidate = Candidate(
             kind=ItemKind.NUMBER,
             key=key,
@@ -169,21 +175,34 @@ def _scope(key: str, condition: str, grammar: str) -> str:
     return scope if scope and scope.lower() not in condition.lower() else ""
 
 
-def _number_key(groups: Mapping[str, str | None], row: PatternRow, grammar: str) -> str:
-    """The key a number row read, with a "Label:" before the statement joined in ("p99" + "latency budget for X")."""
-    raw = groups.get("key") or ""
+# "the walkway between the island and the counters", "the gap behind the fridge": a place or scope
+# after the measured thing, which may hold words a key cannot ("and", "it").
+_PLACE_EN = re.compile(
+    r"\s(?:between|behind|beside|under|above|below|inside|outside|around|near|next to|along|across|within|for|on|in|at|from|during)\s",
+    re.IGNORECASE,
+)
+
+
+def _number_key(groups: Mapping[str, str | None], row: PatternRow, grammar: str) -> tuple[str, str]:
+    """(key, place): the key a number row read, with a "Label:" before the statement joined in
+    ("p99" + "latency budget for X"); place is a phrase cut from a key too long or odd to keep whole
+    ("walkway" + "between the island and the counters"), a condition of the number."""
+    raw, place = groups.get("key") or "", ""
     if not C.good_key(raw, grammar, MAX_KEY_WORDS):
-        return ""
+        cut = _PLACE_EN.search(raw) if grammar == "en" else None
+        if not cut or not C.good_key(raw[: cut.start()], grammar, MAX_KEY_WORDS):
+            return "", ""
+        raw, place = raw[: cut.start()], raw[cut.start() :].strip()
     key = C.store_key(raw, grammar, row.key_suffix)
     label = groups.get("label")
     if label is None:
-        return key
+        return key, place
     if not C.good_key(label, grammar, MAX_LABEL_WORDS) or C.announces(label, grammar):
-        return ""
+        return "", ""
     label = C.store_key(label, grammar)
     if set(key.split()) <= set(label.split()):
-        return label
-    return key if set(label.split()) <= set(key.split()) else f"{key} {label}"
+        return label, place
+    return (key if set(label.split()) <= set(key.split()) else f"{key} {label}"), place
 
 
 def comparator(verb: str, said: str) -> str:

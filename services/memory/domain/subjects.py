@@ -185,7 +185,8 @@ def _score(statement: Statement, item: Item) -> float | None:
         return None
     if _same_value(statement.value, item.value) and statement.unit == item.unit:
         return None  # a restatement, not a replacement
-    named = names(statement.named_old, item.value)
+    # "Lena Ortiz is release captain" is stored under the person: "takes over from Lena" names the key.
+    named = names(statement.named_old, item.value) or (item.kind is ItemKind.FACT and names(statement.named_old, item.key))
     if statement.named_old and not named:
         return None  # "not Y" says which value goes: an item without Y is not the one
     mentioned = statement.update and not named and _mentioned(item, statement)
@@ -198,7 +199,12 @@ def _score(statement: Statement, item: Item) -> float | None:
     if statement.loose and not (named or mentioned or (new_key & old_key)):
         return None
     said = term_set(statement.sentence) - term_set(statement.value)
-    if statement.key and not (named or mentioned or new_key & old_key or said & old_key or _context_mentioned(item, statement)):
+    # "what I said about the postdoc length" for "Staffing plan: one postdoc for 36 months": the
+    # update's key names what the old sentence was about, under another key.
+    key_in_sentence = (new_key - old_key) & term_set(item.text) if statement.update else set()
+    if statement.key and not (
+        named or mentioned or new_key & old_key or said & old_key or key_in_sentence or _context_mentioned(item, statement)
+    ):
         return None  # a keyed statement about something else: values that merely look alike are not enough
     if new_key and old_key:
         shared = len(new_key & old_key)
@@ -210,6 +216,8 @@ def _score(statement: Statement, item: Item) -> float | None:
     if old_key:
         # Key words the sentence names besides its own key (the key's are counted above).
         score += SENTENCE_SHARE * len((said & old_key) - new_key) / len(old_key)
+    if new_key:
+        score += SENTENCE_SHARE * len(key_in_sentence) / len(new_key)
     score += SAME_SHAPE * min(2, len(_shape(statement.value) & _shape(item.value)))  # a weekday and a date beat a weekday
     if not statement.key and statement.update:
         score += RECENT * max(0.0, 1.0 - (statement.seq - item.seq) / RECENT_SPAN)
