@@ -39,7 +39,22 @@ _SUBJ = (
 # Where a state word ("fixed", "back") ends its clause: "X is back since 13:40", not "the kids are back at school".
 _END = (
     r"(?=\s*(?:$|[,;:.!—–]|\s-\s)|\s+(?:now|again|too|already|finally|at last|as well|since|yesterday|today|tonight|this (?:morning|"
-    r"afternoon|evening|week)|last (?:night|week)|as of|and|so|but|thanks|by|for good|after|on|in)\b)"
+    r"afternoon|evening|week)|last (?:night|week)|overnight|earlier|over the weekend|as of|and|so|but|thanks|by|for good|after|on|in)\b)"
+)
+# "park the blog and ...": what is set aside before the new focus.
+_SET_ASIDE = (
+    r"(?:(?:park|shelve|pause|drop|parking|shelving|pausing|dropping|put aside|set aside|put|putting)\s+[^,;]{1,60}?(?:\s+on (?:hold|ice))?"
+    r"(?:\s+for (?:now|the moment|a (?:bit|while)))?\s*,?\s+and\s+(?:instead\s+)?)?"
+)
+# What a new focus sets aside ("forget the slides for now", "the report can wait").
+_PUT_OFF = (
+    r"(?:(?P<cue>forget|never mind|park|shelve|pause|drop|scrap|skip)\s+(?:about\s+)?(?!(?:it|that|this|them|me|us)\b)[^,;:]{1,60}?|"
+    r"[^,;:]{2,60}?\s+(?P<cue2>can wait|will have to wait|has to wait|goes on (?:hold|ice)|is on (?:hold|ice)|is parked|gets parked))"
+    r"(?:\s+(?:for (?:now|the moment|a (?:bit|while|few days|week))|until [^,;:]{1,30}))?\s*[,;:—–-]+\s*"
+)
+# A clause that says what is already behind us ("now that X is signed,", "with the audit done,") before a new goal.
+_SETTLED_CLAUSE = (
+    r"(?P<pre>(?:(?:ok(?:ay)?|so|right|and)\s*,?\s+)*(?:now that|with|since|given that|seeing as)\s+[^,;:]{2,80}?,\s+(?:so\s+)?)?"
 )
 _GOAL_HEAD = r"(?:goals?|aim|objective|mission|task|focus|priority|north star|job)"  # "the plan is to ..." only with "to"
 _GOAL_LINK = r"(?:is|remains|'s|has become|becomes|will be|has changed to|changed to|has shifted to|shifted to)"
@@ -74,6 +89,12 @@ _DONE_CUES = (
     "running",
     "through",
 )
+_NOT_YET = (
+    r"booked|decided|confirmed|sent|signed|ordered|paid|picked|chosen|settled on|sorted out|fixed|heard back|heard from|received|tested|"
+    r"reviewed|merged|deployed|written|found|asked|answered|replied|scheduled|arranged|agreed on|figured out|worked out|bought|hired"
+)
+# What a count of a whole may report besides done ("27 of 31 cases passing", "9 of 12 chapters reviewed").
+_COUNT_STATES = ("passing", "green", "closed", "fixed", "resolved", "approved", "tested", "reviewed", "checked", "verified", "translated")
 _DONE_WORDS = (
     r"done|finished|complete|completed|merged|shipped|deployed|live|booked|in review|in staging|in prod(?:uction)?|"
     r"released|published|signed|confirmed|paid|sent|migrated|rolled out|up and running|ready for review|cut over|ported"
@@ -83,13 +104,36 @@ ROWS: tuple[TaskSpec, ...] = (
     dict(
         name="goal",
         emits=NEW_GOAL,
-        cues=("goal", "aim", "objective", "mission", "task", "focus", "priority", "north star", "plan", "job"),
-        pattern=r"^(?:(?:the|our|my|this|today's|this week's)\s+)?(?:(?:main|overall|end|primary|current|new|real|actual|top|only|"
-        r"immediate|big)\s+)*(?P<cue>" + _GOAL_HEAD + r"|(?P<plan>plan))(?:\s+(?:for|of|on|in|with|behind|this|today|tonight|here|now|"
+        cues=(
+            "goal",
+            "aim",
+            "objective",
+            "mission",
+            "task",
+            "focus",
+            "priority",
+            "north star",
+            "plan",
+            "job",
+            "main thing",
+            "big thing",
+            "biggest thing",
+            "key thing",
+        ),
+        pattern=r"^"
+        + _SETTLED_CLAUSE
+        + r"(?:(?:the|our|my|this|today's|this week's)\s+)?(?:(?:main|overall|end|primary|current|new|real|actual|"
+        r"top|only|immediate|big|biggest|key)\s+)*(?P<cue>"
+        + _GOAL_HEAD
+        + r"|(?P<plan>plan)|(?:(?<=main\s)|(?<=big\s)|(?<=biggest\s)|(?<=key\s))"
+        r"(?P<thing>thing))(?:\s+(?:for|of|on|in|with|behind|this|today|tonight|here|now|"
         r"right now|for now|at the moment)\b[^,;:]{0,50}?)?\s+" + _GOAL_LINK + r"\s+(?:now\s+)?(?:still\s+)?(?:simply\s+|just\s+)?"
-        r"(?(plan)to\s+)(?P<entry>.+)$",
+        r"(?(plan)to\s+)(?(thing)(?!that\b|what\b|how\b|whether\b|not\b))(?P<entry>.+)$",
         examples=[
             ("Our goal is to cut p95 latency in half.", "cut p95 latency in half"),
+            ("Now that the lease is signed, the goal is to get the kitchen fitted by June", "get the kitchen fitted by June"),
+            ("With the audit behind us, our priority is now the hiring plan", "the hiring plan"),
+            ("The main thing this week is getting the grant report submitted", "getting the grant report submitted"),
             ("The task is to migrate the users table", "migrate the users table"),
             ("The aim for this quarter is to retire the old billing cron", "retire the old billing cron"),
             ("So the goal is now to get the Android build green", "get the Android build green"),
@@ -141,13 +185,57 @@ ROWS: tuple[TaskSpec, ...] = (
     dict(
         name="goal_pivot",
         emits=NEW_GOAL,
-        cues=("pivot", "focus", "gears", "aim"),
+        cues=("pivot", "focus", "gears", "aim", "concentrate"),
         pattern=r"^(?:let's|let us|we(?:'re| are|'ll| will)(?:\s+now)?(?:\s+going to)?|time to|i want (?:us )?to|we need to)\s+"
-        r"(?P<cue>pivot|switch (?:our )?focus|shift (?:our )?focus|refocus|switch gears|change focus|focus|aim)\s+"
-        r"(?:to|on|onto|toward|towards|for)\s+(?P<entry>.+)$",
+        + _SET_ASIDE
+        + r"(?P<cue>pivot|switch (?:our )?focus|shift (?:our )?focus|refocus|switch gears|change focus|focus|aim|concentrate)\s+"
+        r"(?:(?:all\s+)?(?:our|my)\s+(?:energy|effort|time)\s+)?(?:to|on|onto|toward|towards|for)\s+(?P<entry>.+)$",
         examples=[
             ("Let's pivot to the self-serve signup flow instead", "the self-serve signup flow"),
             ("We're going to focus on the reporting backlog", "the reporting backlog"),
+            ("Let's park the loyalty scheme and focus on the checkout redesign", "the checkout redesign"),
+            ("Let's shelve the blog migration for now, and concentrate on the newsletter", "the newsletter"),
+        ],
+    ),
+    dict(
+        name="goal_instead",
+        emits=NEW_GOAL,
+        cues=("forget", "never mind", "park", "shelve", "pause", "drop", "scrap", "skip", "wait", "on hold", "on ice"),
+        pattern=r"^"
+        + _PUT_OFF
+        + r"(?:(?:right now|this week|today|first|instead)\s*,?\s+)?(?:(?:we|i)\s+(?:really\s+|first\s+)?(?:need|have|'ve got|must)\s+to|"
+        r"(?:we|i)\s+(?:must|should)|let's|let us|first|the (?:priority|focus|goal) is(?: to)?|(?:our|my) (?:priority|focus|goal) is(?: to)?)"
+        r"\s+(?:first\s+)?(?P<entry>\S+\s+\S.*)$",
+        examples=[
+            ("Forget the slide deck for now, we need to finish the data cleaning", "finish the data cleaning"),
+            ("The website refresh can wait; first we have to sign the supplier contract", "sign the supplier contract"),
+            ("Never mind the logo — let's get the invoices out", "get the invoices out"),
+        ],
+    ),
+    # "Change of plan: we launch on Android first": what a change of plan says we do now is the new goal. A body that
+    # states a value ("Change of plan from finance: the budget is 40k") or only sets something aside is none.
+    dict(
+        name="goal_plan_change",
+        emits=NEW_GOAL,
+        cues=(
+            "change of plan",
+            "change in plan",
+            "plan change",
+            "plans change",
+            "plan has change",
+            "plans have change",
+            "new direction",
+            "change of direction",
+            "change of priorities",
+        ),
+        pattern=r"^(?:(?:ok(?:ay)?|so|right)\s*,?\s+)*(?P<cue>change (?:of|in) (?:plans?|direction|priorities)|plans? change|"
+        r"plans? (?:has |have )?changed|new direction)(?:\s+[^:;—–.]{1,40}?)?\s*(?:[:;,.!]|\s[—–-])\s*(?:(?:so|now|instead)\s*,?\s+)*"
+        r"(?:we(?:'ll| will|'re going to| are going to| now| need to| have to| must| should)?|let's|let us|i(?:'ll| will| need to| want to))\s+"
+        r"(?:now\s+|first\s+|instead\s+)*(?:(?:focus|concentrate) on\s+)?(?P<entry>\S+\s+\S.*)$",
+        examples=[
+            ("Change of plan: we launch the Android app before the iOS one", "launch the Android app before the iOS one"),
+            ("Change of plan, let's get the pitch deck done before the demo", "get the pitch deck done before the demo"),
+            ("So, change of plan: I'll finish the quarterly report first", "finish the quarterly report first"),
         ],
     ),
     dict(
@@ -321,11 +409,16 @@ ROWS: tuple[TaskSpec, ...] = (
     dict(
         name="open_not_yet",
         emits=NEW_OPEN,
-        cues=("yet",),
+        cues=("yet", "still haven't", "still have not"),
         whole=True,
-        pattern=r"^(?:we|i)\s+(?:still\s+)?(?:haven't|have not|hasn't)\s+(?P<cue>booked|decided|confirmed|sent|signed|ordered|paid|picked|chosen|"
-        r"sorted out|fixed|heard back|received|tested|reviewed|merged|deployed|written|found|asked|answered|replied|scheduled|arranged)\b.+\byet$",
-        examples=[("We haven't booked the photographer yet", "We haven't booked the photographer yet")],
+        # The subject is often dropped in chat ("Still haven't picked the tiles"); "still" or "yet" says it is open.
+        pattern=r"^(?:(?:we|i)\s+)?(?:(?:still\s+(?:haven't|have not))\s+(?:yet\s+)?(?P<cue>" + _NOT_YET + r")\b.+|"
+        r"(?:haven't|have not|hasn't)\s+(?P<cue2>" + _NOT_YET + r")\b.+\byet)$",
+        examples=[
+            ("We haven't booked the photographer yet", "We haven't booked the photographer yet"),
+            ("Still haven't chosen the paint for the hallway", "Still haven't chosen the paint for the hallway"),
+            ("Haven't ordered the kitchen tiles yet", "Haven't ordered the kitchen tiles yet"),
+        ],
     ),
     dict(
         name="open_one_thing",
@@ -442,15 +535,21 @@ ROWS: tuple[TaskSpec, ...] = (
         name="count_done",
         emits=NEW_PROGRESS,
         whole=True,
-        cues=_DONE_CUES,
+        cues=_DONE_CUES + _COUNT_STATES,
         pattern=r"^(?:only\s+|already\s+|now\s+|so far\s+)?(?P<cue>"
         + _NUMWORD
         + r"\s*(?:of|out of|/)\s*(?:the\s+|our\s+)?"
         + _NUMWORD
         + r")\b.*\b(?:"
         + _DONE_WORDS
-        + r"|in place|ready|working|running|through)\b.*$",
-        examples=[("Nine of the twelve invoices are reconciled and sent", "Nine of the twelve invoices are reconciled and sent")],
+        + r"|in place|ready|working|running|through|"
+        + "|".join(_COUNT_STATES)
+        + r")\b.*$",
+        examples=[
+            ("Nine of the twelve invoices are reconciled and sent", "Nine of the twelve invoices are reconciled and sent"),
+            ("Test run: 112 of 120 cases passing", "112 of 120 cases passing"),
+            ("18 out of 20 chapters reviewed, two to go", "18 out of 20 chapters reviewed, two to go"),
+        ],
     ),
     # ---- resolutions ----
     dict(
@@ -486,14 +585,16 @@ ROWS: tuple[TaskSpec, ...] = (
         name="fixed_state",
         emits=UNBLOCKS,
         search=True,
-        cues=("fixed", "cleared", "solved", "back", "again", "restored", "approved", "signed off"),
+        cues=("fixed", "cleared", "solved", "back", "again", "restored", "approved", "signed off", "through"),
         pattern=_CLAUSE
         + r"(?P<about>(?!(?:i|we|you|he|she|they)\b)"
         + _SUBJ
         + r")(?:\s+(?:is|are|was|were|has been|have been|got|seems?)|'s|'re)\s+"
         r"(?:now\s+|finally\s+|all\s+|already\s+|fully\s+)?(?P<cue>fixed|cleared|solved|back(?: up| online| to normal)?|"
-        r"(?:working|running|up|green|passing|online|stable) again|restored|approved|signed off)" + _END,
+        r"(?:working|running|up|green|passing|online|stable) again|restored|approved|signed off|through)" + _END,
         examples=[
+            ("The visa application is through!", {"about": "The visa application"}),
+            ("The refund got approved overnight", {"about": "The refund"}),
             ("UPS label printing is back since noon", {"about": "UPS label printing"}),
             ("That's fixed, thanks", {"about": ""}),
             ("The mortgage paperwork was approved yesterday", {"about": "The mortgage paperwork"}),
@@ -573,6 +674,54 @@ ROWS: tuple[TaskSpec, ...] = (
         + r")\s+(?:has\s+|have\s+|finally\s+|just\s+)*(?:gave|given|got)\s+(?:us\s+)?the\s+(?P<cue>green light|go-ahead|"
         r"go ahead|ok|okay|thumbs up)\s+(?:on|for|to)\s+(?P<about>[^,;]+?)" + _END,
         examples=[("Legal gave us the green light on the retention terms", {"about": "the retention terms"})],
+    ),
+    dict(
+        name="said_yes",
+        emits=UNBLOCKS,
+        cues=("signed off", "said yes", "okayed", "approved it", "gave us the", "gave me the"),
+        search=True,
+        pattern=_CLAUSE
+        + r"(?P<about>(?!(?:i|we|you|he|she|they)\b)"
+        + _SUBJ
+        + r")\s+(?:has\s+|have\s+|finally\s+|just\s+|already\s+)*(?P<cue>signed off|said yes|okayed it|approved it|gave (?:us|me) the "
+        r"(?:ok|okay|nod|go-ahead|thumbs up))(?!\s+(?:on|for)\b)(?:\s+to\s+(?P<about2>(?!(?:it|that|this|them)\b)[^,;!.]+?))?" + _END,
+        examples=[
+            ("The council signed off this morning", {"about": "The council"}),
+            ("The landlord said yes to the dog!", {"about": "The landlord; the dog"}),
+        ],
+    ),
+    dict(
+        name="cleared_to",
+        emits=UNBLOCKS,
+        cues=("cleared to", "approved to", "allowed to", "good to go", "green-lit to"),
+        search=True,
+        pattern=_CLAUSE
+        + r"(?:(?:we|i)(?:'re|'m| are| am|'ve been| have been| got)|(?:we|i)\s+(?:are|am))\s+(?:now\s+|finally\s+|officially\s+|all\s+)?"
+        r"(?:(?P<cue>cleared|approved|allowed|green-lit)\s+to\s+(?:go(?:\s+ahead)?(?:\s+with)?\s*)?|(?P<cue2>good)\s+to\s+go(?:\s+(?:with|on))?\s*)"
+        r"(?P<about>[^,;!.]*?)" + _END,
+        examples=[
+            ("We're cleared to pour the foundations", {"about": "pour the foundations"}),
+            ("We're finally good to go", {"about": ""}),
+        ],
+    ),
+    dict(
+        name="added_me",
+        emits=UNBLOCKS,
+        cues=("added", "invited", "let me", "let us", "gave me", "gave us", "been given"),
+        search=True,
+        pattern=_CLAUSE
+        + r"(?:(?:he|she|they|(?!(?:i|we|you)\b)"
+        + _SUBJ
+        + r")\s+(?:has\s+|have\s+|finally\s+|just\s+|already\s+)*(?P<cue>added|invited|let)\s+(?:me|us)\s+(?:in(?:to)?|to|on(?:to)?)|"
+        r"(?:i|we)(?:'ve|\s+have)?\s+(?:now\s+|finally\s+|just\s+)?(?:been|got|gotten)\s+(?P<cue2>added|invited|given access)\s+(?:to|on)|"
+        r"(?!(?:i|we|you)\b)" + _SUBJ + r"\s+(?:has\s+|have\s+|finally\s+|just\s+|already\s+)*(?P<cue3>gave|given)\s+(?:me|us)\s+"
+        r"(?:(?:admin|write|edit|full|owner|read)\s+)?access(?:\s+(?:to|on))?)\s*(?P<about>[^,;!.]*?)" + _END,
+        examples=[
+            ("Priya added me to the billing account last night", {"about": "the billing account"}),
+            ("She invited us into the shared workspace", {"about": "the shared workspace"}),
+            ("I've finally been given access to the shared drive", {"about": "the shared drive"}),
+            ("The registrar gave us admin access to the domain", {"about": "the domain"}),
+        ],
     ),
     dict(
         name="came_through",
@@ -674,6 +823,21 @@ ROWS: tuple[TaskSpec, ...] = (
         r"(?P<entry>.+)$",
         examples=[("Turns out the venue has its own sound system", {"entry": "the venue has its own sound system"})],
     ),
+    # "The electrician says the old fuse box is fine": a third party's answer. It names nothing it answers
+    # (no about), so it closes only an open item the message repeats, and makes no fact of its own otherwise.
+    dict(
+        name="reported_answer",
+        emits=ANSWERS,
+        cues=("says", "said", "reckons", "told us", "told me", "tells us", "tells me", "confirms"),
+        pattern=r"^(?:(?:the|our|my|their)\s+)?(?!(?:he|she|they|it|someone|somebody|everyone|nobody|people)\b)[\w'&.-]+(?:\s+[\w'&.-]+){0,3}?\s+"
+        r"(?P<cue>says|said|reckons|told (?:us|me)|tells (?:us|me)|confirms)\s+(?:that\s+)?"
+        r"(?P<entry>(?=\S+\s+\S+\s+\S)(?!.*\b(?:blocked|stuck|waiting|goal|priority|focus|maybe|might|probably|not sure|no idea|don't know|doesn't know|"
+        r"unclear|pending|should|would|could|will|if|whether|asked|asks|wants|thinks)\b).+)$",
+        examples=[
+            ("The surveyor says the beams are sound, no extra support needed", {"entry": "the beams are sound, no extra support needed"}),
+            ("Our accountant told us that the grant is not taxable", {"entry": "the grant is not taxable"}),
+        ],
+    ),
     dict(
         name="replied",
         emits=REPLY,
@@ -753,7 +917,9 @@ BAD_ENTRY_START = (
 NOT_A_GOAL = (
     r"(?:blocked|stuck|waiting|on hold|paused|in review|pending|done|finished|complete|running|failing|failed|queued|"
     r"green|red|flaky|broken|scheduled)\b|"
-    r"(?:unclear|clear|ambitious|realistic|unrealistic|achievable|simple|the same|different|ready|met|reached|achieved|a \w+ one)$"
+    r"(?:unclear|clear|ambitious|realistic|unrealistic|achievable|simple|the same|different|ready|met|reached|achieved|a \w+ one)$|"
+    # what is set aside is not the new goal ("New focus: the exports can wait")
+    r".*\b(?:can wait|will have to wait|has to wait|(?:is|are|goes|go) on (?:hold|ice)|(?:is|are) (?:parked|postponed|deferred|dropped))$"
 )
 SEPARATOR = r"^(?P<label>[^:：]{1,90}?)\s*(?::\s+|：\s*|\s+[—–-]\s+)(?P<body>.+)$"
 LABEL_MAX_WORDS = 10
@@ -764,6 +930,7 @@ LEAD = (
 )
 # Extra cue stems of the sentence-level prefilter, beyond the rows' cues.
 CUES = (
+    "step",
     "goal",
     "aim",
     "object",
