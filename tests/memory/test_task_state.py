@@ -47,6 +47,23 @@ def texts(entries) -> list[str]:
             "pricing page",
         ),
         ("这周的目标：把日志采集从 Fluentd 换成 Vector。", "目标改一下：先把告警规则迁完，日志采集往后放。", "告警规则"),
+        (
+            "Goal: collect three quotes for the roof.",
+            "Now that the roofer is picked, the goal is getting the scaffolding booked.",
+            "scaffolding",
+        ),
+        (
+            "Main goal: finish the grant narrative.",
+            "Forget the narrative for a few days, we need to lock the budget table.",
+            "budget table",
+        ),
+        (
+            "Goal this week: redesign the onboarding emails.",
+            "Let's park the emails and focus on the broken password reset.",
+            "password reset",
+        ),
+        ("Goal: launch the iOS app in March.", "Change of plan: we'll launch on Android first and do iOS in the summer.", "Android first"),
+        ("这周的目标：把 SDK 文档翻译完。", "计划变了：先做性能测试报告，文档往后放。", "性能测试报告"),
     ],
 )
 def test_a_new_goal_replaces_the_old_one_which_stays_in_history(memory, first, change, new):
@@ -96,6 +113,23 @@ def test_progress_on_the_same_thing_replaces_the_older_report(memory, before, af
             "Good news: infra freed two GPU nodes on the staging cluster, the load test is no longer blocked.",
         ),
         ("现在卡在数据库的只读权限上，报表脚本连不上。", "数据库只读权限已经解决了，DBA 刚批的。"),
+        # resolved in words that do not repeat the blocker
+        (
+            "We're blocked on the domain: only Tomas can edit the DNS zone and I have no login.",
+            "Tomas added me to the DNS account last night, the new record is in.",
+        ),
+        ("We can't pour the slab until the council approves the drainage plan.", "Good news, the council signed off this morning!"),
+        (
+            "Blocked on the store review: version 3.2 was rejected for a missing privacy link.",
+            "And the review's through! 3.3 got approved overnight.",
+        ),
+        ("The seating plan is stuck until my cousins in Leeds RSVP.", "The Leeds crowd finally answered: four are coming, one can't."),
+        ("We can't finish the floor plan until the venue confirms the terrace for drinks.", "The venue said yes to the terrace!"),
+        (
+            "We're stuck on one thing though. The bank has to release the deposit before the builders start.",
+            "The bank said yes this morning, so we're cleared to start.",
+        ),
+        ("现在卡住了：测试环境的数据库权限还没开，脚本跑不了。", "开了。运维那边弄好了，今天上午已经能正常连上了。"),
     ],
 )
 def test_a_resolved_blocker_leaves_the_blockers_and_stays_in_history(memory, blocker, resolution):
@@ -106,8 +140,17 @@ def test_a_resolved_blocker_leaves_the_blockers_and_stays_in_history(memory, blo
     assert len(closed) == 1 and closed[0].closed_by_seq == 5
 
 
-def test_an_unrelated_fix_does_not_resolve_a_blocker(memory):
-    say(memory, "We're blocked on legal approving the data retention clause.", "The flaky login test is fixed now, it was a timezone bug.")
+@pytest.mark.parametrize(
+    "unrelated",
+    [
+        "The flaky login test is fixed now, it was a timezone bug.",
+        "My sister said yes to the road trip!",
+        "Priya added me to the book club chat.",
+        "The holiday request got approved overnight.",
+    ],
+)
+def test_an_unrelated_fix_does_not_resolve_a_blocker(memory, unrelated):
+    say(memory, "We're blocked on legal approving the data retention clause.", unrelated)
     assert len(state(memory).blockers) == 1
 
 
@@ -125,6 +168,11 @@ def test_an_unrelated_fix_does_not_resolve_a_blocker(memory):
             "dedicated one",
         ),
         ("还有个问题没定：退款超过三十天的订单要不要人工审核？", "退款审核的问题定了：超过三十天的一律人工审核。", "人工审核"),
+        (
+            "Open question: do we need planning permission for the garden office?",
+            "The architect says a garden office under 2.5 metres needs no planning permission.",
+            "under 2.5 metres",
+        ),
     ],
 )
 def test_an_answered_open_item_is_closed_and_its_answer_becomes_a_fact(memory, question, answer, answer_words):
@@ -143,11 +191,23 @@ def test_an_answered_open_item_is_closed_and_its_answer_becomes_a_fact(memory, q
         "Still to sort out: the seating plan, and who picks up the cake.",
         "Also need the security team to review the new IAM policy before we ship.",
         "待办：压测报告还没写。",
+        "Still haven't picked the tiles for the downstairs bathroom.",
+        "First step: export the old newsletter subscribers.",
     ],
 )
 def test_open_items_are_recorded_in_many_forms(memory, item):
     say(memory, item)
     assert len(state(memory).open_items) == 1
+
+
+def test_a_third_party_remark_on_something_else_answers_nothing(memory):
+    say(memory, "Open question: do we rent the chairs or borrow them from the school?", "The florist says the peonies are out of season.")
+    assert len(state(memory).open_items) == 1
+
+
+def test_a_count_of_the_same_whole_replaces_the_older_count(memory):
+    say(memory, "QA: 41 of 50 regression cases passing.", "Test update: 48 of 50 passing now.")
+    assert [text for text in texts(state(memory).progress) if "of 50" in text] == ["48 of 50 passing now"]
 
 
 def test_instructions_in_a_pasted_email_never_become_task_state(memory):

@@ -6,6 +6,7 @@ import dataclasses
 import pytest
 
 from services.memory.domain import tasks
+from services.memory.domain.extraction import extract
 from services.memory.domain.model import TaskField
 from services.memory.domain.tasks import GRAMMARS, TaskSignal, read_tasks
 from services.memory.domain.text import split_sentences
@@ -113,11 +114,26 @@ READS = [
     ("本周的 goal 是把告警规则整理完", "zh", GOAL, "把告警规则整理完"),
     ("这次的目标：把旧的支付通道下线", "zh", GOAL, "把旧的支付通道下线"),
     ("New goal: 先把压测报告写完", "zh", GOAL, "先把压测报告写完"),
+    # goals changed in passing: after a settled clause, by setting something aside, by a change of plan
+    ("Now that the quotes are in, the goal is picking a roofer by Friday", "en", GOAL, "picking a roofer by Friday"),
+    ("OK so with the move done, our focus is the garden", "en", GOAL, "the garden"),
+    ("The big thing this month is the tax return", "en", GOAL, "the tax return"),
+    ("Let's put the podcast on hold and focus on the newsletter relaunch", "en", GOAL, "the newsletter relaunch"),
+    ("Forget the poster for now, we need to print the tickets", "en", GOAL, "print the tickets"),
+    ("The spring catalogue can wait, first we have to clear the returns backlog", "en", GOAL, "clear the returns backlog"),
+    ("Change of plan: we'll move the party to the community hall", "en", GOAL, "move the party to the community hall"),
+    ("Change of plan — let's finish the grant report before the site visit", "en", GOAL, "finish the grant report before the site visit"),
+    ("计划变了：先把年会的场地定下来，节目往后放", "zh", GOAL, "先把年会的场地定下来，节目往后放"),
+    ("方向调整一下，现在优先做小程序", "zh", GOAL, "优先做小程序"),
+    ("官网改版先放一放，先把合同签了", "zh", GOAL, "把合同签了"),
+    ("先不管周报，我们先把预算表填完", "zh", GOAL, "把预算表填完"),
     # progress
     ("Progress on the bathroom: tiles are up, grout tomorrow", "en", PROGRESS, "tiles are up, grout tomorrow"),
     ("Progress so far on the API side: auth and paging are merged", "en", PROGRESS, "auth and paging are merged"),
     ("Progress update: 7 of 9 regions are live", "en", PROGRESS, "7 of 9 regions are live"),
     ("Five of the eight speakers are confirmed", "en", PROGRESS, "Five of the eight speakers are confirmed"),
+    ("Test run: 58 of 64 checks passing", "en", PROGRESS, "58 of 64 checks passing"),
+    ("Nine of the ten chapters reviewed", "en", PROGRESS, "Nine of the ten chapters reviewed"),
     ("We've shipped the new onboarding emails", "en", PROGRESS, "the new onboarding emails"),
     ("The data export is in review", "en", PROGRESS, "The data export is in review"),
     ("进度：报表接口已经联调完了", "zh", PROGRESS, "报表接口已经联调完了"),
@@ -139,6 +155,8 @@ READS = [
     ),
     ("The signing certificate is holding us up", "en", BLOCKER, "The signing certificate is holding us up"),
     ("Right now we're held up by the vendor's security review", "en", BLOCKER, "the vendor's security review"),
+    ("Our Android blocker now: the store wants a new privacy form", "en", BLOCKER, "the store wants a new privacy form"),
+    ("ok so that's the legal snag: the lease has no break clause", "en", BLOCKER, "the lease has no break clause"),
     ("现在 blocked：外网出口的白名单还没加", "zh", BLOCKER, "外网出口的白名单还没加"),
     ("现在卡在消息队列上：消费者一直重复消费", "zh", BLOCKER, "消息队列：消费者一直重复消费"),
     ("我们被运维的变更窗口卡住了", "zh", BLOCKER, "运维的变更窗口"),
@@ -152,6 +170,10 @@ READS = [
     ("We haven't decided whether the API stays versioned in the path", "en", OPEN, "whether the API stays versioned in the path"),
     ("还有个问题没定：发票是按月开还是按单开？", "zh", OPEN, "发票是按月开还是按单开？"),
     ("灰度比例还没定", "zh", OPEN, "灰度比例"),
+    ("Still haven't picked a caterer for the launch", "en", OPEN, "Still haven't picked a caterer for the launch"),
+    ("Haven't booked the van yet", "en", OPEN, "Haven't booked the van yet"),
+    ("First step: export the old contacts", "en", OPEN, "export the old contacts"),
+    ("ok, first real task: archive the 2019 invoices", "en", OPEN, "archive the 2019 invoices"),
 ]
 
 
@@ -175,6 +197,14 @@ RESOLUTIONS = [
     ("The nightly build works again", "en", BLOCKER, "The nightly build"),
     ("We got access to the shared drive this morning", "en", BLOCKER, "access to the shared drive"),
     ("We're no longer stuck on the vendor's SDK", "en", BLOCKER, "the vendor's SDK"),
+    ("The bank signed off this morning", "en", BLOCKER, "The bank"),
+    ("The landlord said yes to the cat!", "en", BLOCKER, "The landlord; the cat"),
+    ("We're finally cleared to start the demolition", "en", BLOCKER, "start the demolition"),
+    ("Ravi added me to the analytics project last night", "en", BLOCKER, "the analytics project"),
+    ("We've now been given access to the supplier portal", "en", BLOCKER, "the supplier portal"),
+    ("The visa is through!", "en", BLOCKER, "The visa"),
+    ("Build 52 got approved overnight", "en", BLOCKER, "Build 52"),
+    ("今天上午已经能正常登录了", "zh", BLOCKER, ""),
     ("对象存储的权限已经解决了，今天上午批的", "zh", BLOCKER, "对象存储的权限"),
     ("这个已经解决了", "zh", BLOCKER, ""),
     ("上游服务恢复了", "zh", BLOCKER, "上游服务"),
@@ -183,6 +213,8 @@ RESOLUTIONS = [
     ("Finance came back: the refund is not taxable", "en", OPEN, "Finance"),
     ("The caching question is settled, we skip it for now", "en", OPEN, "The caching question"),
     ("发票方式定了：按月开", "zh", OPEN, "发票方式"),
+    ("The surveyor says the joists are fine, nothing to replace", "en", OPEN, ""),
+    ("Our accountant told us the grant counts as income", "en", OPEN, ""),
 ]
 
 
@@ -260,6 +292,9 @@ NOTHING = [
     "Luis says they're blocked on the permit.",
     "She said her goal is to learn Italian.",
     "He decided to quit.",
+    "Mike says hi.",
+    "My mum says we should invite the neighbours.",
+    "If the bank says yes to the loan, we start in May.",
     # negated or not yet
     "The caterer hasn't replied yet.",
     "Nobody has signed off on the budget.",
@@ -277,6 +312,18 @@ NOTHING = [
     "Status: green.",
     "Deploy target: eu-west-1.",
     "Update: the timeout is now 45 seconds.",
+    # a goal word, a set-aside or a change of plan that sets no goal
+    "The main thing is that nobody got hurt.",
+    "The big thing is whether it rains.",
+    "Forget it, we need to go.",
+    "Change of plan from the office: the budget is 40k.",
+    "Change of plan: the exports wait.",
+    "这个不急，先吃饭。",
+    "计划变了：报表往后放。",
+    # not a resolution, not an open item
+    "We're good to know that.",
+    "Nobody has signed off yet.",
+    "Still haven't heard anything.",
     "",
 ]
 
@@ -331,3 +378,29 @@ def test_a_sentence_without_a_cue_stops_at_the_prefilter(monkeypatch):
     tasks._read_sentence.cache_clear()
     assert read_tasks("The meeting moved to 3pm, see you there.", "en") == []
     assert read_tasks("周五晚上一起吃饭。", "zh") == []
+
+
+@pytest.mark.parametrize(
+    ("message", "field", "entry"),
+    [
+        (
+            "We're stuck on one thing though. The council has to approve the drainage plan before anyone digs.",
+            BLOCKER,
+            "The council has to approve the drainage plan before anyone digs",
+        ),
+        (
+            "Blocker: two things. The van is too small and the driver is off on Friday.",
+            BLOCKER,
+            "The van is too small and the driver is off on Friday",
+        ),
+        ("现在卡在一件事上。供应商的发票还没开。", BLOCKER, "供应商的发票还没开"),
+    ],
+)
+def test_an_entry_that_only_points_ahead_is_the_next_sentence(message, field, entry):
+    got = [(c.task_field, c.value) for c in extract(message) if c.task_field is field and not c.resolves]
+    assert got == [(field, entry)]
+
+
+def test_an_entry_that_points_ahead_to_nothing_is_dropped():
+    assert [c for c in extract("We're stuck on one thing though.") if c.task_field is BLOCKER] == []
+    assert tasks.points_ahead("a couple of things") and not tasks.points_ahead("one thing we forgot: the keys")

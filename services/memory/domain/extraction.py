@@ -19,7 +19,8 @@ from services.memory.domain.corrections import Retraction, announces_revision, c
 from services.memory.domain.model import Candidate, ItemKind, ReadContext, TaskField
 from services.memory.domain.rules import MAX_RULE_KEY_CHARS, read_rule
 from services.memory.domain.statements import MAX_COLON_KEY_WORDS, MAX_PER_SENTENCE, comparator, read_unit, statements
-from services.memory.domain.tasks import TaskSignal, read_tasks
+from services.memory.domain.tasks import MAX_ENTRY_CHARS as MAX_TASK_CHARS
+from services.memory.domain.tasks import TaskSignal, points_ahead, read_tasks
 from services.memory.domain.text import detect_lang, is_question, normalize_key, split_sentences, strip_openers
 
 MAX_PREAMBLE_WORDS = 14  # "Since you'll be in the invoice view anyway: ..."
@@ -43,7 +44,9 @@ def extract(text: str) -> list[Candidate]:
 def extract_traced(text: str) -> list[tuple[Candidate, str]]:
     """Like extract, with the name of the table row that produced each candidate (for tests and debugging)."""
     found: list[tuple[Candidate, str]] = []
-    seen: set[tuple[ItemKind, str, str, str, str, bool]] = set()
+    # A task resolution's field is part of what it says: "Billing came back: ..." both answers a question
+    # and ends a wait, two candidates with the same (empty) key and value.
+    seen: set[tuple[ItemKind, str, str, str, str, bool, TaskField | None, bool]] = set()
     taken_back: Retraction | None = None
     for line in text.splitlines():
         sentences = split_sentences(line)
@@ -59,7 +62,20 @@ def extract_traced(text: str) -> list[tuple[Candidate, str]]:
             for candidate, row in read[:MAX_PER_SENTENCE]:
                 if candidate.kind is ItemKind.RULE:
                     candidate = _with_elaboration(candidate, sentences[index + 1 :])
-                signature = (candidate.kind, candidate.key, candidate.value, candidate.unit, candidate.condition, candidate.is_correction)
+                if candidate.kind is ItemKind.TASK and not candidate.resolves and points_ahead(candidate.value):
+                    if index + 1 == len(sentences):
+                        continue
+                    candidate = _spelled_out(candidate, sentences[index + 1])
+                signature = (
+                    candidate.kind,
+                    candidate.key,
+                    candidate.value,
+                    candidate.unit,
+                    candidate.condition,
+                    candidate.is_correction,
+                    candidate.task_field,
+                    candidate.resolves,
+                )
                 if signature not in seen:
                     seen.add(signature)
                     found.append((candidate, row))
@@ -88,6 +104,14 @@ def _replacing(read: tuple[tuple[Candidate, str], ...], sentence: str, taken_bac
     clean = strip_openers(_MARKDOWN.sub("", sentence.replace("’", "'")).strip().rstrip(_TERMINAL), lang)
     found = replacement(clean, taken_back, ReadContext(sentence, lang, lang)) if clean else None
     return (*read, (found, "retraction")) if found else read
+
+
+def _spelled_out(task: Candidate, following: str) -> Candidate:
+    """A task entry announced by one sentence ("we're stuck on one thing though") and said by the next."""
+    value = C.clean_value(_MARKDOWN.sub("", following).strip().rstrip(_TERMINAL))[:MAX_TASK_CHARS]
+    if task.task_field is None or task.task_field is TaskField.GOAL:
+        return replace(task, value=value)
+    return replace(task, value=value, key=f"task:{task.task_field.value}:{normalize_key(value)[:MAX_RULE_KEY_CHARS]}")
 
 
 def _with_elaboration(rule: Candidate, following: list[str]) -> Candidate:

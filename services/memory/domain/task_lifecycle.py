@@ -30,7 +30,52 @@ MAX_ANSWER_CHARS = 400
 # Words that say a thing is resolved, or what kind of thing it was, not which thing.
 _CUE_TERMS = term_set(
     "question questions issue issues problem problems blocker blockers blocked block unblocked unblock fixed fix resolved resolve "
-    "settled decided decision answer open item items point thing now finally today yesterday sorted done 问题 阻塞 解决 已经"
+    "settled decided decision answer open item items point thing now finally today yesterday sorted done 问题 阻塞 解决 已经 "
+    # approval words: "the holiday request got approved" says nothing of a blocker about legal approving a clause
+    "approve approved approving approval sign signed signing cleared through yes added access overnight morning"
+)
+# Words after a count that name a state, not the whole counted ("30 of 31 passing").
+_STATE_WORDS = frozenset(
+    (
+        "done",
+        "finished",
+        "complete",
+        "completed",
+        "passing",
+        "green",
+        "live",
+        "ready",
+        "running",
+        "working",
+        "merged",
+        "shipped",
+        "deployed",
+        "fixed",
+        "closed",
+        "resolved",
+        "approved",
+        "reviewed",
+        "tested",
+        "checked",
+        "verified",
+        "signed",
+        "sent",
+        "paid",
+        "booked",
+        "confirmed",
+        "migrated",
+        "translated",
+        "are",
+        "is",
+        "have",
+        "now",
+    )
+)
+# What a blocker says is not done yet: its verb ("还没开", "hasn't arrived").
+_NOT_YET_ZH = re.compile(r"(?:还没有?|尚未|没有|未)([\u4e00-\u9fff]{1,2})")
+_NOT_YET_EN = re.compile(
+    r"\b(?:hasn't|haven't|has not|have not|isn't|aren't|is not|are not|wasn't|not yet|still not)\s+(?:been\s+|yet\s+)?(\w+(?:ed|en))\b",
+    re.IGNORECASE,
 )
 # "12 of 14 services": a count of one whole.
 _COUNT = re.compile(r"\b\d+\s*(?:of|/|out of)\s*(\d+)\s+([a-z][\w\-]*)", re.IGNORECASE)
@@ -92,7 +137,7 @@ def _resolved_entry(entries: list[Item], candidate: Candidate, message: str, seq
         terms = _subject_terms(item.value)
         if not terms:
             continue
-        by_name, by_message = len(terms & named), len(terms & said)
+        by_name, by_message = len(terms & named) + _flipped(item.value, message), len(terms & said)
         if by_name or by_message / len(terms) >= MESSAGE_OVERLAP:
             scored.append(((2 * by_name + by_message) / len(terms), item.seq, item))
     if scored:
@@ -102,6 +147,18 @@ def _resolved_entry(entries: list[Item], candidate: Candidate, message: str, seq
     if entries[0].task_field is TaskField.BLOCKER and not candidate.about and len(entries) == 1 and seq - entries[0].seq <= ANAPHORA_SPAN:
         return entries[0]
     return None
+
+
+def _flipped(entry: str, message: str) -> int:
+    """1 when the message says, positively, what the entry said was not yet so: "权限还没开" ... "开了",
+    "the deposit hasn't arrived" ... "it arrived this morning"."""
+    for verb in _NOT_YET_ZH.findall(entry):
+        if re.search(rf"(?<![没未不]){verb[0]}(?:了|好了|通了|过了)", message):
+            return 1
+    for verb in _NOT_YET_EN.findall(entry):
+        if re.search(rf"(?<!not )(?<!n't )(?<!n't been )\b{re.escape(verb)}\b", message, re.IGNORECASE):
+            return 1
+    return 0
 
 
 def _answer(event: Event, candidate: Candidate, item_id: str, message: str, metadata: str, question: Item | None) -> Item | None:
@@ -133,6 +190,11 @@ def _answer(event: Event, candidate: Candidate, item_id: str, message: str, meta
     )
 
 
+def _whole(count: re.Match[str]) -> str:
+    noun = count.group(2).lower()
+    return "" if noun in _STATE_WORDS else noun[:5]
+
+
 def _subject_terms(text: str) -> frozenset[str]:
     return term_set(text) - _CUE_TERMS
 
@@ -140,6 +202,8 @@ def _subject_terms(text: str) -> frozenset[str]:
 def _same_progress(old: str, new: str) -> bool:
     counts_old, counts_new = _COUNT.search(old), _COUNT.search(new)
     if counts_old and counts_new:
-        return counts_old.groups()[0] == counts_new.groups()[0] and counts_old.group(2).lower()[:5] == counts_new.group(2).lower()[:5]
+        # "30 of 31 passing" counts the same whole as "27 of 31 test cases passing": a state word names no whole.
+        whole_old, whole_new = _whole(counts_old), _whole(counts_new)
+        return counts_old.group(1) == counts_new.group(1) and (not whole_old or not whole_new or whole_old == whole_new)
     a, b = _subject_terms(old), _subject_terms(new)
     return bool(a and b) and len(a & b) / min(len(a), len(b)) >= PROGRESS_OVERLAP

@@ -23,7 +23,7 @@ from services.memory.domain.tasks_en_labels import TaskSpec
 from services.memory.domain.text import is_hedged, is_question, strip_openers
 
 MAX_ENTRY_CHARS = 300
-REPORT_WORDS = 4  # a status body shorter than this ("Status: green") reports no progress
+REPORT_WORDS = 4  # a status body shorter than this ("Status: green") reports no progress (characters in Chinese)
 MAX_DEPTH = 2  # a label's body is read again, and a label inside that body once more
 
 _MARKDOWN = re.compile(r"\*\*|__|^#+\s*|`")
@@ -34,6 +34,13 @@ _PRONOUN = frozenset({"we", "i", "you", "they", "us", "he", "she", "我们", "�
 _LEADING_THAT = re.compile(r"^that\s+", re.IGNORECASE)
 _QUESTION_MARK = ("?", "？")
 _COLON = {"en": ": ", "zh": "："}
+# An entry that only announces the next sentence ("we're stuck on one thing though. The city has to ...").
+_POINTS_AHEAD = re.compile(
+    r"(?:(?:one|two|three|a few|a couple of|some|one more|one last|a single|another)\s+)(?:small\s+|big\s+|last\s+)?"
+    r"(?:thing|things|issue|issues|problem|problems|detail|details|snag|question|questions|point|points)"
+    r"(?:\s+(?:though|still|now|here|right now|at the moment|actually))*|一件事|一个问题|一个地方|两件事|几件事",
+    re.IGNORECASE,
+)
 
 
 @dataclass(frozen=True)
@@ -141,6 +148,12 @@ GRAMMARS = {"en": _grammar("en", tasks_en), "zh": _grammar("zh", tasks_zh)}
 _OTHER = {"en": "zh", "zh": "en"}
 
 
+def points_ahead(entry: str) -> bool:
+    """True for an entry that names nothing but announces what follows ("one thing though"): the caller
+    takes the next sentence of the message as the entry."""
+    return bool(_POINTS_AHEAD.fullmatch(entry.strip().rstrip(_TERMINAL + ":：")))
+
+
 def read_tasks(sentence: str, lang: str) -> list[TaskSignal]:
     """Task signals of one user sentence (already split, trimmed; lang is "en" or "zh").
 
@@ -196,7 +209,7 @@ def _labelled(text: str, g: Grammar, depth: int) -> list[TaskSignal] | None:
     if not match:
         return None
     label, body = match.group("label").strip(), match.group("body").strip()
-    size = len(label.split()) if g.lang == "en" else len(label)
+    size = _size(label, g)
     if not body or size > g.label_max:
         return None
     for row in g.labels:
@@ -212,10 +225,12 @@ def _labelled(text: str, g: Grammar, depth: int) -> list[TaskSignal] | None:
 def _from_label(row: TaskRow, head: re.Match[str], body: str, g: Grammar, depth: int) -> list[TaskSignal]:
     inner = _read(body, g, depth + 1) if depth < MAX_DEPTH else []
     if row.weak:  # "Update: the limit is now 150" is a new value, not progress; only what the body itself says counts
-        if inner or not row.report or len(body.split()) < REPORT_WORDS or _asks(body, g):
+        if inner or not row.report or _size(body, g) < REPORT_WORDS or _asks(body, g):
             return [_joined(row.name, signal) for signal in inner]
-        entry = _entry(body, TaskField.PROGRESS, g)  # "Status: 40 of 60 stores run the new till": a report of progress
-        return [TaskSignal(TaskField.PROGRESS, entry, row=row.name)] if entry else []
+        # "Status: 40 of 60 stores run the new till": a report of progress; "Change of plan: we launch in May": a goal.
+        field = row.emits[0][0]
+        entry = _entry(body, field, g)
+        return [TaskSignal(field, entry, row=row.name)] if entry else []
     objects = [head.group(name).strip() for name in ("obj", "obj2", "obj3") if name in row.regex.groupindex and head.group(name)]
     asks, hedged = _asks(body, g), _hedged(strip_openers(body, g.lang), g)
     signals: list[TaskSignal] = []
@@ -251,6 +266,11 @@ def _from_label(row: TaskRow, head: re.Match[str], body: str, g: Grammar, depth:
             signal = TaskSignal(signal.field, _entry(body, signal.field, g) or signal.entry, row=signal.row)
         signals.append(_joined(row.name, signal))
     return signals
+
+
+def _size(text: str, g: Grammar) -> int:
+    """Words of an English text, characters of a Chinese one."""
+    return len(text.split()) if g.lang == "en" else len(text)
 
 
 def _joined(label: str, signal: TaskSignal) -> TaskSignal:
@@ -308,11 +328,16 @@ def _find(row: TaskRow, text: str, g: Grammar) -> re.Match[str] | None:
         # A resolution is judged within its clause ("the caterer hasn't replied, but the venue is confirmed");
         # a new entry by everything before its cue ("whenever CI is red, we're blocked on ...").
         # Words of an entry that comes first ("Getting it signed before June is the priority") are not judged.
-        start = match.start() if row.resolves else 0
+        # A settled clause before a new entry ("now that the lease is signed, the goal is ...") is past, not a hedge.
+        start = match.start() if row.resolves else _end(match, "pre")
         end = min(cue, match.start("entry")) if not row.resolves and _group(match, "entry") else cue
         if not g.guards[kind].search(text[start:end]):
             return match
     return None
+
+
+def _end(match: re.Match[str], name: str) -> int:
+    return max(match.end(name), 0) if name in match.re.groupindex else 0
 
 
 def _group(match: re.Match[str], name: str) -> str:
@@ -322,8 +347,9 @@ def _group(match: re.Match[str], name: str) -> str:
 def _row_about(row: TaskRow, match: re.Match[str], g: Grammar) -> str:
     about, about2 = _group(match, "about").strip(), _group(match, "about2").strip()
     if about.lower() in _PRONOUN:
-        about = about2  # "we're no longer blocked on the firewall change"
-    return _about(about, g)
+        return _about(about2, g)  # "we're no longer blocked on the firewall change"
+    # "The landlord said yes to the dog": who resolved it and what.
+    return "; ".join(filter(None, (_about(about, g), _about(about2, g))))
 
 
 def _about(text: str, g: Grammar) -> str:

@@ -15,31 +15,34 @@ Examples: (sentence, expected) with expected the entry, or a dict of the TaskSig
 trims, the separator, the prefilter's cue stems) are the rest of the grammar.
 """
 
-# The label table and the emit pairs live in tasks_en_labels.py; tasks.py reads LABELS from this module, next to ROWS.
+# The label table and the emit pairs live in tasks_en_labels.py, the resolution rows in tasks_en_resolutions.py;
+# tasks.py reads LABELS and ROWS (new-entry rows, then resolution rows) from this module.
+from services.memory.domain.tasks_en_labels import LABELS as LABELS
 from services.memory.domain.tasks_en_labels import (
-    ANSWERS,
-    BLOCKER,
     NEW_BLOCKER,
     NEW_GOAL,
     NEW_OPEN,
     NEW_PROGRESS,
-    REPLY,
-    UNBLOCKS,
     TaskSpec,
 )
-from services.memory.domain.tasks_en_labels import LABELS as LABELS
+from services.memory.domain.tasks_en_resolutions import CLAUSE as _CLAUSE
+from services.memory.domain.tasks_en_resolutions import RESOLUTIONS
 
-# ---- verb rows: one new entry per sentence (table order), any number of resolutions ------------------
-_CLAUSE = r"(?:^|(?<=[,;:]\s)|(?<=\s[—–-]\s)|(?<=\bso\s)|(?<=\band\s)|(?<=\bbut\s)|(?<=\bnow\s))"
-_SUBJ = (
-    r"(?!(?:so|and|but|then|also|now|which|who|if|when|once|we|i|you|he|she|they|nobody|no one|nothing|none)\b)"
-    r"[\w'&./:+@-]+(?:\s+(?!(?:and|but|so|then|that|which|who|it's|that's|is|are|was|were)\b)[\w'&./:+@()-]+){0,9}?"
-    r"(?<!\bhas)(?<!\bhave)(?<!\bhad)(?<!\bis)(?<!\bare)(?<!\bwas)(?<!\bwere)(?<!\bbeen)(?<!\bbe)(?<!\bnot)(?<!n't)"
+# ---- verb rows: one new entry per sentence (table order), then the resolution rows of tasks_en_resolutions.py ----
+# "park the blog and ...": what is set aside before the new focus.
+_SET_ASIDE = (
+    r"(?:(?:park|shelve|pause|drop|parking|shelving|pausing|dropping|put aside|set aside|put|putting)\s+[^,;]{1,60}?(?:\s+on (?:hold|ice))?"
+    r"(?:\s+for (?:now|the moment|a (?:bit|while)))?\s*,?\s+and\s+(?:instead\s+)?)?"
 )
-# Where a state word ("fixed", "back") ends its clause: "X is back since 13:40", not "the kids are back at school".
-_END = (
-    r"(?=\s*(?:$|[,;:.!—–]|\s-\s)|\s+(?:now|again|too|already|finally|at last|as well|since|yesterday|today|tonight|this (?:morning|"
-    r"afternoon|evening|week)|last (?:night|week)|as of|and|so|but|thanks|by|for good|after|on|in)\b)"
+# What a new focus sets aside ("forget the slides for now", "the report can wait").
+_PUT_OFF = (
+    r"(?:(?P<cue>forget|never mind|park|shelve|pause|drop|scrap|skip)\s+(?:about\s+)?(?!(?:it|that|this|them|me|us)\b)[^,;:]{1,60}?|"
+    r"[^,;:]{2,60}?\s+(?P<cue2>can wait|will have to wait|has to wait|goes on (?:hold|ice)|is on (?:hold|ice)|is parked|gets parked))"
+    r"(?:\s+(?:for (?:now|the moment|a (?:bit|while|few days|week))|until [^,;:]{1,30}))?\s*[,;:—–-]+\s*"
+)
+# A clause that says what is already behind us ("now that X is signed,", "with the audit done,") before a new goal.
+_SETTLED_CLAUSE = (
+    r"(?P<pre>(?:(?:ok(?:ay)?|so|right|and)\s*,?\s+)*(?:now that|with|since|given that|seeing as)\s+[^,;:]{2,80}?,\s+(?:so\s+)?)?"
 )
 _GOAL_HEAD = r"(?:goals?|aim|objective|mission|task|focus|priority|north star|job)"  # "the plan is to ..." only with "to"
 _GOAL_LINK = r"(?:is|remains|'s|has become|becomes|will be|has changed to|changed to|has shifted to|shifted to)"
@@ -74,22 +77,51 @@ _DONE_CUES = (
     "running",
     "through",
 )
+_NOT_YET = (
+    r"booked|decided|confirmed|sent|signed|ordered|paid|picked|chosen|settled on|sorted out|fixed|heard back|heard from|received|tested|"
+    r"reviewed|merged|deployed|written|found|asked|answered|replied|scheduled|arranged|agreed on|figured out|worked out|bought|hired"
+)
+# What a count of a whole may report besides done ("27 of 31 cases passing", "9 of 12 chapters reviewed").
+_COUNT_STATES = ("passing", "green", "closed", "fixed", "resolved", "approved", "tested", "reviewed", "checked", "verified", "translated")
 _DONE_WORDS = (
     r"done|finished|complete|completed|merged|shipped|deployed|live|booked|in review|in staging|in prod(?:uction)?|"
     r"released|published|signed|confirmed|paid|sent|migrated|rolled out|up and running|ready for review|cut over|ported"
 )
 
-ROWS: tuple[TaskSpec, ...] = (
+_ENTRY_ROWS: tuple[TaskSpec, ...] = (
     dict(
         name="goal",
         emits=NEW_GOAL,
-        cues=("goal", "aim", "objective", "mission", "task", "focus", "priority", "north star", "plan", "job"),
-        pattern=r"^(?:(?:the|our|my|this|today's|this week's)\s+)?(?:(?:main|overall|end|primary|current|new|real|actual|top|only|"
-        r"immediate|big)\s+)*(?P<cue>" + _GOAL_HEAD + r"|(?P<plan>plan))(?:\s+(?:for|of|on|in|with|behind|this|today|tonight|here|now|"
+        cues=(
+            "goal",
+            "aim",
+            "objective",
+            "mission",
+            "task",
+            "focus",
+            "priority",
+            "north star",
+            "plan",
+            "job",
+            "main thing",
+            "big thing",
+            "biggest thing",
+            "key thing",
+        ),
+        pattern=r"^"
+        + _SETTLED_CLAUSE
+        + r"(?:(?:the|our|my|this|today's|this week's)\s+)?(?:(?:main|overall|end|primary|current|new|real|actual|"
+        r"top|only|immediate|big|biggest|key)\s+)*(?P<cue>"
+        + _GOAL_HEAD
+        + r"|(?P<plan>plan)|(?:(?<=main\s)|(?<=big\s)|(?<=biggest\s)|(?<=key\s))"
+        r"(?P<thing>thing))(?:\s+(?:for|of|on|in|with|behind|this|today|tonight|here|now|"
         r"right now|for now|at the moment)\b[^,;:]{0,50}?)?\s+" + _GOAL_LINK + r"\s+(?:now\s+)?(?:still\s+)?(?:simply\s+|just\s+)?"
-        r"(?(plan)to\s+)(?P<entry>.+)$",
+        r"(?(plan)to\s+)(?(thing)(?!that\b|what\b|how\b|whether\b|not\b))(?P<entry>.+)$",
         examples=[
             ("Our goal is to cut p95 latency in half.", "cut p95 latency in half"),
+            ("Now that the lease is signed, the goal is to get the kitchen fitted by June", "get the kitchen fitted by June"),
+            ("With the audit behind us, our priority is now the hiring plan", "the hiring plan"),
+            ("The main thing this week is getting the grant report submitted", "getting the grant report submitted"),
             ("The task is to migrate the users table", "migrate the users table"),
             ("The aim for this quarter is to retire the old billing cron", "retire the old billing cron"),
             ("So the goal is now to get the Android build green", "get the Android build green"),
@@ -141,13 +173,57 @@ ROWS: tuple[TaskSpec, ...] = (
     dict(
         name="goal_pivot",
         emits=NEW_GOAL,
-        cues=("pivot", "focus", "gears", "aim"),
+        cues=("pivot", "focus", "gears", "aim", "concentrate"),
         pattern=r"^(?:let's|let us|we(?:'re| are|'ll| will)(?:\s+now)?(?:\s+going to)?|time to|i want (?:us )?to|we need to)\s+"
-        r"(?P<cue>pivot|switch (?:our )?focus|shift (?:our )?focus|refocus|switch gears|change focus|focus|aim)\s+"
-        r"(?:to|on|onto|toward|towards|for)\s+(?P<entry>.+)$",
+        + _SET_ASIDE
+        + r"(?P<cue>pivot|switch (?:our )?focus|shift (?:our )?focus|refocus|switch gears|change focus|focus|aim|concentrate)\s+"
+        r"(?:(?:all\s+)?(?:our|my)\s+(?:energy|effort|time)\s+)?(?:to|on|onto|toward|towards|for)\s+(?P<entry>.+)$",
         examples=[
             ("Let's pivot to the self-serve signup flow instead", "the self-serve signup flow"),
             ("We're going to focus on the reporting backlog", "the reporting backlog"),
+            ("Let's park the loyalty scheme and focus on the checkout redesign", "the checkout redesign"),
+            ("Let's shelve the blog migration for now, and concentrate on the newsletter", "the newsletter"),
+        ],
+    ),
+    dict(
+        name="goal_instead",
+        emits=NEW_GOAL,
+        cues=("forget", "never mind", "park", "shelve", "pause", "drop", "scrap", "skip", "wait", "on hold", "on ice"),
+        pattern=r"^"
+        + _PUT_OFF
+        + r"(?:(?:right now|this week|today|first|instead)\s*,?\s+)?(?:(?:we|i)\s+(?:really\s+|first\s+)?(?:need|have|'ve got|must)\s+to|"
+        r"(?:we|i)\s+(?:must|should)|let's|let us|first|the (?:priority|focus|goal) is(?: to)?|(?:our|my) (?:priority|focus|goal) is(?: to)?)"
+        r"\s+(?:first\s+)?(?P<entry>\S+\s+\S.*)$",
+        examples=[
+            ("Forget the slide deck for now, we need to finish the data cleaning", "finish the data cleaning"),
+            ("The website refresh can wait; first we have to sign the supplier contract", "sign the supplier contract"),
+            ("Never mind the logo — let's get the invoices out", "get the invoices out"),
+        ],
+    ),
+    # "Change of plan: we launch on Android first": what a change of plan says we do now is the new goal. A body that
+    # states a value ("Change of plan from finance: the budget is 40k") or only sets something aside is none.
+    dict(
+        name="goal_plan_change",
+        emits=NEW_GOAL,
+        cues=(
+            "change of plan",
+            "change in plan",
+            "plan change",
+            "plans change",
+            "plan has change",
+            "plans have change",
+            "new direction",
+            "change of direction",
+            "change of priorities",
+        ),
+        pattern=r"^(?:(?:ok(?:ay)?|so|right)\s*,?\s+)*(?P<cue>change (?:of|in) (?:plans?|direction|priorities)|plans? change|"
+        r"plans? (?:has |have )?changed|new direction)(?:\s+[^:;—–.]{1,40}?)?\s*(?:[:;,.!]|\s[—–-])\s*(?:(?:so|now|instead)\s*,?\s+)*"
+        r"(?:we(?:'ll| will|'re going to| are going to| now| need to| have to| must| should)?|let's|let us|i(?:'ll| will| need to| want to))\s+"
+        r"(?:now\s+|first\s+|instead\s+)*(?:(?:focus|concentrate) on\s+)?(?P<entry>\S+\s+\S.*)$",
+        examples=[
+            ("Change of plan: we launch the Android app before the iOS one", "launch the Android app before the iOS one"),
+            ("Change of plan, let's get the pitch deck done before the demo", "get the pitch deck done before the demo"),
+            ("So, change of plan: I'll finish the quarterly report first", "finish the quarterly report first"),
         ],
     ),
     dict(
@@ -321,11 +397,16 @@ ROWS: tuple[TaskSpec, ...] = (
     dict(
         name="open_not_yet",
         emits=NEW_OPEN,
-        cues=("yet",),
+        cues=("yet", "still haven't", "still have not"),
         whole=True,
-        pattern=r"^(?:we|i)\s+(?:still\s+)?(?:haven't|have not|hasn't)\s+(?P<cue>booked|decided|confirmed|sent|signed|ordered|paid|picked|chosen|"
-        r"sorted out|fixed|heard back|received|tested|reviewed|merged|deployed|written|found|asked|answered|replied|scheduled|arranged)\b.+\byet$",
-        examples=[("We haven't booked the photographer yet", "We haven't booked the photographer yet")],
+        # The subject is often dropped in chat ("Still haven't picked the tiles"); "still" or "yet" says it is open.
+        pattern=r"^(?:(?:we|i)\s+)?(?:(?:still\s+(?:haven't|have not))\s+(?:yet\s+)?(?P<cue>" + _NOT_YET + r")\b.+|"
+        r"(?:haven't|have not|hasn't)\s+(?P<cue2>" + _NOT_YET + r")\b.+\byet)$",
+        examples=[
+            ("We haven't booked the photographer yet", "We haven't booked the photographer yet"),
+            ("Still haven't chosen the paint for the hallway", "Still haven't chosen the paint for the hallway"),
+            ("Haven't ordered the kitchen tiles yet", "Haven't ordered the kitchen tiles yet"),
+        ],
     ),
     dict(
         name="open_one_thing",
@@ -442,251 +523,24 @@ ROWS: tuple[TaskSpec, ...] = (
         name="count_done",
         emits=NEW_PROGRESS,
         whole=True,
-        cues=_DONE_CUES,
+        cues=_DONE_CUES + _COUNT_STATES,
         pattern=r"^(?:only\s+|already\s+|now\s+|so far\s+)?(?P<cue>"
         + _NUMWORD
         + r"\s*(?:of|out of|/)\s*(?:the\s+|our\s+)?"
         + _NUMWORD
         + r")\b.*\b(?:"
         + _DONE_WORDS
-        + r"|in place|ready|working|running|through)\b.*$",
-        examples=[("Nine of the twelve invoices are reconciled and sent", "Nine of the twelve invoices are reconciled and sent")],
-    ),
-    # ---- resolutions ----
-    dict(
-        name="unblocked",
-        emits=UNBLOCKS,
-        cues=("unblocked", "unstuck", "no longer", "anymore"),
-        search=True,
-        pattern=_CLAUSE
-        + r"(?P<about>"
-        + _SUBJ.replace(r"|we|i|you|he|she|they", "")
-        + r")(?:\s+(?:is|are|was|were|has been|have been|got|seems?)|'s|'re|'m)\s+"
-        r"(?:now\s+|finally\s+|officially\s+|fully\s+)?(?P<cue>unblocked|unstuck|no longer (?:blocked|stuck|waiting)|not (?:blocked|stuck|waiting) anymore)"
-        r"(?:\s+(?:on|with|for|by)\s+(?P<about2>[^,;]+?))?(?:\s+anymore)?" + _END,
+        + r"|in place|ready|working|running|through|"
+        + "|".join(_COUNT_STATES)
+        + r")\b.*$",
         examples=[
-            ("Legal signed the NDA, so the pilot is unblocked now", {"about": "the pilot"}),
-            ("We're no longer blocked on the firewall change", {"about": "the firewall change"}),
+            ("Nine of the twelve invoices are reconciled and sent", "Nine of the twelve invoices are reconciled and sent"),
+            ("Test run: 112 of 120 cases passing", "112 of 120 cases passing"),
+            ("18 out of 20 chapters reviewed, two to go", "18 out of 20 chapters reviewed, two to go"),
         ],
-    ),
-    dict(
-        name="not_blocked_anymore",
-        emits=UNBLOCKS,
-        cues=("anymore", "any more", "any longer"),
-        search=True,
-        pattern=_CLAUSE
-        + r"(?P<about>"
-        + _SUBJ.replace(r"|we|i|you|he|she|they", "")
-        + r")(?P<cue>\s+(?:aren't|isn't|are not|is not|am not)|"
-        r"'re not|'m not|'s not)\s+(?:blocked|stuck|waiting|held up)(?:\s+(?:on|with|for|by)\s+(?P<about2>[^,;]+?))?\s+any\s*(?:more|longer)"
-        + _END,
-        examples=[("We aren't waiting on the design team anymore", {"about": "the design team"})],
-    ),
-    dict(
-        name="fixed_state",
-        emits=UNBLOCKS,
-        search=True,
-        cues=("fixed", "cleared", "solved", "back", "again", "restored", "approved", "signed off"),
-        pattern=_CLAUSE
-        + r"(?P<about>(?!(?:i|we|you|he|she|they)\b)"
-        + _SUBJ
-        + r")(?:\s+(?:is|are|was|were|has been|have been|got|seems?)|'s|'re)\s+"
-        r"(?:now\s+|finally\s+|all\s+|already\s+|fully\s+)?(?P<cue>fixed|cleared|solved|back(?: up| online| to normal)?|"
-        r"(?:working|running|up|green|passing|online|stable) again|restored|approved|signed off)" + _END,
-        examples=[
-            ("UPS label printing is back since noon", {"about": "UPS label printing"}),
-            ("That's fixed, thanks", {"about": ""}),
-            ("The mortgage paperwork was approved yesterday", {"about": "The mortgage paperwork"}),
-        ],
-    ),
-    dict(
-        name="sorted_state",
-        emits=REPLY,
-        search=True,
-        cues=("sorted", "resolved", "taken care of", "handled", "figured out", "worked out"),
-        pattern=_CLAUSE
-        + r"(?P<about>(?!(?:i|we|you|he|she|they)\b)"
-        + _SUBJ
-        + r")(?:\s+(?:is|are|was|were|has been|have been|got|seems?)|'s|'re)\s+"
-        r"(?:now\s+|finally\s+|all\s+|already\s+|fully\s+)?(?P<cue>sorted(?: out)?|resolved|taken care of|handled|figured out|worked out)"
-        + _END
-        + r"(?:\s*[:;,—–-]\s*(?P<entry>.+))?",
-        examples=[
-            ("Parking is sorted: we'll use the church car park", {"about": "Parking", "entry": "we'll use the church car park"}),
-            ("That's sorted, thanks", {"field": BLOCKER, "about": ""}),
-        ],
-    ),
-    dict(
-        name="works_again",
-        emits=UNBLOCKS,
-        cues=("again", "now"),
-        search=True,
-        pattern=_CLAUSE + r"(?P<about>" + _SUBJ + r")\s+(?P<cue>works|runs|builds|passes|loads|deploys|responds|connects|starts|syncs)\s+"
-        r"(?:fine\s+|properly\s+|correctly\s+|normally\s+)?(?:again|now)\b",
-        examples=[("The VPN works again after the reboot", {"about": "The VPN"})],
-    ),
-    dict(
-        name="stopped_failing",
-        emits=UNBLOCKS,
-        cues=("stopped", "no longer"),
-        search=True,
-        pattern=_CLAUSE
-        + r"(?P<about>"
-        + _SUBJ
-        + r")\s+(?:has\s+|have\s+)?(?P<cue>stopped|no longer)\s+(?:failing|throwing|erroring|crashing|"
-        r"timing out|flapping|breaking|rejecting|returning|complaining)\b",
-        examples=[("The payment webhook stopped failing after the cert rotation", {"about": "The payment webhook"})],
-    ),
-    dict(
-        name="errors_stopped",
-        emits=UNBLOCKS,
-        cues=("stopped", "went away", "gone", "disappeared"),
-        search=True,
-        pattern=_CLAUSE
-        + r"(?P<about>(?:the\s+)?(?:[\w-]+\s+){0,3}(?:errors?|failures?|\d{3}s?|timeouts?|crash(?:es)?|alerts?|exceptions?|outages?|flakes?|"
-        r"blockers?|bugs?|leaks?))\s+"
-        r"(?:have\s+|has\s+)?(?P<cue>stopped|went away|(?:are|is) gone|disappeared)" + _END,
-        examples=[("The dashboard loads and the 502s stopped", {"about": "the 502s"}), ("The blocker is gone", {"about": ""})],
-    ),
-    dict(
-        name="got_access",
-        emits=UNBLOCKS,
-        cues=("got", "received", "now have", "finally have"),
-        search=True,
-        pattern=_CLAUSE
-        + r"(?:we|i)(?:'ve|\s+have)?\s+(?:finally\s+|now\s+|just\s+)?(?P<cue>got|received|have)\s+(?P<about>(?:the\s+|our\s+|an?\s+)?"
-        r"(?:[\w-]+\s+){0,3}?(?:access|permissions?|credentials|creds|approval|sign-?off|go-ahead|green light|keys?|token|licen[cs]e|quota|"
-        r"contract|visa|permit)\b(?:\s+(?:to|for|on|from)\s+[^,;]+)?)",
-        examples=[
-            ("We finally got access to the prod read replica", {"about": "access to the prod read replica"}),
-            ("We got the signing key from ops", {"about": "the signing key from ops"}),
-        ],
-    ),
-    dict(
-        name="green_light",
-        emits=UNBLOCKS,
-        cues=("green light", "go-ahead", "go ahead", "thumbs up", "ok on", "okay on"),
-        search=True,
-        pattern=_CLAUSE
-        + r"(?:"
-        + _SUBJ
-        + r")\s+(?:has\s+|have\s+|finally\s+|just\s+)*(?:gave|given|got)\s+(?:us\s+)?the\s+(?P<cue>green light|go-ahead|"
-        r"go ahead|ok|okay|thumbs up)\s+(?:on|for|to)\s+(?P<about>[^,;]+?)" + _END,
-        examples=[("Legal gave us the green light on the retention terms", {"about": "the retention terms"})],
-    ),
-    dict(
-        name="came_through",
-        emits=UNBLOCKS,
-        cues=("came through", "arrived", "went through", "got through"),
-        search=True,
-        pattern=_CLAUSE
-        + r"(?P<about>(?!(?:i|we|you|he|she|they)\b)"
-        + _SUBJ
-        + r")\s+(?:has\s+|have\s+|finally\s+|just\s+)*(?P<cue>came through|"
-        r"arrived|went through|got through)" + _END,
-        examples=[("The building permit came through this morning", {"about": "The building permit"})],
-    ),
-    dict(
-        name="can_proceed",
-        emits=UNBLOCKS,
-        cues=("can",),
-        pattern=r"^(?P<about>[^,;]{3,120}?),?\s+(?:so|and)\s+(?:now\s+)?(?:we|i)\s+can\s+(?:now\s+|finally\s+)?(?P<cue>proceed|continue|move forward|"
-        r"move on|go ahead|start|ship|deploy|merge|resume|book|order)\b",
-        examples=[("The firewall rule is in place now, so we can proceed", {"about": "The firewall rule is in place"})],
-    ),
-    dict(
-        name="signed_off",
-        emits=UNBLOCKS,
-        search=True,
-        cues=(
-            "signed off",
-            "approved",
-            "unblocked",
-            "resolved",
-            "fixed",
-            "sorted out",
-            "cleared",
-            "granted",
-            "gave us",
-            "restored",
-            "enabled",
-        ),
-        pattern=_CLAUSE + r"(?:" + _SUBJ + r"|we|i|you|they|he|she)(?<!\bis)(?<!\bare)(?<!\bwas)(?<!\bwere)(?<!\bbeen)(?<!\bbe)(?<!\bgot)"
-        r"\s+(?:has\s+|have\s+|finally\s+|just\s+)*(?P<cue>signed off on|signed off|approved|unblocked|"
-        r"resolved|fixed|sorted out|cleared|granted(?:\s+us)?(?:\s+access\s+to)?|gave us access to|restored|re-?enabled)\s+"
-        r"(?P<about>(?!(?:it|that|this|them|him|her|me|us|you|now|yesterday|today|again|too|but|and|so|because|though|by)\b)[^,;]+?)"
-        + _END,
-        examples=[
-            ("Finance approved the budget increase this morning", {"about": "the budget increase"}),
-            ("Legal signed off the new retention clause yesterday", {"about": "the new retention clause"}),
-        ],
-    ),
-    dict(
-        name="decided",
-        emits=ANSWERS,
-        search=True,
-        cues=("decided", "settled on", "agreed", "chose", "picked", "opted", "landed on", "concluded"),
-        pattern=_CLAUSE
-        + r"(?:we|i|the team|everyone|they|(?!(?:our|my|the|a|an|this|that|their|your|his|her|its|all|mutually|he|she|it)\b)\w+(?: and \w+)?)"
-        r"(?:'ve|\s+have)?\s+(?:finally\s+|just\s+|now\s+|all\s+)?(?P<cue>decided|"
-        r"settled on|agreed on|agreed|chose|picked(?!\s+(?:up|out)\b)|opted for|landed on|concluded)\s+(?:(?:that|to|on)\s+)?"
-        r"(?P<entry>(?!(?:it|them|him|her|me|us|you)\b).+)$",
-        examples=[("We decided to keep the monorepo", {"entry": "keep the monorepo", "about": ""})],
-    ),
-    dict(
-        name="go_with",
-        emits=ANSWERS,
-        cues=("go with", "going with", "stick", "keep", "drop", "take", "pick", "choose"),
-        search=True,
-        pattern=_CLAUSE
-        + r"(?:we'll|we will|we're going to|we are going to|let's|we're|we are)\s+(?:just\s+)?(?:(?P<cue>go|going|stick|sticking)\s+with\s+"
-        r"(?!the flow\b)|(?P<cue2>keep|drop|take|pick|choose|keeping|dropping|taking)\s+"
-        r"(?!(?:\w+ing|\w+in'|it|up|each|on|that|this|them|us|our|my|in|at|a look|care|time|a break)\b))(?P<entry>.+?)(?:\s+then)?$",
-        examples=[
-            ("Let's go with the blue tiles for the bathroom", {"entry": "the blue tiles for the bathroom"}),
-            ("OK, we'll drop the Redis cache then", {"entry": "the Redis cache"}),
-        ],
-    ),
-    dict(
-        name="answer_is",
-        emits=ANSWERS,
-        cues=("answer", "decision", "verdict", "outcome", "conclusion", "call"),
-        pattern=r"^(?:the\s+|our\s+|final\s+)*(?P<cue>answer|decision|verdict|outcome|conclusion|call)\s+(?:(?:on|to|for|about|re)\s+(?P<about>.+?)\s+)?"
-        r"(?:is|was)\s+(?:that\s+)?(?P<entry>.+)$",
-        examples=[("The verdict on the font licence is that we can embed it", {"about": "the font licence", "entry": "we can embed it"})],
-    ),
-    dict(
-        name="settled_state",
-        emits=ANSWERS,
-        cues=("settled", "decided", "answered"),
-        search=True,
-        pattern=_CLAUSE + r"(?P<about>(?!(?:i|we|you|he|she|they)\b)" + _SUBJ + r")(?:\s+(?:is|are|was|were|has been|got)|'s)\s+"
-        r"(?:now\s+|finally\s+|officially\s+)?(?P<cue>settled|decided|answered)" + _END + r"(?:\s*[,;—–-]\s*(?P<entry>.+))?",
-        examples=[
-            ("The hosting question is settled, we stay on Hetzner", {"about": "The hosting question", "entry": "we stay on Hetzner"})
-        ],
-    ),
-    dict(
-        name="turns_out",
-        emits=ANSWERS,
-        cues=("turns out", "turned out", "found out", "heard back"),
-        pattern=r"^(?:(?:it|so it)\s+|(?:we|i)\s+(?:just\s+|finally\s+)?)?(?P<cue>turns out|turned out|found out|heard back)\s+(?:that\s+|from\s+\S+(?:\s+\S+)?\s*[,:]?\s+)?"
-        r"(?P<entry>.+)$",
-        examples=[("Turns out the venue has its own sound system", {"entry": "the venue has its own sound system"})],
-    ),
-    dict(
-        name="replied",
-        emits=REPLY,
-        search=True,
-        cues=("came back", "got back", "replied", "answered", "responded", "wrote back", "called back", "confirmed"),
-        pattern=_CLAUSE
-        + r"(?P<about>"
-        + _SUBJ
-        + r")\s+(?:just\s+|finally\s+)?(?P<cue>came back|got back to (?:us|me)|replied|answered|responded|"
-        r"wrote back|called back|confirmed)\s+(?:(?:with|saying|that|and said|to say)\s+)?(?P<entry>.+)$",
-        examples=[("The plumber confirmed he can come on Tuesday", {"about": "The plumber", "entry": "he can come on Tuesday"})],
     ),
 )
+ROWS: tuple[TaskSpec, ...] = (*_ENTRY_ROWS, *RESOLUTIONS)
 
 # ---- guards and word lists ----------------------------------------------------------------------
 # Words before a cue that make it a condition, a rule, an opinion, reported speech or past narration.
@@ -753,7 +607,9 @@ BAD_ENTRY_START = (
 NOT_A_GOAL = (
     r"(?:blocked|stuck|waiting|on hold|paused|in review|pending|done|finished|complete|running|failing|failed|queued|"
     r"green|red|flaky|broken|scheduled)\b|"
-    r"(?:unclear|clear|ambitious|realistic|unrealistic|achievable|simple|the same|different|ready|met|reached|achieved|a \w+ one)$"
+    r"(?:unclear|clear|ambitious|realistic|unrealistic|achievable|simple|the same|different|ready|met|reached|achieved|a \w+ one)$|"
+    # what is set aside is not the new goal ("New focus: the exports can wait")
+    r".*\b(?:can wait|will have to wait|has to wait|(?:is|are|goes|go) on (?:hold|ice)|(?:is|are) (?:parked|postponed|deferred|dropped))$"
 )
 SEPARATOR = r"^(?P<label>[^:：]{1,90}?)\s*(?::\s+|：\s*|\s+[—–-]\s+)(?P<body>.+)$"
 LABEL_MAX_WORDS = 10
@@ -764,6 +620,7 @@ LEAD = (
 )
 # Extra cue stems of the sentence-level prefilter, beyond the rows' cues.
 CUES = (
+    "step",
     "goal",
     "aim",
     "object",

@@ -52,7 +52,9 @@ LABELS: tuple[TaskSpec, ...] = (
         pattern=_PRE + r"(?P<cue>open(?:\s+(?:questions?|items?|points?|issues?|threads?|decisions?|tasks?|loops?))?|"
         r"(?:outstanding|unresolved|pending|undecided|unanswered)(?:\s+(?:questions?|items?|points?|issues?|decisions?|work|tasks?))?|"
         r"remaining(?:\s+(?:questions?|items?|points?|issues?|decisions?|work|tasks?))?|questions?\s+(?:still\s+)?open|"
-        r"to-?dos?|to do|tasks|next(?:\s+(?:steps?|up|tasks?|actions?|items?))?|follow[- ]ups?|action items?|left to do|tbd|tbc|"
+        r"to-?dos?|to do|tasks|next(?:\s+(?:steps?|up|tasks?|actions?|items?))?|"
+        # a step on the way, not the goal ("First real task: install the runtime")
+        r"(?:first|second|third|another|one more)\s+(?:(?:real|small|quick|big|little)\s+)?(?:tasks?|steps?)|follow[- ]ups?|action items?|left to do|tbd|tbc|"
         r"to be (?:decided|confirmed|sorted)|unknowns?|(?:still\s+)?missing|(?:still\s+)?needed|still needs?|needs|"
         r"(?:still\s+|yet\s+|left\s+)?to\s+(?:sort out|figure out|decide|settle|check|confirm|book|do|find out|work out|resolve|clarify|"
         r"investigate|answer|fix|arrange|organi[sz]e|buy|order|chase|ask|agree on|pin down)|things to \w+(?:\s+out)?|"
@@ -63,6 +65,7 @@ LABELS: tuple[TaskSpec, ...] = (
         r"taken|picked up|decided|confirmed)(?:\s+(?:it|for me|yet))*|(?:still\s+)?(?:open|unanswered|undecided)\s+and\s+.{1,40})" + _POST,
         examples=[
             ("Next: wire up the billing webhooks", "wire up the billing webhooks"),
+            ("OK, first real task: install the runtime on the new host", "install the runtime on the new host"),
             ("TODO: add rate limiting", "add rate limiting"),
             ("Still open: transport from the station", "transport from the station"),
             ("One more open point: who pays for the extra night?", "who pays for the extra night?"),
@@ -164,7 +167,7 @@ LABELS: tuple[TaskSpec, ...] = (
         label=True,
         pattern=_PRE + r"(?:(?:that's|here's|this is)\s+)?(?:where\s+)?(?:(?:we're|we are|i'm|i am|currently|still|right now|now)\s+)*"
         r"(?:(?P<cue>blocked|stuck|waiting)(?:\s+(?:on|by|for|with|until|behind)(?:\s+(?P<obj>.+))?)?|"
-        r"(?P<cue2>blockers?|blocking(?:\s+issues?)?|impediments?|snags?|hold-?ups?|bottlenecks?|roadblocks?|obstacles?|"
+        r"(?:(?!(?:about|on|for|of|re|with|to|in|from|no|any|what|which)\b)[\w\-./]+\s+){0,2}?(?P<cue2>blockers?|blocking(?:\s+issues?)?|impediments?|snags?|hold-?ups?|bottlenecks?|roadblocks?|obstacles?|"
         r"sticking points?|what's (?:blocking|holding) us(?:\s+up)?|(?:current|main|big|biggest|only|real)\s+(?:problem|issue)|"
         r"(?:problem|issue)(?=\s+(?:right now|now|at the moment|currently|today)\b))" + _POST + ")",
         examples=[
@@ -175,6 +178,8 @@ LABELS: tuple[TaskSpec, ...] = (
             ("Stuck on the payroll export: the bank rejects the file format", "the payroll export: the bank rejects the file format"),
             ("So here's where we're stuck: we're waiting on the security review", "the security review"),
             ("Issue right now: the projector won't pair with the laptop", "the projector won't pair with the laptop"),
+            ("So that's our iOS blocker now: the entitlement request is pending", "the entitlement request is pending"),
+            ("The legal bottleneck: nobody has countersigned the NDA", "nobody has countersigned the NDA"),
         ],
     ),
     dict(
