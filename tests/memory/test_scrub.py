@@ -246,6 +246,29 @@ def test_ordinary_prose_around_credentials_is_untouched(text):
     assert scrub(text) == text
 
 
+def test_a_fact_keeps_the_label_that_makes_its_value_a_password():
+    # Extraction stores "the portal login is bob / …" as key "portal login", value "bob / …":
+    # the value alone reads like any "a / b", so it is scrubbed as written after its key.
+    document = {
+        "items": [
+            {"kind": "fact", "key": "portal login", "value": "ana.m.weds / Hq8#vine2031 if you want to look", "text": ""},
+            {"kind": "fact", "key": "vendor creds", "value": "bob2026 / Pa$$w0rd!9", "text": ""},
+            {"kind": "fact", "key": "release", "value": "v2.3.1 / v2.4.0", "text": ""},
+            {"kind": "fact", "key": "login", "value": "broken again since Tuesday", "text": ""},
+        ]
+    }
+    scrubbed = scrub_document(document)
+    values = [item["value"] for item in scrubbed["items"]]
+    assert values == [
+        "ana.m.weds / [REDACTED] if you want to look",
+        "bob2026 / [REDACTED]",
+        "v2.3.1 / v2.4.0",
+        "broken again since Tuesday",
+    ]
+    assert scrubbed["items"][0]["key"] == "portal login"
+    assert scrub_document(scrubbed) == scrubbed
+
+
 def test_a_pasted_env_and_json_scrub_as_before_next_to_prose_credentials():
     env = "DB_PASSWORD=Pl0k-Mnji9\nLOG_LEVEL=debug\nMAX_TOKENS=2048\nVENDOR_KEY=vndr_8Jf2kLq9XwR4vN7mB3cZ1tY6uH0sD\n"
     # KEY alone names no secret: the value goes as a vendor key, by its shape.
