@@ -147,6 +147,138 @@ def test_credential_is_replaced_by_a_placeholder_naming_its_kind(text, secret, s
     assert scrub(scrubbed) == scrubbed
 
 
+# Credentials typed in prose with no "is" or ":" after their name, as pairs, or as a vendor key no
+# rule spells out: (text, what must disappear, what must remain). Several phrasings per class.
+PROSE_CASES = [
+    # A password right after its name.
+    ("sure, sign in as me: username rkhan, password Tq7!harbor-Lights, then poke around", "Tq7!harbor-Lights", "password [REDACTED], then"),
+    ("the staging admin is ops@corp.test, password Mv4-Rain-8812? if it asks", "Mv4-Rain-8812", "ops@corp.test, password [REDACTED]?"),
+    ("password Zr8_kite2025 for the guest wifi", "Zr8_kite2025", "password [REDACTED] for the guest wifi"),
+    ("wifi passwd Lm3#trail9 (case sensitive)", "Lm3#trail9", "passwd [REDACTED] (case"),
+    ("Passphrase Orbit-Seven-7-Plum unlocks the disk", "Orbit-Seven-7-Plum", "Passphrase [REDACTED] unlocks"),
+    ("the passcode Kx9!ab12 opens the side door", "Kx9!ab12", "passcode [REDACTED] opens"),
+    ("the password for the router is Gw5%vent88", "Gw5%vent88", "router is [REDACTED]"),
+    ("password for the shared drive: Hd2@cloud77", "Hd2@cloud77", "drive: [REDACTED]"),
+    ("PASSWORD - Jy4&bright6 - don't forward", "Jy4&bright6", "PASSWORD - [REDACTED] -"),
+    ("the db password 'Xq2!lantern' goes in the vault", "Xq2!lantern", "password '[REDACTED]' goes"),
+    ("admin password `Wv7#meadow` for now", "Wv7#meadow", "password `[REDACTED]` for now"),
+    ("pw hunter2024 for the test box", "hunter2024", "pw [REDACTED] for"),
+    # User name and password, with or without a label between.
+    ("username dlee pw Rv8^glass3", "Rv8^glass3", "username dlee pw [REDACTED]"),
+    ("user: mtorres pwd: Yc1*stone4", "Yc1*stone4", "user: mtorres pwd: [REDACTED]"),
+    ("user: lwong pass: Fb3+river7", "Fb3+river7", "user: lwong pass: [REDACTED]"),
+    ("username kpatel pass Qe5=cloud21 for the kiosk", "Qe5=cloud21", "kpatel pass [REDACTED] for"),
+    ("login is j.alvarez / Wp4#coast61", "Wp4#coast61", "login is j.alvarez / [REDACTED]"),
+    ("the vendor portal creds are acme_ops / Ts9!north-2", "Ts9!north-2", "creds are acme_ops / [REDACTED]"),
+    ("creds: svc.backup:Hn7$frost02 for the nas", "Hn7$frost02", "svc.backup:[REDACTED] for"),
+    ("credentials: svc.backup:Hn7$frost02 for the nas", "Hn7$frost02", "credentials: [REDACTED] for"),  # a named secret: all of it
+    ("Login: maria.k@example.org / Bq2&lemon55", "Bq2&lemon55", "maria.k@example.org / [REDACTED]"),
+    ("username/password: dchen / Xo4!maple8", "Xo4!maple8", "dchen / [REDACTED]"),
+    ("my login for the bank sandbox is tester01 / Ph3@sandy44.", "Ph3@sandy44", "tester01 / [REDACTED]."),
+    ("user jsmith/Kv7!ocean3 works on the test box", "Kv7!ocean3", "user jsmith/[REDACTED] works"),
+    # Chinese: no 是 or ： between the name and the value, or another verb.
+    ("账号 li_wei_88，密码 Rk4$moon77，先别改", "Rk4$moon77", "密码 [REDACTED]，先别改"),
+    ("登录密码 Tz5#snow20，账号是 zhang.min", "Tz5#snow20", "登录密码 [REDACTED]，"),
+    ("口令 Ml8@pine66 记一下", "Ml8@pine66", "口令 [REDACTED] 记一下"),
+    ("服务器密钥 Qa3!wind55 不要外传", "Qa3!wind55", "密钥 [REDACTED] 不要外传"),
+    ("密码Wn2&leaf09别告诉别人", "Wn2&leaf09", "密码[REDACTED]别告诉别人"),
+    ("新密码改成了 Hs7%lake31", "Hs7%lake31", "改成了 [REDACTED]"),
+    ("账号/密码：wang_fang / Cy6*rock12", "Cy6*rock12", "wang_fang / [REDACTED]"),
+    ("用户名 chen.jie 密码 Vu9^sand48", "Vu9^sand48", "chen.jie 密码 [REDACTED]"),
+    ("WiFi 密碼 Ek1!tide73", "Ek1!tide73", "密碼 [REDACTED]"),
+    ('数据库密码是 "Gk3#reef18"', "Gk3#reef18", '密码是 "[REDACTED]"'),
+    # A vendor key: a short lowercase prefix and a long random tail, near a key word or not.
+    ("here's the application key: vndr_8Jf2kLq9XwR4vN7mB3cZ1tY6uH0sD", "8Jf2kLq9XwR4vN7mB3cZ1tY6uH0sD", "key: [REDACTED_TOKEN]"),
+    ("use abc-Q3mZ8rT1vX6kL0pW4nY7bH2cF5 for the sandbox", "Q3mZ8rT1vX6kL0pW4nY7bH2cF5", "use [REDACTED_TOKEN] for"),
+    ("set MAPS=mpk_Zx81Qw72Er63Ty54Ui45Op36 in the shell", "Zx81Qw72Er63Ty54Ui45Op36", "MAPS=[REDACTED_TOKEN] in"),
+    ("密钥是 lin_api_Wq7Er8Ty9Ui0Op1As2Df3Gh4Jk5", "Wq7Er8Ty9Ui0Op1As2Df3Gh4Jk5", "[REDACTED"),
+    ("webhook 用 whk-P0oI9uY8tR7eW6qA5sD4fG3hJ2kL1 签名", "P0oI9uY8tR7eW6qA5sD4fG3hJ2kL1", "[REDACTED_TOKEN] 签名"),
+    ("the app key is 8Jf2kLq9XwR4vN7mB3cZ1tY6uH0sD5eAq", "8Jf2kLq9XwR4vN7mB3cZ1tY6uH0sD5eAq", "[REDACTED"),
+]
+
+
+@pytest.mark.parametrize("text,secret,shown", PROSE_CASES)
+def test_credentials_typed_in_prose_are_replaced(text, secret, shown):
+    scrubbed = scrub(text)
+    assert secret not in scrubbed
+    assert shown in scrubbed
+    assert scrub(scrubbed) == scrubbed
+
+
+# What follows a password's name, a login label or a prefix in ordinary talk, and stays.
+PROSE_ORDINARY = [
+    "password reset mails go out at noon",
+    "the password manager syncs every hour",
+    "the password policy requires 12 characters",
+    "reset your password in settings",
+    "pick a password of at least 8 characters",
+    "the password of the day is on the board",
+    "the password is in 1Password",
+    "forgot password flow; password-protected zip; the pw field",
+    "store the password SHA-256-hashed; password hashing uses argon2id; password sha256-hashed",
+    "the password field accepts UTF-8; password 12-char minimum; password v2 endpoint",
+    "send the password to jane@corp.com; post the password @admin; share password #ops-team",
+    "the user's password must change every 90 days; password expires 2024-06-14",
+    "the token budget is 800",
+    "API key rotation happens monthly",
+    "login is broken again",
+    "user / admin roles; user roles / permissions; their login / logout buttons",
+    "user jsmith / admin; set the user admin/viewer2; the account Ops/Finance-2024 budget; user Sales / Q3-Forecast2",
+    "account: prod:us-east-1; account ID 123456789012 / region eu-west-1",
+    "login page is src/app/login.py and the login flow / SSO is next",
+    "login v2.3.1 / v2.4.0; we moved from v2.3.1 / v2.4.0 last week",
+    "credentials are in the vault / ask Ops; username is jdoe; user/pass auth is deprecated",
+    "pass the --token flag; tests pass on py3.11; we pass user_id2 to the handler",
+    "run `pwd` first; pwd; ls -la; passcode 4821",
+    "open src/app/main.py and max_retry_count_for_upload_queue",
+    "git show 9c1f4e7a2b3d5c6e8f90a1b2c3d4e5f6a7b8c9d0; the commit-9c1f4e7a2b3d5c6e8f90a1b2c3d4e5f6a7b8c9d0",
+    "call getUser_ById2FromCacheNowPlease; id_UserAccountManager2Factory; img-HelloWorld2024EditionFinal",
+    "the reply msg_01XFDUDYJgAACzvnptvVoYEL, tool call toolu_01A09q90qw90lq917835lq9 and chatcmpl-7QyqpwdfhqwajicIEznoc6Q47XAyW",
+    "refund pi_3MtwBwLkdIwHu7ix28a3tqPa after evt_1NG8Du2eZvKYlo2CUI79vXWy; clerk user_2NNEqL2nrIRdJ194ndJqAHwEfxC",
+    "密码策略是至少 12 位，要含数字。密码管理器用 Bitwarden，密码 1Password 里有。",
+    "密钥管理服务 KMS 很贵；令牌 Token 用量；密码用 bcrypt2 加密；密码 bcrypt2 哈希。",
+    "账号/密码 登录失败，用户名 admin / 管理员",
+]
+
+
+@pytest.mark.parametrize("text", PROSE_ORDINARY)
+def test_ordinary_prose_around_credentials_is_untouched(text):
+    assert scrub(text) == text
+
+
+def test_a_fact_keeps_the_label_that_makes_its_value_a_password():
+    # Extraction stores "the portal login is bob / …" as key "portal login", value "bob / …":
+    # the value alone reads like any "a / b", so it is scrubbed as written after its key.
+    document = {
+        "items": [
+            {"kind": "fact", "key": "portal login", "value": "ana.m.weds / Hq8#vine2031 if you want to look", "text": ""},
+            {"kind": "fact", "key": "vendor creds", "value": "bob2026 / Pa$$w0rd!9", "text": ""},
+            {"kind": "fact", "key": "release", "value": "v2.3.1 / v2.4.0", "text": ""},
+            {"kind": "fact", "key": "login", "value": "broken again since Tuesday", "text": ""},
+        ]
+    }
+    scrubbed = scrub_document(document)
+    values = [item["value"] for item in scrubbed["items"]]
+    assert values == [
+        "ana.m.weds / [REDACTED] if you want to look",
+        "bob2026 / [REDACTED]",
+        "v2.3.1 / v2.4.0",
+        "broken again since Tuesday",
+    ]
+    assert scrubbed["items"][0]["key"] == "portal login"
+    assert scrub_document(scrubbed) == scrubbed
+
+
+def test_a_pasted_env_and_json_scrub_as_before_next_to_prose_credentials():
+    env = "DB_PASSWORD=Pl0k-Mnji9\nLOG_LEVEL=debug\nMAX_TOKENS=2048\nVENDOR_KEY=vndr_8Jf2kLq9XwR4vN7mB3cZ1tY6uH0sD\n"
+    # KEY alone names no secret: the value goes as a vendor key, by its shape.
+    assert scrub(env) == "DB_PASSWORD=[REDACTED]\nLOG_LEVEL=debug\nMAX_TOKENS=2048\nVENDOR_KEY=[REDACTED_TOKEN]\n"
+    pasted = json.dumps({"user": "ops", "password": "blue-Elephant-42", "region": "eu-west-1", "note": "login is ops / Zt4#wharf9"})
+    scrubbed = scrub(pasted)
+    assert json.loads(scrubbed) == {"user": "ops", "password": "[REDACTED]", "region": "eu-west-1", "note": "login is ops / [REDACTED]"}
+    assert scrub(scrubbed) == scrubbed
+
+
 ORDINARY = [
     "Reverted 9c1f4e7a2b3d5c6e8f90a1b2c3d4e5f6a7b8c9d0 and cherry-picked 4e5f6a7 onto release/2.14.",
     "trace 0f8e2a4c-7b19-4d3e-9a6f-2c5b8e1d7f03 failed on db-primary.eu-west-1.rds.amazonaws.com",

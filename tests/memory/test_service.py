@@ -253,6 +253,25 @@ def test_export_is_scrubbed(memory):
         assert leaked not in exported
 
 
+def test_credentials_typed_in_prose_leave_neither_export_nor_assembly(memory):
+    # Extraction turns "the X login is user / password" into a fact whose value is "user / password":
+    # the export must scrub that value as the sentence said it, not as a bare "a / b".
+    turns = [
+        "The supplier portal login is kim.ops / Rb7#harbor22 if you need to check the order.",
+        "For the kiosk: username kpatel, password Tq7!lights-Ok, just browse.",
+        "The vendor creds are acme_ops / Ts9!north-2 for now.",
+        "测试环境账号 li_wei_88，密码 Rk4$moon77，别外传。",
+        "here's the sandbox key: vndr_8Jf2kLq9XwR4vN7mB3cZ1tY6uH0sD",
+    ]
+    append(memory.stub, S, *(event(n, text) for n, text in enumerate(turns, 1)))
+    exported = memory.stub.ExportSession(memory_pb2.ExportSessionRequest(session_id=S), timeout=5).json
+    for query in ("supplier portal login", "kiosk username password", "vendor creds", "测试环境账号密码", "sandbox key"):
+        message = memory.stub.Assemble(memory_pb2.AssembleRequest(session_id=S, query=query), timeout=5).message
+        for secret in ("Rb7#harbor22", "Tq7!lights-Ok", "Ts9!north-2", "Rk4$moon77", "8Jf2kLq9XwR4vN7mB3cZ1tY6uH0sD"):
+            assert secret not in exported and secret not in message, (secret, query)
+    assert "kim.ops" in exported and "acme_ops" in exported  # user names are what people ask about
+
+
 def test_delete_removes_only_that_session(memory):
     append(memory.stub, "keep", event(1, "The cache TTL is 300 seconds.", event_id="k1"))
     append(memory.stub, S, event(1, "The cache TTL is 60 seconds."), event(2, "ok", "assistant"))

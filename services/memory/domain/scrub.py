@@ -68,10 +68,20 @@ def _redact_all(value: object) -> object:
     return value
 
 
+def _scrub_named(name: str, value: str) -> str:
+    """A pair's value read after its name, as the sentence it came from put them: a fact
+    {"key": "portal login", "value": "ana.m / QHs#0919"} holds a password that the value
+    alone does not show to be one."""
+    lead = scrub(name + ": ")
+    scrubbed = scrub(lead + value)
+    return scrubbed[len(lead) :] if scrubbed.startswith(lead) else scrub(value)
+
+
 def scrub_document(value: object) -> object:
     """Scrub every string of a JSON-like document, keys too (before it is serialized, so escapes
     stay valid). A value whose key names a secret is replaced whatever it looks like, and so is the
-    `value` of a pair whose `key` or `name` does (`{"name": "DB_PASSWORD", "value": …}`)."""
+    `value` of a pair whose `key` or `name` does (`{"name": "DB_PASSWORD", "value": …}`); the
+    `value` of any other pair is scrubbed as written after its name (`login: user / password`)."""
     if isinstance(value, str):
         return scrub(value)
     if isinstance(value, list):
@@ -79,11 +89,17 @@ def scrub_document(value: object) -> object:
     if not isinstance(value, dict):
         return value
     pair_is_secret = names_secret(value.get("key")) or names_secret(value.get("name"))
+    name = next((n for n in (value.get("key"), value.get("name")) if isinstance(n, str) and n.strip()), None)
     scrubbed: dict[object, object] = {}
     for key, item in value.items():
         new_key = scrub(key) if isinstance(key, str) else key
         while new_key in scrubbed:  # two credentials as keys must not collapse into one entry
             new_key = f"{new_key}+"
         secret = names_secret(key) or (pair_is_secret and key == "value")
-        scrubbed[new_key] = _redact_all(item) if secret else scrub_document(item)
+        if secret:
+            scrubbed[new_key] = _redact_all(item)
+        elif key == "value" and name is not None and isinstance(item, str):
+            scrubbed[new_key] = _scrub_named(name, item)
+        else:
+            scrubbed[new_key] = scrub_document(item)
     return scrubbed

@@ -28,7 +28,7 @@ _SECRET_WORDS = (
     r"password|passwd|passphrase|(?<![a-z])pass|(?<=[_.-])pwd|secret|(?<!page)(?<!page_)(?<!next)(?<!next_)token|api[_.-]?key|apikey"
     r"|(?:access|secret|private|signing|encryption|master|client)[_.-]?key|credentials?"
 )
-_ZH_SECRET_WORDS = "密码|口令|密钥|秘钥|令牌|凭证"
+_ZH_SECRET_WORDS = "密码|密碼|口令|密钥|秘钥|令牌|凭证"
 # Lowercase literals, one of which any text naming a secret holds (the gate of the rules on names).
 _NAMED = (
     "pass",
@@ -80,13 +80,19 @@ _NOT_VALUES = frozenset(
         "xxx",
         "...",
         "…",
+        "1password",  # the password manager ("密码 1Password 里有")
     ]
 )
 _CODE_WORD = re.compile(r"[A-Za-z_]+(?:\.[A-Za-z_]+)*")  # an identifier or a dotted path, no digits
 _PASSWORD_WORD = re.compile(r"(?i)pass|pwd|secret|密码|口令")
 _DEFAULT_ARGUMENT = re.compile(r"[A-Za-z_][\w.\[\]]*=(?:None|True|False|null|\d+|[\w.]+)")  # start_token:Token=None
-# "token" is left out: in talk about LLMs it mostly counts tokens, next to hashes and ids.
-_SECRET_WORD_BEFORE = re.compile(r"(?i)(aws)|secret|passw|credential|api[ _-]?key|access[ _-]?key|" + _ZH_SECRET_WORDS)
+# A bare "token" is left out: in talk about LLMs it mostly counts tokens, next to hashes and ids;
+# a token or key that says what it opens ("app key", "deploy token") names a credential.
+_SECRET_WORD_BEFORE = re.compile(
+    r"(?i)(aws)|secret|passw|credential|api[ _-]?key|access[ _-]?key"
+    r"|\b(?:app(?:lication)?|auth|client|service|license|licence|deploy|bot|refresh|session|personal)[ _-]?(?:key|token)\b|"
+    + _ZH_SECRET_WORDS
+)
 _ENTROPY = Base64HighEntropyString()  # detect-secrets' base64 charset, Shannon entropy and default limit (4.5)
 
 
@@ -305,9 +311,119 @@ def _high_entropy_near_word(m: re.Match[str]) -> str:
     return "[REDACTED_AWS_SECRET]" if word.group(1) else "[REDACTED_SECRET]"
 
 
+# Terms that follow "password" in prose without being one: versions (v2.3.1), algorithms and
+# ticket ids (SHA-256, bcrypt2, argon2id, UTF-8, PAY-2203), sizes (12-char, 8chars), mentions,
+# addresses, URLs, file names and snake_case names.
+_VERSION = re.compile(r"v?\d+(?:\.\d+)+[\w.+-]*|v\d+[a-z]?")
+_PLAIN_TERM = re.compile(
+    _VERSION.pattern + r"|[A-Z]{2,}[-_]?\d+(?:[-._]\d+)*[a-z]?(?:-[a-z]+)*|\d+[-_]?[A-Za-z]+"
+    r"|(?i:sha|md|aes|rsa|base|utf|pbkdf|argon|bcrypt|scrypt|blake|oauth|http|tls|ssl|hmac|crc|ed|chacha|ipv)[-_]?\d+[a-z]*(?:-[A-Za-z]+)*"
+    r"|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|[\w.-]*\.(?:py|js|ts|tsx|jsx|md|json|ya?ml|txt|toml|ini|cfg|conf|sh|go|rs|java|rb|php|html|css|csv|log|env|lock)"
+    r"|[a-z]+(?:_[a-z0-9]+)+|[@#][a-z][a-z.-]*"
+)
+
+
+def _credential_in_prose(value: str) -> bool:
+    """A value that follows a secret's name with no "is" or ":" in between ("password Xy9-Thing!",
+    "密码 Ab3$xyz"): it must look like a credential and be none of the terms prose puts there."""
+    return _looks_like_credential(value) and "://" not in value and "/" not in value.strip("/") and not _PLAIN_TERM.fullmatch(value)
+
+
+def _strong(value: str) -> bool:
+    """Three of lowercase, uppercase, digits and symbols, or long: what a password beside a user
+    name ("ana.m / QHs#0919") looks like, unlike "admin/viewer2" or "Q1 / Q2-plan"."""
+    kinds = sum(
+        (
+            any(c.islower() for c in value),
+            any(c.isupper() for c in value),
+            any(c.isdigit() for c in value),
+            any(not c.isalnum() and c not in "-._" for c in value),  # "us-east-1" is a region
+        )
+    )
+    return kinds >= 3 or len(value) >= 10
+
+
+def _bare_value(m: re.Match[str]) -> str:
+    """The last group is a value named by the words before it without "is" or ":" in between."""
+    last = m.re.groups
+    value = m.group(last).rstrip(".,;:!?)")
+    if not _credential_in_prose(value):
+        return m.group(0)
+    start = m.start(last) - m.start()
+    return m.group(0)[:start] + REDACTED + m.group(0)[start + len(value) :]
+
+
+def _pair_password(m: re.Match[str]) -> str:
+    """`login is user / password` (or `user:password`): the password goes, the user name stays."""
+    user, value = m.group(2), m.group(4).rstrip(".,;:!?)")
+    if not any(c.isalpha() for c in user) or _VERSION.fullmatch(user) or not (_credential_in_prose(value) and _strong(value)):
+        return m.group(0)
+    # With no "is" or ":" after the label ("the account Ops/Finance-2024"), only a password's symbols tell.
+    if not re.search(r"(?:is|are|was|were|[:：=是为])[ \t]*$", m.group(1)) and not any(c in "!@#$%^&*+=?~" for c in value):
+        return m.group(0)
+    start = m.start(4) - m.start()
+    return m.group(0)[:start] + REDACTED + m.group(0)[start + len(value) :]
+
+
+_WORD_RUN = re.compile(r"[A-Z]?[a-z]{3,}|[A-Z]{3,}")
+# Prefixes of what is not a key: a hash named by its algorithm (sha512-<base64> in a lockfile),
+# and the object ids that APIs print and people quote (msg_01…, toolu_…, call_…, chatcmpl-…,
+# Stripe's pi_/cus_/evt_…, user_/sess_/org_ ids), whose tails look just as random.
+_NOT_KEY_PREFIX = re.compile(
+    r"(?:sha\d*|md5|blake\w*|crc\d*|xxh\w*|murmur\w*|hash|digest|checksum|commit|rev"
+    r"|msg|req|request|toolu|srvtoolu|call|chatcmpl|cmpl|resp|run|thread|asst|step|file|batch|ftjob|ft|vs"
+    r"|user|usr|sess|org|team|acct|ba|card|ch|cs|cus|evt|ii|in|inv|pi|pm|po|price|prod|py|re|seti|si|src|sub|txn|tr"
+    r"|id|uid|uuid|trace|span|job|task|build|event|order|item|img|doc)(?:[_-].*)?"
+)
+
+
+def _prefixed_token(m: re.Match[str]) -> str:
+    """`abcd_<long random tail>`: a vendor's key that no rule spells out. The tail must read as
+    random: all of upper, lower and digits, not mostly words (`_getUserById2FromCache`), spread out."""
+    tail = m.group(2)
+    random_looking = (
+        not _NOT_KEY_PREFIX.fullmatch(m.group(1))
+        and any(c.isupper() for c in tail)
+        and any(c.islower() for c in tail)
+        and any(c.isdigit() for c in tail)
+        and sum(map(len, _WORD_RUN.findall(tail))) < 0.7 * len(tail)
+        and _ENTROPY.calculate_shannon_entropy(tail) > 3.5
+        and not is_sequential_string(tail)
+    )
+    return "[REDACTED_TOKEN]" if random_looking else m.group(0)
+
+
 _VALUE_QUOTED = r"""(?:(?:[bBrRuUfF]{1,2}(?=["']))?"([^"\n]*)"|(?:[bBrRuUfF]{1,2}(?='))?'([^'\n]*)'|\\"([^"\\\n]*)\\"|"""
 _FLAG_VALUE = r"""("[^"\n]*"|'[^'\n]*'|(?!-)[^\s"'，。；、]+)"""
 _NAMED_GATE = _Gate(words=_NAMED)
+# A prose value, quoted or not: printable ASCII up to a space, a quote, a bracket or a separator
+# (Chinese text goes on right after it: "密码 Ab3$xyz，别外传", "密码Ab3$xyz别外传").
+_ASCII_VALUE = r"[\"'`“‘「]?([!#-&*+\-./0-:=?-Z\\^_a-z|~]+)"
+_ZH_GATE = _Gate(words=tuple(_ZH_SECRET_WORDS.split("|")))
+# What joins 密码 and its value besides 是/为/：: "也是", "改成了", "设为", …
+_ZH_LINKS = "是|为|為|也是|还是|就是|都是|改成了?|改为|换成了?|换为|设成了?|设为|设置为|设置成"
+# "user" alone is everywhere (assembled lines are labelled "[seq 12, user]"): it opens the pair rule
+# only in the shape of a pair ("user: bob / …", "username is bob:…", "user/pass bob / …").
+_PAIR_GATE = _Gate(
+    words=(
+        "login",
+        "log-in",
+        "sign-in",
+        "signin",
+        "cred",
+        "account",
+        "acct",
+        "账号",
+        "帐号",
+        "账户",
+        "帳號",
+        "用户名",
+        "用戶名",
+        "登录",
+        "登錄",
+    ),
+    shape=r"user(?:name)?(?:/pass\w*)?(?:[ \t]+(?:is|are|was|were)[ \t]+|[ \t]*[:：=][ \t]*|[ \t]+)[\w.@+-]{2,64}(?:[ \t]*/[ \t]*|:)\S",
+)
 
 # Each row: when it can apply, what it finds, what replaces it. Order matters: vendor formats before
 # generic names, so a named key keeps its kind ("OPENAI_API_KEY=[REDACTED_OPENAI_KEY]").
@@ -448,6 +564,52 @@ _RULES: tuple[tuple[_Gate, re.Pattern[str], Replacement], ...] = (
         ),
         _prose_value,
     ),
+    # Prose without "is" or ":": "username jdoe, password Xy9-Thing!", "pw Q7#x…", "password for the
+    # router is …", "密码 Ab3$…", "登录密码改成了 …". The value is the next word; _bare_value judges it.
+    (
+        _words("pass", "pw"),
+        re.compile(
+            r"(?i)\b(?:(?:password|passwd|passphrase|passcode|pword|pwd|pw)"
+            r"(?:[ \t]+(?:for|of|on|to)(?:[ \t]+[^\s,;:.!?]+){1,4}?(?:[ \t]*[:：=][ \t]*|[ \t]+(?:is|was)[ \t]+)|[ \t]+(?:is|was)[ \t]+|[ \t]+(?:-|–|—|->|→)[ \t]+|[ \t]+)"
+            # `password: …` and `password=…` are the assignment rule's, which tells code from secrets.
+            r"|(?:passcode|pword|pwd|pw)[ \t]*[:：=][ \t]*)" + _ASCII_VALUE
+        ),
+        _bare_value,
+    ),
+    (
+        _ZH_GATE,
+        re.compile(r"(?:" + _ZH_SECRET_WORDS + r")(?:[ \t]*(?:" + _ZH_LINKS + r"|[:：=]))?[ \t]*" + _ASCII_VALUE),
+        _bare_value,
+    ),
+    # "pass" alone is a verb ("pass the flag"); after a user name it is a password: "user bob pass …".
+    (
+        _words("pass"),
+        re.compile(
+            r"(?i)\b(?:user(?:name)?|login|account|e-?mail)(?:[ \t]*[:：=][ \t]*|[ \t]+)[\w.@+-]{2,64}[ \t]*[,;，]?[ \t]*(?:and[ \t]+)?"
+            r"pass(?:[ \t]*[:：=][ \t]*|[ \t]+)" + _ASCII_VALUE
+        ),
+        _bare_value,
+    ),
+    # A user name and its password, after a label: "login is ana.m / QHs#0919", "creds: bob:Pa$$w0rd!9",
+    # "账号/密码：bob / Xy#12ab". The user name stays.
+    (
+        _PAIR_GATE,
+        re.compile(
+            r"(?i)((?:\b(?:login|log-?in|sign-?in|creds|credentials?|user(?:name)?|account|acct)(?:[ \t]*/[ \t]*(?:pass(?:word)?|pwd?))?"
+            r"(?:[ \t]+(?:for|to|on)(?:[ \t]+[^\s,;:.!?]+){1,4}?(?=[ \t]*[:：=]|[ \t]+(?:is|are|was|were)[ \t]))?"
+            r"|(?:账号|帐号|账户|帳號|用户名|用戶名|登录名?|登錄)(?:[ \t]*/[ \t]*(?:密码|密碼))?)"
+            r"(?:[ \t]+(?:is|are|was|were)[ \t]+|[ \t]*[:：=][ \t]*|[ \t]*(?:是|为)[ \t]*|[ \t]+))"
+            r"([\w.@+-]{2,64})([ \t]*/[ \t]*|:)" + _ASCII_VALUE
+        ),
+        _pair_password,
+    ),
+    # A vendor's key no rule above knows: a short lowercase prefix and a long random tail
+    # (`abcd_8Jf2kLq9…`, `xyz-Q3m…`), named or not. Git SHAs and snake_case names have no mixed-case tail.
+    (
+        _Gate(shape=r"[_-][a-z0-9]{20}"),
+        re.compile(r"(?<![\w.+/-])([a-z][a-z0-9]{1,9}(?:[_-][a-z][a-z0-9]{0,9})?)[_-]([A-Za-z0-9]{20,})(?![\w+/=-])"),
+        _prefixed_token,
+    ),
     # detect-secrets' entropy check on base64 runs shortly after a secret word (or "aws").
     (
         _Gate(
@@ -456,12 +618,8 @@ _RULES: tuple[tuple[_Gate, re.Pattern[str], Replacement], ...] = (
                 "secret",
                 "passw",
                 "credential",
-                "api key",
-                "api_key",
-                "api-key",
-                "access key",
-                "access_key",
-                "access-key",
+                "key",  # api key, access key, app key, license key, …
+                "token",  # deploy token, session token, …
                 *_ZH_SECRET_WORDS.split("|"),
             )
         ),
