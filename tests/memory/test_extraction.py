@@ -428,3 +428,40 @@ def test_without_a_retraction_a_statement_is_no_correction(text):
 def test_a_figure_given_as_a_revision_is_an_update(text):
     stated = [c for c in extract(text) if c.kind in (ItemKind.FACT, ItemKind.NUMBER)]
     assert stated and all(c.is_correction for c in stated), [summary(c) for c in extract(text)]
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value"),
+    [
+        ("The caterer is Saffron Table. They quoted $92 per guest.", "caterer quoted", "92"),
+        ("Our plumber is Rui Costa. He charges £70 an hour.", "plumber charges", "70"),
+        ("The roofer is Dana Wills. She estimated 3 days for the job.", "roofer estimated", "3"),
+    ],
+)
+def test_a_pronoun_opening_a_sentence_prices_the_subject_before_it(text, key, value):
+    numbers = [c for c in extract(text) if c.kind is ItemKind.NUMBER]
+    assert [(c.key, c.value) for c in numbers] == [(key, value)]
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("Our landlord is Mr. Patel. He's strict about noise.", "Mr. Patel"),
+        ("The venue is the Foundry. It is lovely in June.", "the Foundry"),
+        ("The vet is Dr. Amin. She was great.", "Dr. Amin"),
+    ],
+)
+def test_a_pronoun_sentence_never_restates_what_the_subject_is(text, value):
+    assert [c.value for c in extract(text) if c.kind is ItemKind.FACT] == [value]
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [("The ceremony's at 5 now.", "ceremony"), ("Kickoff's on Thursday.", "kickoff"), ("The budget's capped at 40k.", "budget")],
+)
+def test_an_is_contracted_to_s_is_read_as_is(text, key):
+    assert key in [c.key for c in extract(text) if c.kind in (ItemKind.FACT, ItemKind.NUMBER)], [summary(c) for c in extract(text)]
+
+
+def test_a_possessive_s_stays_a_possessive():
+    assert [c.key for c in extract("Kai's laptop is old.")] == ["kai's laptop"]

@@ -33,6 +33,16 @@ _CJK = re.compile(r"[\u3400-\u9fff]")
 # states are updates of the ones before.
 _FROM_NOW_ON = frozenset({"from_now_on", "zh_from_now"})
 _MARKDOWN = re.compile(r"\*\*|__|^#+\s*")
+# "Ceremony's at 5 now", "the deadline's still Friday": 's before these words is "is", not a possessive.
+_IS_CONTRACTED = re.compile(
+    r"\b((?!(?:it|that|what|there|here|he|she|who|let)\b)[A-Za-z][\w\-]*)'s\s+(at|in|on|now|still|set|due|scheduled|booked|moved|"
+    r"fixed|confirmed|done|down|up|over|back|going|being|been|capped|limited|pinned|locked|about|around|roughly|exactly|only|just)\b",
+    re.IGNORECASE,
+)
+# A sentence that opens with a pronoun is about what the sentence before it named: "The caterer is
+# Olive & Ember. They quoted $118 per head" prices the caterer.
+_PRONOUN_START = re.compile(r"^(?:(?:and|so|but|also|ok|okay)[,\s]+)?(?:they|it|she|he)\s+(?P<verb>[a-z]+)\s+(?=\S)", re.IGNORECASE)
+_BE = frozenset({"is", "are", "was", "were", "has", "have", "had", "will", "would", "can", "could", "should", "must", "might", "may"})
 _TERMINAL = " \t.!。！…"
 
 
@@ -48,6 +58,7 @@ def extract_traced(text: str) -> list[tuple[Candidate, str]]:
     # and ends a wait, two candidates with the same (empty) key and value.
     seen: set[tuple[ItemKind, str, str, str, str, bool, TaskField | None, bool]] = set()
     taken_back: Retraction | None = None
+    subject = ""  # the key the sentence before stated, for a sentence that opens with a pronoun
     for line in text.splitlines():
         sentences = split_sentences(line)
         for index, sentence in enumerate(sentences):
@@ -55,6 +66,9 @@ def extract_traced(text: str) -> list[tuple[Candidate, str]]:
                 taken_back = retracted  # "Scratch the granite." says what the next statement replaces
                 continue
             read = _sentence(sentence)
+            if not _stated(read) and subject:
+                read = _about_subject(sentence, subject) or read
+            subject = next((c.key for c, _ in read if c.kind in (ItemKind.FACT, ItemKind.NUMBER) and c.key), "")
             if taken_back is not None and not is_question(sentence, detect_lang(sentence)):
                 read, taken_back = _replacing(read, sentence, taken_back), None
             elif read and announces_revision(sentence, detect_lang(sentence)):
@@ -80,6 +94,22 @@ def extract_traced(text: str) -> list[tuple[Candidate, str]]:
                     seen.add(signature)
                     found.append((candidate, row))
     return found
+
+
+def _stated(read: tuple[tuple[Candidate, str], ...]) -> bool:
+    return any(c.kind in (ItemKind.FACT, ItemKind.NUMBER, ItemKind.RULE, ItemKind.TASK) for c, _ in read)
+
+
+def _about_subject(sentence: str, subject: str) -> tuple[tuple[Candidate, str], ...]:
+    """The numbers of a sentence that opens with a pronoun and an action ("They quoted $118 per
+    head"), read as said of the subject before it and keyed by both ("caterer quoted"). A state
+    ("she's strict") or a fact could replace what the subject is, so only numbers are taken."""
+    match = _PRONOUN_START.match(sentence.strip())
+    if not match or not subject.isascii() or match.group("verb").lower() in _BE:
+        return ()
+    verb = match.group("verb").lower()
+    read = _sentence(f"The {subject} {verb} {sentence.strip()[match.end() :]}")
+    return tuple((replace(c, key=f"{c.key} {verb}"), row) for c, row in read if c.kind is ItemKind.NUMBER and c.key == subject)
 
 
 def _retraction(sentence: str) -> Retraction | None:
@@ -139,7 +169,7 @@ def _sentence(sentence: str) -> tuple[tuple[Candidate, str], ...]:
 
 def _read_sentence(sentence: str) -> list[tuple[Candidate, str]]:
     lang = detect_lang(sentence)
-    bare = _MARKDOWN.sub("", sentence.replace("’", "'")).strip().rstrip(_TERMINAL)
+    bare = _IS_CONTRACTED.sub(r"\1 is \2", _MARKDOWN.sub("", sentence.replace("’", "'")).strip().rstrip(_TERMINAL))
     clean = strip_openers(bare, lang)
     if not clean:
         return []

@@ -137,6 +137,10 @@ UNIT_EN = re.compile(
 )
 UNIT_STOP_WORDS = frozenset(
     [
+        "now",
+        "today",
+        "instead",
+        "again",
         "at",
         "per",
         "for",
