@@ -229,3 +229,26 @@ def test_retractions_revisions_and_replacements_supersede_what_they_are_about(me
     seq = send(memory, first, "Can you draft the checklist?", "We also need two volunteers for Saturday.")
     send(memory, later, start=seq)
     assert_replaced(memory, old, new)
+
+
+@pytest.mark.parametrize(
+    ("first", "restated", "kept"),
+    [
+        ("The launch is Thursday 12 June.", "Remember, the launch is thursday.", "Thursday 12 June"),
+        (
+            "The offsite venue is the Harbour Room, second floor.",
+            "Quick reminder that the offsite venue is the Harbour Room.",
+            "the Harbour Room, second floor",
+        ),
+    ],
+)
+def test_saying_part_of_a_value_again_keeps_the_fuller_value(memory, first, restated, kept):
+    seq = send(memory, first, "Can you draft the invite?")
+    send(memory, restated, start=seq)
+    assert (kept, ACTIVE) in {(item.value, item.status) for item in derived(memory)}, [(i.key, i.value, i.status) for i in derived(memory)]
+
+
+def test_a_schedule_moved_by_someone_replaces_the_date(memory):
+    seq = send(memory, "The design review is Tuesday 3 March.", "Let's prepare the slides.")
+    send(memory, "Marketing pushed the design review back to Friday 6 March.", start=seq)
+    assert_replaced(memory, "3 March", "6 March")

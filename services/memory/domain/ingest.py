@@ -240,7 +240,7 @@ def _reconcile(overlay: _Overlay, event: Event, candidate: Candidate, item_id: s
         speaker=event.attribute("speaker"),
     )
     existing = overlay.active(new.key) if new.key else None
-    if existing is not None and _same_content(existing, new):
+    if existing is not None and (_same_content(existing, new) or _restated(candidate, existing)):
         if event.event_id not in existing.source_event_ids:
             overlay.update(_with_source(existing, event))
         return
@@ -362,6 +362,17 @@ def _replaced_rule(overlay: _Overlay, new: Item) -> Item | None:
 
 def _rule_words(text: str) -> frozenset[str]:
     return term_set(text) - _RULE_MARKER_TERMS
+
+
+def _restated(candidate: Candidate, existing: Item) -> bool:
+    """A plain statement that says part of the current value again ("the freeze is friday" for
+    "Friday 15 May") confirms it; only a correction or update may narrow it."""
+    return (
+        not candidate.is_correction
+        and candidate.kind is existing.kind
+        and candidate.unit == existing.unit
+        and subjects.restates(candidate.value, existing.value)
+    )
 
 
 def _same_content(a: Item, b: Item) -> bool:

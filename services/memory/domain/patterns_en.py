@@ -506,7 +506,7 @@ FACTS_EN = (
         r"^(?:we|i|they|(?:the\s+)?(?-i:[A-Za-z])[\w\-']+(?:\s+[\w\-']+)?)(?:'ve|\s+have|\s+has)?\s+(?:just\s+)?(?:moved|shifted|pushed|rescheduled|switched)\s+"
         r"(?:the\s+|our\s+|my\s+)?" + _KEY_EN + r"\s+(?:back\s+)?to\s+(?P<value>.+)$",
         [
-            ("We moved the standup to 10am.", {"key": "standup", "value": "10am"}),
+            ("We moved the standup to the big meeting room.", {"key": "standup", "value": "the big meeting room"}),
             ("The clinic rescheduled Omar to Monday at 9:15 am, same room.", {"key": "omar", "value": "Monday at 9:15 am"}),
         ],
         needles=("moved", "shifted", "pushed", "rescheduled", "switched"),

@@ -2,6 +2,12 @@
 
 from services.memory.domain.patterns_core import FACT, _row
 
+# A new value that is a date or a time: what a schedule change moves a thing to.
+_WHEN = (
+    r"(?=[^,;]*(?:\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day|noon|midnight|tomorrow|"
+    r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b))"
+)
+
 # ---- corrections --------------------------------------------------------------
 CORRECTIONS_EN = (
     _row(
@@ -46,13 +52,28 @@ CORRECTIONS_EN = (
         r"^(?:.*?(?:,\s*(?:so|and|but)\s+|;\s*|\bso\s+))?(?:the\s+|our\s+|my\s+)?(?P<key>(?!(?:it|this|that|he|she|they|we|i|you)\b)[a-z][\w\-']*(?:\s+[a-z][\w\-']*){0,3}?)"
         r"(?:'s\s+(?:start|date|deadline|slot|time))?\s+(?:moves?|moved|is moving|has moved|slips?|slipped|shifts?|shifted|got pushed(?: back)?|"
         r"gets pushed(?: back)?|was pushed(?: back)?|is pushed(?: back)?|got moved|was moved|is moved|is now due|is rescheduled|was rescheduled|changes?|changed)\s+"
-        r"(?:back\s+)?(?:to|until|till)\s+(?P<new>(?=[^,;]*(?:\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day|noon|midnight|tomorrow|"
-        r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)).+)$",
+        r"(?:back\s+)?(?:to|until|till)\s+(?P<new>" + _WHEN + r".+)$",
         [
             ("The photo shoot won't happen Thursday, so the shoot moves to Monday 12 May.", {"key": "shoot", "value": "Monday 12 May"}),
             ("Our release slipped to 2 June", {"key": "release", "value": "2 June"}),
         ],
         needles=("move", "moving", "slip", "slipped", "shift", "pushed", "moved", "due", "rescheduled", "change"),
+    ),
+    # Someone moves the thing: "product pulled the freeze forward to Friday 15 May", "we pushed the
+    # launch back to 3 June", "they've rescheduled the audit for next Tuesday".
+    _row(
+        "agent_moves",
+        "en",
+        FACT,
+        r"^(?:.*?(?:,\s*(?:so|and|but)\s+|;\s*|\bso\s+))?(?:[a-z][\w\-']*(?:\s+[a-z][\w\-']*){0,2}?\s+)?(?:have\s+|has\s+|'ve\s+|just\s+)*"
+        r"(?:pulled|brought|moved|pushed|bumped|shifted|rescheduled|postponed|delayed|advanced|slid)\s+"
+        r"(?:the\s+|our\s+|my\s+|their\s+)(?P<key>[a-z][\w\-']*(?:\s+[a-z][\w\-']*){0,3}?)\s+"
+        r"(?:(?:forward|back|up|in|out|ahead|earlier|later)\s+)?(?:to|until|till|for)\s+(?P<new>" + _WHEN + r".+)$",
+        [
+            ("Product pulled the launch forward to Friday 9 May.", {"key": "launch", "value": "Friday 9 May"}),
+            ("We pushed the audit back to 3 June because of the holidays", {"key": "audit", "value": "3 June"}),
+        ],
+        needles=("pulled", "brought", "moved", "pushed", "bumped", "shifted", "rescheduled", "postponed", "delayed", "advanced", "slid"),
     ),
     # "We upgraded to Django 5.1", "we're raising the minimum to iOS 17": the new value of what is named.
     _row(

@@ -183,10 +183,12 @@ def best_target(statement: Statement, candidates: list[Item]) -> Item | None:
 def _score(statement: Statement, item: Item) -> float | None:
     if item.kind not in (ItemKind.FACT, ItemKind.NUMBER) or item.seq >= statement.seq:
         return None
-    if _same_value(statement.value, item.value) and statement.unit == item.unit:
+    if restates(statement.value, item.value) and statement.unit == item.unit and not statement.named_old:
         return None  # a restatement, not a replacement
     # "Lena Ortiz is release captain" is stored under the person: "takes over from Lena" names the key.
-    named = names(statement.named_old, item.value) or (item.kind is ItemKind.FACT and names(statement.named_old, item.key))
+    named = names(statement.named_old, item.value) or (
+        _is_name(statement.named_old) and item.kind is ItemKind.FACT and names(statement.named_old, item.key)
+    )
     if statement.named_old and not named:
         return None  # "not Y" says which value goes: an item without Y is not the one
     mentioned = statement.update and not named and _mentioned(item, statement)
@@ -249,6 +251,18 @@ def normalized(value: str) -> str:
 
 def _same_value(a: str, b: str) -> bool:
     return normalized(a) == normalized(b)
+
+
+def _is_name(text: str) -> bool:
+    """A person's or place's name as typed ("Lena", "Dr. Okafor"), not a word or an acronym ("ci", "CI")."""
+    return bool(re.fullmatch(r"(?:[A-Z][a-z][\w'.\-]*)(?:\s+[A-Z][a-z][\w'.\-]*)*", text.strip()))
+
+
+def restates(new: str, old: str) -> bool:
+    """The new value says the old one again, maybe less fully: "friday" for "Friday 15 May",
+    "Harbour Room" for "the Harbour Room, 2nd floor". Such a statement confirms; it replaces nothing."""
+    new_norm, old_norm = normalized(new), normalized(old)
+    return bool(new_norm) and (new_norm == old_norm or (len(new_norm) < len(old_norm) and names(new, old)))
 
 
 def names(old: str, value: str) -> bool:
