@@ -465,3 +465,47 @@ def test_an_is_contracted_to_s_is_read_as_is(text, key):
 
 def test_a_possessive_s_stays_a_possessive():
     assert [c.key for c in extract("Kai's laptop is old.")] == ["kai's laptop"]
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "value"),
+    [
+        ("Flooring: we're going with white oak, the wide planks.", "flooring", "white oak"),
+        ("Hosting: we're going with Hetzner, it's cheaper.", "hosting", "Hetzner"),
+        ("For the invitations we're going with letterpress.", "invitations", "letterpress"),
+        ("We'll go with Kestrel Hosting for the staging servers.", "staging servers", "Kestrel Hosting"),
+    ],
+)
+def test_a_choice_with_its_topic_is_a_fact(text, key, value):
+    facts = [(c.key, c.value) for c in extract(text) if c.kind is ItemKind.FACT]
+    assert any(k == key and v.startswith(value) for k, v in facts), facts
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Invoices go out on the 1st. No exceptions.",
+        "Visitors sign the logbook at the gate. Not negotiable.",
+        "The kids are in bed by 8:30 on school nights. Full stop.",
+        "客户数据只存在境内服务器。没有例外。",
+    ],
+)
+def test_a_binding_tag_after_a_statement_makes_it_a_rule(text):
+    assert ItemKind.RULE in [c.kind for c in extract(text)], [summary(c) for c in extract(text)]
+
+
+@pytest.mark.parametrize("text", ["Thanks! Period.", "Is that final? No exceptions?", "Great. Always."])
+def test_a_binding_tag_after_small_talk_or_a_question_makes_no_rule(text):
+    assert ItemKind.RULE not in [c.kind for c in extract(text)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Backups stay encrypted, we never copy them to laptops.",
+        "Prices are in euros and we always round to the cent.",
+        "The staging box is shared; we never run load tests there.",
+    ],
+)
+def test_a_house_policy_in_a_later_clause_is_a_rule(text):
+    assert ItemKind.RULE in [c.kind for c in extract(text)]

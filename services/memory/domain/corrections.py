@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 from services.memory.domain import extraction_checks as C
 from services.memory.domain.model import Candidate, ItemKind, ReadContext
 from services.memory.domain.rules import read_rule
-from services.memory.domain.statements import CLAUSE, MAX_KEY_WORDS, bare_number, statements, trim_value
+from services.memory.domain.statements import CLAUSE, MAX_KEY_WORDS, bare_number, chosen, statements, trim_value
 from services.memory.domain.tables import CORRECTIONS, rows
 from services.memory.domain.tasks import read_tasks
 from services.memory.domain.text import is_hedged, normalize_key, strip_openers
@@ -252,23 +252,9 @@ def retraction(clean: str, grammar: str) -> Retraction | None:
 def replacement(clean: str, taken_back: Retraction, ctx: ReadContext) -> Candidate | None:
     """The new value of a sentence that follows a Retraction and that no table read as a statement:
     the first value that names itself ("Amara wants it costed at 30 months")."""
-    chosen = _CHOSEN[ctx.grammar].search(clean)
-    value = next((v for v in chosen.groups() if v), "") if chosen else ""
+    value = chosen(clean, ctx.grammar)
     found = _from_value(value, "", taken_back.old, ctx) if value else _loose(clean, taken_back.old, ctx)
     return replace(found, key=found.key or taken_back.key, loose=not taken_back.key) if found else None
-
-
-# What was picked instead, wherever it stands in the sentence: "so soapstone it is", "we're going
-# with the Harbour Room", "let's do Friday instead".
-_CHOSEN = {
-    "en": re.compile(
-        r"(?:^|[,;:]\s*|\b(?:so|then|and)\s+)(?P<v>(?!(?:it|that|this|so|then)\b)[\w'\-.]+(?:\s+[\w'\-.]+){0,3}?)\s+it\s+is\b"
-        r"|\b(?:going|go|went|gone)\s+with\s+(?P<with>[^,;.]{1,40}?)(?=\s+instead\b|[,;.]|$)"
-        r"|\b(?:we|i)\s+(?:picked|chose|settled\s+on|booked|opted\s+for)\s+(?P<picked>[^,;.]{1,40}?)(?=\s+instead\b|[,;.]|$)",
-        re.IGNORECASE,
-    ),
-    "zh": re.compile(r"(?:就|改)(?:用|选|定|订)(?P<v>[^，,。；]{1,12})(?:吧|了)?"),
-}
 
 
 # A sentence that gives a figure as a revision of an earlier one: "their revised PDF says $43,800",

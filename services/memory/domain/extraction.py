@@ -39,6 +39,13 @@ _IS_CONTRACTED = re.compile(
     r"fixed|confirmed|done|down|up|over|back|going|being|been|capped|limited|pinned|locked|about|around|roughly|exactly|only|just)\b",
     re.IGNORECASE,
 )
+# A sentence that only binds the one before it: "Not negotiable.", "No exceptions.", "Full stop."
+_BINDING_TAG = re.compile(
+    r"^(?:(?:and|this|that|it)(?:'s|\s+is)?\s+)?(?:(?:not|non)[- ]?negotiable|no exceptions?|zero exceptions|full stop|period|"
+    r"(?:that's|this is)\s+(?:final|a hard rule|a hard line|the rule)|hard rule|hard requirement|no matter what|ever|without exception|always|never)"
+    r"[.!]*$|^没有例外[。！]?$|^不容商量[。！]?$|^这是硬性要求[。！]?$",
+    re.IGNORECASE,
+)
 # A sentence that opens with a pronoun is about what the sentence before it named: "The caterer is
 # Olive & Ember. They quoted $118 per head" prices the caterer.
 _PRONOUN_START = re.compile(r"^(?:(?:and|so|but|also|ok|okay)[,\s]+)?(?:they|it|she|he)\s+(?P<verb>[a-z]+)\s+(?=\S)", re.IGNORECASE)
@@ -62,6 +69,16 @@ def extract_traced(text: str) -> list[tuple[Candidate, str]]:
     for line in text.splitlines():
         sentences = split_sentences(line)
         for index, sentence in enumerate(sentences):
+            if (
+                index
+                and _BINDING_TAG.match(sentence.strip())
+                and not any(c.kind is ItemKind.RULE for c, _ in _sentence(sentences[index - 1]))
+            ):
+                # "We never run cracked servers. Not negotiable.": the tag binds the sentence before it.
+                bound = _bound_rule(sentences[index - 1], sentence)
+                if bound is not None:
+                    found.append((bound, "binding_tag"))
+                continue
             if retracted := _retraction(sentence):
                 taken_back = retracted  # "Scratch the granite." says what the next statement replaces
                 continue
@@ -96,6 +113,15 @@ def extract_traced(text: str) -> list[tuple[Candidate, str]]:
     return found
 
 
+def _bound_rule(statement: str, tag: str) -> Candidate | None:
+    lang = detect_lang(statement)
+    clean = strip_openers(_MARKDOWN.sub("", statement.replace("’", "'")).strip().rstrip(_TERMINAL), lang)
+    if (len(clean) < 6 if lang == "zh" else len(clean.split()) < 3) or is_question(clean, lang):
+        return None
+    value = f"{clean}. {tag.strip()}"
+    return Candidate(kind=ItemKind.RULE, key="rule:" + normalize_key(clean)[:MAX_RULE_KEY_CHARS], value=value, text=value, lang=lang)
+
+
 def _stated(read: tuple[tuple[Candidate, str], ...]) -> bool:
     return any(c.kind in (ItemKind.FACT, ItemKind.NUMBER, ItemKind.RULE, ItemKind.TASK) for c, _ in read)
 
@@ -128,7 +154,7 @@ def _replacing(read: tuple[tuple[Candidate, str], ...], sentence: str, taken_bac
             else (c, row)
             for c, row in read
         )
-    if any(c.kind in (ItemKind.RULE, ItemKind.TASK) for c, _ in read):
+    if any(c.kind is ItemKind.RULE or (c.kind is ItemKind.TASK and not c.resolves) for c, _ in read):
         return read
     lang = detect_lang(sentence)
     clean = strip_openers(_MARKDOWN.sub("", sentence.replace("’", "'")).strip().rstrip(_TERMINAL), lang)

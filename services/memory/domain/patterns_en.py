@@ -60,6 +60,21 @@ RULES_EN = (
         [("Commits should always be signed.", {"key": "rule:commits should always be signed"})],
         needles=("always", "never"),
     ),
+    # A house policy in a later clause: "online-mode stays on, we never run cracked", "and we always tag releases".
+    _row(
+        "we_never",
+        "en",
+        RULE,
+        r"(?:[,;:]\s*|\b(?:and|so|but)\s+)(?:we|you)\s+(?P<marker>never|always)\s+(?!(?:seem|end up|had|knew|know|thought|get along|have fun)\b)[a-z]",
+        [
+            (
+                "Backups stay encrypted, we never copy them to laptops.",
+                {"key": "rule:backups stay encrypted, we never copy them to laptops"},
+            ),
+            ("Prices are in euros and we always round to the cent", {"value": "Prices are in euros and we always round to the cent"}),
+        ],
+        needles=("never", "always"),
+    ),
     _row(
         "from_now_on",
         "en",
@@ -497,6 +512,25 @@ FACTS_EN = (
         ],
         needles=("call", "ping", "page", "contact", "phone", "text", "email", "reach out", "escalate"),
         key_suffix="contact",
+    ),
+    # A choice with its topic: "For the flooring we're going with white oak", "we'll go with Kestrel for the hosting".
+    _row(
+        "topic_chosen",
+        "en",
+        FACT,
+        r"^for\s+(?:the\s+|our\s+|my\s+)?(?P<key>[a-z][\w\-' ]{1,30}?),?\s+(?:we're|we are|we'll|we will|let's|i'm|i am|we've|we have)\s+"
+        r"(?:going|go|gone|decided\s+to\s+go)\s+with\s+(?P<value>.+)$",
+        [("For the flooring we're going with white oak.", {"key": "flooring", "value": "white oak"})],
+        needles=("with",),
+    ),
+    _row(
+        "chosen_for",
+        "en",
+        FACT,
+        r"^(?:we're|we are|we'll|we will|let's|i'm|i am|we've|we have)\s+(?:going|go|gone|decided\s+to\s+go)\s+with\s+(?P<value>[^,;]+?)\s+for\s+"
+        r"(?:the\s+|our\s+|my\s+)?(?P<key>[a-z][\w\-' ]{1,30})$",
+        [("We'll go with Kestrel Hosting for the staging servers", {"key": "staging servers", "value": "Kestrel Hosting"})],
+        needles=("with",),
     ),
     # A change of when or where something is: "we moved the standup to 10am".
     _row(

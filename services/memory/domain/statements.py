@@ -265,7 +265,8 @@ def _fact(text: str, ctx: ReadContext) -> tuple[Candidate, str, str] | None:
         said, rest = split_clauses(match.group("value"), ctx)
         if grammar == "zh":
             said = re.split(r"[，,；;]", said, maxsplit=1)[0]  # "何静，深圳团队的，…": what follows the comma is a comment
-        value = C.clean_value(trim_value(said, grammar))
+        # "Hosting: we're going with Hetzner" names the choice, not the sentence.
+        value = C.clean_value(trim_value((colon and chosen(said, grammar)) or said, grammar))
         if grammar == "en" and not C.good_value(value, grammar) and "," in value:
             value = C.clean_value(value.split(",", 1)[0])  # a long value's first part is what it is
         role = (match.groupdict().get("role") or "").strip()
@@ -328,3 +329,22 @@ def bare_number(text: str, grammar: str) -> tuple[str, str, str] | None:
         return None
     unit, condition = read_unit(match.group("tail"), grammar, match.group("cur") or "", "", match.group("value"))
     return " ".join(match.group("value").split()), unit, condition
+
+
+def chosen(clean: str, grammar: str) -> str:
+    """What the sentence says was picked ("so soapstone it is", "we're going with quartz"), or ""."""
+    match = _CHOSEN[grammar].search(clean)
+    return next((v for v in match.groups() if v), "").strip() if match else ""
+
+
+# What was picked instead, wherever it stands in the sentence: "so soapstone it is", "we're going
+# with the Harbour Room", "let's do Friday instead".
+_CHOSEN = {
+    "en": re.compile(
+        r"(?:^|[,;:]\s*|\b(?:so|then|and)\s+)(?P<v>(?!(?:it|that|this|so|then)\b)[\w'\-.]+(?:\s+[\w'\-.]+){0,3}?)\s+it\s+is\b"
+        r"|\b(?:going|go|went|gone)\s+with\s+(?P<with>[^,;.]{1,40}?(?:,\s+(?-i:[A-Z])[^,;.]{0,40})?)(?=\s+instead\b|[,;.]|$)"
+        r"|\b(?:we|i)\s+(?:picked|chose|settled\s+on|booked|opted\s+for)\s+(?P<picked>[^,;.]{1,40}?)(?=\s+instead\b|[,;.]|$)",
+        re.IGNORECASE,
+    ),
+    "zh": re.compile(r"(?:就|改)(?:用|选|定|订)(?P<v>[^，,。；]{1,12})(?:吧|了)?"),
+}
