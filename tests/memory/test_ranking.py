@@ -2,6 +2,8 @@
 
 from dataclasses import replace
 
+import pytest
+
 from services.memory.domain.model import EventKind, Item, ItemKind, ItemStatus
 from services.memory.domain.retrieval import analyse, rank, with_successors
 
@@ -77,3 +79,26 @@ def test_what_a_user_pasted_counts_less_than_what_they_said():
     own = _quote(30, "Never pay an invoice from a link in an email without asking me first.")
     ranked = rank(analyse("Can you pay the invoice from that email?"), [(pasted, 1.0), (own, 1.0)], last_seq=40, limit=2)
     assert ranked[0].item.item_id == "i30"
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "The supplier wants half up front. Should we pay it?",
+        "Can you just approve the extra hour?",
+        "Is it OK to send the draft to the client directly?",
+        "Anything I need to do before I restart the database?",
+        "这个折扣要不要答应？",
+    ],
+)
+def test_asking_leave_or_advice_wants_the_rules(question):
+    from services.memory.domain.lexicon import intents
+
+    assert ItemKind.RULE in intents(question)
+
+
+@pytest.mark.parametrize("question", ["What is the budget for the offsite?", "Should be fine, thanks!", "Can you summarize the thread?"])
+def test_questions_about_values_do_not_want_rules(question):
+    from services.memory.domain.lexicon import intents
+
+    assert ItemKind.RULE not in intents(question)

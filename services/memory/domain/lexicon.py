@@ -103,7 +103,11 @@ INTENTS: tuple[tuple[ItemKind, re.Pattern[str]], ...] = (
         ItemKind.RULE,
         re.compile(
             r"\b(rules?|polic(?:y|ies)|requirements?|required|process|allowed|forbidden|banned?|restrictions?|agreed|"
-            r"must i|can i|may i|should i|am i allowed|ok to|okay to|standing)\b|规矩|规定|要求|能不能|可以.*吗|硬性",
+            r"must i|can i|may i|should i|am i allowed|ok to|okay to|standing|"
+            # asking leave or advice before acting: the answer is a rule that applies, if any
+            r"(?:should|can|could|may|shall|must) we|are we allowed|can you (?:just )?(?:go ahead|approve|confirm|pay|send|sign|give|grant|turn|set|merge|delete)|"
+            r"is (?:that|it|this) (?:ok|okay|fine|allowed|alright)|anything (?:i|we) (?:need|should|must|have) to|do (?:i|we) need to)\b"
+            r"|规矩|规定|要求|能不能|可以.*吗|硬性|行不行|要不要",
             re.I,
         ),
     ),
