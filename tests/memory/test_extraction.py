@@ -509,3 +509,23 @@ def test_a_binding_tag_after_small_talk_or_a_question_makes_no_rule(text):
 )
 def test_a_house_policy_in_a_later_clause_is_a_rule(text):
     assert ItemKind.RULE in [c.kind for c in extract(text)]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "Venue quotes: Harbour Room £4,200, The Foundry £3,850 and Kestrel Hall £5,100.",
+            [("harbour room venue quote", "4,200", "£"), ("foundry venue quote", "3,850", "£"), ("kestrel hall venue quote", "5,100", "£")],
+        ),
+        ("Timeouts: Gateway 30s, Worker 120s.", [("gateway timeout", "30", "s"), ("worker timeout", "120", "s")]),
+        ("Two bids came in: Northwind $12,400, Acme Freight $11,900.", [("northwind", "12,400", "$"), ("acme freight", "11,900", "$")]),
+    ],
+)
+def test_a_list_of_named_figures_gives_one_number_each(text, expected):
+    assert [(c.key, c.value, c.unit) for c in extract(text) if c.kind is ItemKind.NUMBER] == expected
+
+
+@pytest.mark.parametrize("text", ["Postgres 14 and Redis 7 are what we run.", "We met Anna, Ben and Carl on 3 May."])
+def test_names_with_versions_or_dates_are_no_list_of_figures(text):
+    assert not [c for c, row in extract_traced(text) if row == "listed"]

@@ -18,7 +18,15 @@ from services.memory.domain import patterns as P
 from services.memory.domain.corrections import Retraction, announces_revision, correction, replacement, retraction
 from services.memory.domain.model import Candidate, ItemKind, ReadContext, TaskField
 from services.memory.domain.rules import MAX_RULE_KEY_CHARS, read_rule
-from services.memory.domain.statements import MAX_COLON_KEY_WORDS, MAX_PER_SENTENCE, comparator, read_unit, statements
+from services.memory.domain.statements import (
+    DIGIT,
+    MAX_COLON_KEY_WORDS,
+    MAX_PER_SENTENCE,
+    comparator,
+    listed_figures,
+    read_unit,
+    statements,
+)
 from services.memory.domain.tasks import MAX_ENTRY_CHARS as MAX_TASK_CHARS
 from services.memory.domain.tasks import TaskSignal, points_ahead, read_tasks
 from services.memory.domain.text import detect_lang, is_question, normalize_key, split_sentences, strip_openers
@@ -237,6 +245,9 @@ def _task_candidate(signal: TaskSignal, source: str, lang: str) -> tuple[Candida
 def _read(clean: str, source: str, lang: str, grammar: str) -> list[tuple[Candidate, str]]:
     """Apply one language's tables to a cleaned sentence; lang labels the candidates."""
     ctx = ReadContext(source, lang, grammar)
+    listed = listed_figures(clean, ctx) if DIGIT.search(clean) else []
+    if listed:
+        return listed
     found = _read_statement(clean, ctx)
     if found:
         return found

@@ -348,3 +348,47 @@ _CHOSEN = {
     ),
     "zh": re.compile(r"(?:就|改)(?:用|选|定|订)(?P<v>[^，,。；]{1,12})(?:吧|了)?"),
 }
+
+
+# One entry of a list of named figures: "Birchline Builders $41,900", "Hartwell & Sons: $46,250",
+# "Cedar Row at $38,700", "Plan B 12 weeks".
+_LISTED_EN = re.compile(
+    r"^\s*(?:and\s+|or\s+)?(?P<name>(?-i:[A-Z])[\w'.\-]*(?:\s+(?:&\s+|and\s+|of\s+)?(?-i:[A-Z0-9])[\w'.\-]*){0,3})"
+    r"\s*(?:[:=\-–—]\s*|\s+(?:at|for|is|was|quoted|says|asks|wants|charges|came in at)\s+|\s+)"
+    r"(?P<cur>[$€£¥])?(?P<value>\d[\d,.]*(?:\s?[kKmM]\b)?)(?P<tail>\s*[^,;]*)$"
+)
+_LIST_SPLIT = re.compile(r"\s*(?:,|;|\band\b)\s*(?=(?:and\s+|or\s+)?(?-i:[A-Z]))")
+_COUNT_WORDS = re.compile(r"\b(?:two|three|four|five|six|seven|eight|nine|ten|\d+|the|our|all|both|final|latest)\b", re.IGNORECASE)
+
+
+def listed_figures(text: str, ctx: ReadContext) -> list[tuple[Candidate, str]]:
+    """A number per named entry of a list ("Three quotes: Birchline $41,900, Hartwell $46,250, Cedar
+    Row $38,700"), keyed by the name and what the label says they are ("birchline quote"); [] unless
+    at least two entries read."""
+    if ctx.grammar != "en":
+        return []
+    label, _, body = text.partition(":") if ":" in text[:60] else ("", "", text)
+    parts = [part for part in _LIST_SPLIT.split(body.strip()) if part.strip()]
+    entries = [match for part in parts if (match := _LISTED_EN.match(part))]
+    if len(entries) < 2 or len(entries) < len(parts) - 1:
+        return []
+    what = " ".join(_COUNT_WORDS.sub(" ", label).split()).lower()
+    what = what[:-1] if what.endswith("s") and not what.endswith("ss") else what
+    suffix = what if what and len(what.split()) <= 2 and C.good_key(what, "en", 2) else ""
+    found = []
+    for match in entries:
+        name = match.group("name")
+        if not C.good_key(name, "en", MAX_KEY_WORDS):
+            continue
+        unit, condition = read_unit(match.group("tail"), "en", match.group("cur") or "", "", match.group("value"))
+        if not (unit or label):
+            continue  # "Postgres 14 and Redis 7": versions, not figures
+        key = C.store_key(f"{name} {suffix}".strip(), "en")
+        value = " ".join(match.group("value").split())
+        found.append(
+            (
+                Candidate(kind=ItemKind.NUMBER, key=key, value=value, text=ctx.source, lang=ctx.lang, unit=unit, condition=condition),
+                "listed",
+            )
+        )
+    return found if len(found) >= 2 else []
