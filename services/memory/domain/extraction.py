@@ -123,11 +123,20 @@ def extract_traced(text: str) -> list[tuple[Candidate, str]]:
 
 def _bound_rule(statement: str, tag: str) -> Candidate | None:
     lang = detect_lang(statement)
-    clean = strip_openers(_MARKDOWN.sub("", statement.replace("’", "'")).strip().rstrip(_TERMINAL), lang)
+    clean = _clean(statement, lang)
     if (len(clean) < 6 if lang == "zh" else len(clean.split()) < 3) or is_question(clean, lang):
         return None
     value = f"{clean}. {tag.strip()}"
     return Candidate(kind=ItemKind.RULE, key="rule:" + normalize_key(clean)[:MAX_RULE_KEY_CHARS], value=value, text=value, lang=lang)
+
+
+def _bare(sentence: str) -> str:
+    """The sentence as typed, without markdown, curly apostrophes and its final punctuation."""
+    return _MARKDOWN.sub("", sentence.replace("’", "'")).strip().rstrip(_TERMINAL)
+
+
+def _clean(sentence: str, lang: str) -> str:
+    return strip_openers(_bare(sentence), lang)
 
 
 def _stated(read: tuple[tuple[Candidate, str], ...]) -> bool:
@@ -148,7 +157,7 @@ def _about_subject(sentence: str, subject: str) -> tuple[tuple[Candidate, str], 
 
 def _retraction(sentence: str) -> Retraction | None:
     lang = detect_lang(sentence)
-    return retraction(strip_openers(_MARKDOWN.sub("", sentence.replace("’", "'")).strip().rstrip(_TERMINAL), lang) or sentence, lang)
+    return retraction(_clean(sentence, lang) or sentence, lang)
 
 
 def _replacing(read: tuple[tuple[Candidate, str], ...], sentence: str, taken_back: Retraction) -> tuple[tuple[Candidate, str], ...]:
@@ -165,7 +174,7 @@ def _replacing(read: tuple[tuple[Candidate, str], ...], sentence: str, taken_bac
     if any(c.kind is ItemKind.RULE or (c.kind is ItemKind.TASK and not c.resolves) for c, _ in read):
         return read
     lang = detect_lang(sentence)
-    clean = strip_openers(_MARKDOWN.sub("", sentence.replace("’", "'")).strip().rstrip(_TERMINAL), lang)
+    clean = _clean(sentence, lang)
     found = replacement(clean, taken_back, ReadContext(sentence, lang, lang)) if clean else None
     return (*read, (found, "retraction")) if found else read
 
@@ -203,7 +212,7 @@ def _sentence(sentence: str) -> tuple[tuple[Candidate, str], ...]:
 
 def _read_sentence(sentence: str) -> list[tuple[Candidate, str]]:
     lang = detect_lang(sentence)
-    bare = _IS_CONTRACTED.sub(r"\1 is \2", _MARKDOWN.sub("", sentence.replace("’", "'")).strip().rstrip(_TERMINAL))
+    bare = _IS_CONTRACTED.sub(r"\1 is \2", _bare(sentence))
     clean = strip_openers(bare, lang)
     if not clean:
         return []
