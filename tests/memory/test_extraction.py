@@ -529,3 +529,22 @@ def test_a_list_of_named_figures_gives_one_number_each(text, expected):
 @pytest.mark.parametrize("text", ["Postgres 14 and Redis 7 are what we run.", "We met Anna, Ben and Carl on 3 May."])
 def test_names_with_versions_or_dates_are_no_list_of_figures(text):
     assert not [c for c, row in extract_traced(text) if row == "listed"]
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "unit"),
+    [
+        ("退款审核最多 3 个工作日。", "3", "个工作日"),
+        ("打印纸每次订 6 箱。", "6", "箱"),
+        ("每桌坐 10 位。", "10", "位"),
+        ("行李限重 23 公斤。", "23", "公斤"),
+    ],
+)
+def test_chinese_measure_words_are_units(text, value, unit):
+    numbers = [(c.value, c.unit) for c in extract(text) if c.kind is ItemKind.NUMBER]
+    assert numbers and numbers[0] == (value, unit), [summary(c) for c in extract(text)]
+
+
+@pytest.mark.parametrize("text", ["应用市场的审核比较慢。", "这笔费用比较高。"])
+def test_yong_inside_a_word_is_not_use(text):
+    assert not [c for c, row in extract_traced(text) if row == "zh_use_key_first"]
