@@ -62,7 +62,7 @@ def normalize_evidence(raw: list) -> list[str]:
 
 
 def parse_date_time(text: str) -> str:
-    """'1:56 pm on 8 May, 2023' -> '2023-05-08T13:56:00Z'; '' when the text has another form."""
+    """'4:05 pm on 17 March, 2024' -> '2024-03-17T16:05:00Z'; '' when the text has another form."""
     match = _DATE_TIME.match(text or "")
     if not match:
         return ""

@@ -17,12 +17,12 @@ def conversation() -> dict:
     return {
         "speaker_a": "Ana",
         "speaker_b": "Ben",
-        "session_1_date_time": "1:56 pm on 8 May, 2023",
+        "session_1_date_time": "4:05 pm on 17 March, 2024",
         "session_1": [
             turn("Ana", "D1:1", "I adopted a grey cat called Miso last week."),
             turn("Ben", "D1:2", "Lovely! Does Miso like the balcony?", blip_caption="a photo of a cat"),
         ],
-        "session_2_date_time": "9:05 am on 2 June, 2023",
+        "session_2_date_time": "9:05 am on 2 June, 2024",
         "session_2": [turn("Ana", "D2:1", "Miso learned to open the fridge.")],
         "events_session_1": ["not a dialog session"],
         "qa": [
@@ -41,7 +41,7 @@ def test_evidence_ids_are_normalized():
 
 
 def test_session_dates_become_rfc3339():
-    assert parse_date_time("1:56 pm on 8 May, 2023") == "2023-05-08T13:56:00Z"
+    assert parse_date_time("4:05 pm on 17 March, 2024") == "2024-03-17T16:05:00Z"
     assert parse_date_time("12:05 am on 1 January, 2024") == "2024-01-01T00:05:00Z"
     assert parse_date_time("sometime in spring") == ""
 
@@ -55,7 +55,7 @@ def test_a_conversation_file_becomes_one_scenario(tmp_path):
     first = appends[0]["events"]
     assert [e["eventId"] for e in first] == ["D1:1", "D1:2", "locomo-conv-a:compaction-1"]
     assert first[1]["attributes"] == dict(speaker="Ben", dia_id="D1:2", session="1", image_caption="a photo of a cat")
-    assert first[0]["createdAt"] == "2023-05-08T13:56:00Z" and first[-1]["kind"] == "compaction"
+    assert first[0]["createdAt"] == "2024-03-17T16:05:00Z" and first[-1]["kind"] == "compaction"
     questions = {q["query"]: q for q in scenario["questions"]}
     assert [r["eventId"] for r in questions["What did the cat learn?"]["evidence"]] == ["D2:1", "D1:1"]
     assert questions["What did Ben adopt?"]["category"] == 5

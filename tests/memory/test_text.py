@@ -61,7 +61,7 @@ def test_split_sentences(text, sentences):
     "text",
     [
         # Company suffixes, titles, Latin and common abbreviations, months, initials: one sentence each.
-        "We signed with Ledgerly Pte. Ltd. last week.",
+        "We signed with Brightmoor Pte. Ltd. last week.",
         "Invoices go to Brightwater Co. Ltd. in Shenzhen.",
         "Acme Inc. is the supplier and Kestrel Corp. the reseller.",
         "Payroll runs through Norrland Pty. Ltd. and Tallis LLC. since May.",
@@ -98,7 +98,10 @@ def test_split_sentences_keeps_abbreviations_inside_the_sentence(text):
     ("text", "sentences"),
     [
         # An abbreviation that may end a sentence ends it before a new one.
-        ("The vendor is Ledgerly Pte. Ltd. The invoice is due Friday.", ["The vendor is Ledgerly Pte. Ltd.", "The invoice is due Friday."]),
+        (
+            "The vendor is Brightmoor Pte. Ltd. The invoice is due Friday.",
+            ["The vendor is Brightmoor Pte. Ltd.", "The invoice is due Friday."],
+        ),
         (
             "The contract is with Brightline GmbH. Payments go out monthly.",
             ["The contract is with Brightline GmbH.", "Payments go out monthly."],

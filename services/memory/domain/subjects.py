@@ -1,12 +1,12 @@
 """Which stored statement a new one is about: the subject match behind corrections and updates.
 
 A user who corrects or updates something rarely repeats the key it was stored under:
-"oops, I meant ledgerly-backend", "update: batch size is now 384", "we moved from
+"oops, I meant orchard-backend", "update: batch size is now 384", "we moved from
 Postgres 14 to 16", 之前说错了，退款审核现在归李娜. So the statement is matched against the
 session's active facts and numbers by what it names:
 
 - the old value, when the statement names it ("not 8080", "from Jenkins", "ignore what I
-  said about Thursday") or the message repeats it ("ledgerly-api is the dead project");
+  said about Thursday") or the message repeats it ("orchard-api is the dead project");
 - the key's words (stems, or CJK bigrams), and the sentence's words against the key;
 - values of the same shape (two regions, two clock times, two versions of one product);
 - for a statement with no key at all, how recently the candidate was said.
@@ -323,7 +323,7 @@ def _context_mentioned(item: Item, statement: Statement) -> bool:
 
 def distinctive_tokens(value: str) -> list[str]:
     """Parts of a value that name it rather than describe it: numbers with two or more digits,
-    identifiers (eu-west-1, ledgerly-api, 3x), capitalized names, a short Chinese value."""
+    identifiers (eu-west-1, orchard-api, 3x), capitalized names, a short Chinese value."""
     tokens = []
     if cjk_runs(value) and len(value.strip()) <= 8:
         tokens += [run for run in cjk_runs(value) if len(run) >= 2]
@@ -348,5 +348,5 @@ def _shape(value: str) -> frozenset[str]:
     if not shapes and re.fullmatch(r"\s*[$€£¥]?\d[\d,.]*\s*[a-z%]*\s*", value, re.IGNORECASE):
         shapes.add("number")
     identifiers = re.findall(r"\b([a-z][a-z0-9]+)[-_.]", value.lower())
-    shapes.update("prefix:" + word for word in identifiers)  # ledgerly-api and ledgerly-backend
+    shapes.update("prefix:" + word for word in identifiers)  # orchard-api and orchard-backend
     return frozenset(shapes)
