@@ -10,16 +10,11 @@ MAX_VALUE_WORDS = 12
 MAX_ZH_VALUE_CHARS = 30
 
 # A key may not start with a pronoun or function word; inside it, prepositions and the determiners after them are fine
-# ("cache ttl for catalog responses"), pronouns, conjunctions and verbs of being are not.
-BAD_KEY_WORDS = frozenset(
+# ("cache ttl for catalog responses"), pronouns, conjunctions and verbs of being are not. The words both rules
+# refuse: a phrase holding one is a clause, not a name.
+_CLAUSE_WORDS = frozenset(
     [
         "it",
-        "this",
-        "that",
-        "these",
-        "those",
-        "there",
-        "here",
         "he",
         "she",
         "they",
@@ -39,7 +34,6 @@ BAD_KEY_WORDS = frozenset(
         "anything",
         "everyone",
         "someone",
-        "one",
         "now",
         "then",
         "and",
@@ -60,6 +54,25 @@ BAD_KEY_WORDS = frozenset(
         "maybe",
         "also",
         "only",
+        "or",
+        "also",
+        "i'm",
+        "we're",
+        "you're",
+        "it's",
+        "that's",
+        "there's",
+    ]
+)
+BAD_KEY_WORDS = _CLAUSE_WORDS | frozenset(
+    [
+        "this",
+        "that",
+        "these",
+        "those",
+        "there",
+        "here",
+        "one",
         "at",
         "in",
         "on",
@@ -69,14 +82,6 @@ BAD_KEY_WORDS = frozenset(
         "from",
         "by",
         "as",
-        "or",
-        "also",
-        "i'm",
-        "we're",
-        "you're",
-        "it's",
-        "that's",
-        "there's",
         "every",
         "each",
         "all",
@@ -93,63 +98,7 @@ BAD_KEY_WORDS = frozenset(
         "no",
     ]
 )
-_BAD_INNER_KEY_WORDS = frozenset(
-    [
-        "it",
-        "he",
-        "she",
-        "they",
-        "we",
-        "i",
-        "you",
-        "me",
-        "us",
-        "them",
-        "which",
-        "what",
-        "who",
-        "whom",
-        "everything",
-        "something",
-        "nothing",
-        "anything",
-        "everyone",
-        "someone",
-        "now",
-        "then",
-        "and",
-        "but",
-        "so",
-        "if",
-        "when",
-        "because",
-        "let",
-        "let's",
-        "please",
-        "always",
-        "never",
-        "don't",
-        "do",
-        "not",
-        "just",
-        "maybe",
-        "also",
-        "only",
-        "or",
-        "i'm",
-        "we're",
-        "you're",
-        "it's",
-        "that's",
-        "there's",
-        "is",
-        "are",
-        "was",
-        "were",
-        "be",
-        "been",
-    ]
-)
+_BAD_INNER_KEY_WORDS = _CLAUSE_WORDS | frozenset(["is", "are", "was", "were", "be", "been"])
 _DEMONSTRATIVES = frozenset(["this", "that", "these", "those", "there", "here"])
 _PREPOSITIONS = frozenset(["for", "of", "in", "on", "to", "with", "at", "from", "by", "across", "under", "over", "per"])
 _BAD_VALUE_START = frozenset(
