@@ -23,6 +23,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from services.memory.domain.model import ItemKind
+from services.memory.domain.text import MONTH_ABBREVIATIONS
 
 RULE, FACT, NUMBER = ItemKind.RULE, ItemKind.FACT, ItemKind.NUMBER
 
@@ -220,18 +221,7 @@ UNIT_STOP_WORDS = frozenset(
         "october",
         "november",
         "december",
-        "jan",
-        "feb",
-        "mar",
-        "apr",
-        "jun",
-        "jul",
-        "aug",
-        "sep",
-        "sept",
-        "oct",
-        "nov",
-        "dec",
+        *MONTH_ABBREVIATIONS,
         "monday",
         "tuesday",
         "wednesday",

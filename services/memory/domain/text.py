@@ -26,6 +26,7 @@ _CLOSERS = "\"'”’)]」』"
 # "end": may close a sentence (company suffixes, months, etc.): a capitalized next word starts a new one unless
 # it is another abbreviation ("Co. Ltd."). Initials and dotted letters ("J.", "U.S") end a sentence only before
 # one of _OPENERS_AFTER_DOT.
+MONTH_ABBREVIATIONS = ("jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec")
 _ABBREVIATIONS = {
     **dict.fromkeys(
         ("e.g", "i.e", "vs", "viz", "cf", "approx", "mr", "mrs", "ms", "mx", "dr", "prof", "rev", "hon", "st", "pte", "pty"), "joined"
@@ -53,18 +54,7 @@ _ABBREVIATIONS = {
             "a.m",
             "p.m",
             "ph.d",
-            "jan",
-            "feb",
-            "mar",
-            "apr",
-            "jun",
-            "jul",
-            "aug",
-            "sep",
-            "sept",
-            "oct",
-            "nov",
-            "dec",
+            *MONTH_ABBREVIATIONS,
         ),
         "end",
     ),
