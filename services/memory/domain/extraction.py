@@ -24,6 +24,7 @@ from services.memory.domain.statements import (
     MAX_PER_SENTENCE,
     comparator,
     listed_figures,
+    number_candidate,
     read_unit,
     statements,
 )
@@ -315,7 +316,7 @@ def _label_split(text: str, grammar: str) -> tuple[str, str]:
 def _measure(body: str, key: str, ctx: ReadContext) -> tuple[Candidate, str] | None:
     """The one measured value of a label's body, for the label: "Breach notice: the vendor tells us
     within 48 hours of becoming aware" -> breach notice = 48 hours (within; of becoming aware)."""
-    source, lang, grammar = ctx
+    grammar = ctx.grammar
     for match in _MEASURE[grammar].finditer(body):
         unit, condition = read_unit(match.group("tail"), grammar, match.group("cur") or "", "", match.group("value"))
         if unit or match.group("cmp"):
@@ -323,16 +324,7 @@ def _measure(body: str, key: str, ctx: ReadContext) -> tuple[Candidate, str] | N
     else:
         return None
     parts = [comparator("", (match.group("cmp") or "").strip().lower()), condition]
-    candidate = Candidate(
-        kind=ItemKind.NUMBER,
-        key=key,
-        value=" ".join(match.group("value").split()),
-        text=source,
-        lang=lang,
-        unit=unit,
-        condition="; ".join(part for part in parts if part),
-    )
-    return candidate, "label_measure"
+    return number_candidate(key, match.group("value"), unit, parts, ctx), "label_measure"
 
 
 _MEASURE = {

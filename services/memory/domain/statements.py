@@ -111,9 +111,23 @@ def split_clauses(text: str, ctx: ReadContext) -> tuple[str, str]:
     return text, ""
 
 
+def number_candidate(key: str, value: str, unit: str, conditions: list[str], ctx: ReadContext, *, is_correction: bool = False) -> Candidate:
+    """A number as read: its value with spaces normalised, the non-empty condition parts joined by "; "."""
+    return Candidate(
+        kind=ItemKind.NUMBER,
+        key=key,
+        value=" ".join(value.split()),
+        text=ctx.source,
+        lang=ctx.lang,
+        unit=unit,
+        condition="; ".join(part for part in conditions if part),
+        is_correction=is_correction,
+    )
+
+
 def _number(text: str, ctx: ReadContext) -> tuple[Candidate, str, str] | None:
     """(candidate, row name, the rest of the sentence after its value) of the first number row that reads text."""
-    source, lang, grammar = ctx
+    grammar = ctx.grammar
     for row in rows(NUMBERS, grammar, text):
         match = row.regex.match(text)
         if not match:
@@ -134,16 +148,8 @@ def _number(text: str, ctx: ReadContext) -> tuple[Candidate, str, str] | None:
             condition,
             place or _scope(key, condition, grammar),
         ]
-        candidate = Candidate(
-            kind=ItemKind.NUMBER,
-            key=key,
-            value=" ".join(match.group("value").split()),
-            text=source,
-            lang=lang,
-            unit=unit,
-            condition="; ".join(part for part in parts if part),
-            is_correction=verb in P.UPDATE_VERBS,  # "raise the timeout to 60s" replaces the timeout there was
-        )
+        # "raise the timeout to 60s" replaces the timeout there was
+        candidate = number_candidate(key, match.group("value"), unit, parts, ctx, is_correction=verb in P.UPDATE_VERBS)
         return candidate, row.name, rest
     return None
 
@@ -384,11 +390,5 @@ def listed_figures(text: str, ctx: ReadContext) -> list[tuple[Candidate, str]]:
         if not (unit or label):
             continue  # "Postgres 14 and Redis 7": versions, not figures
         key = C.store_key(f"{name} {suffix}".strip(), "en")
-        value = " ".join(match.group("value").split())
-        found.append(
-            (
-                Candidate(kind=ItemKind.NUMBER, key=key, value=value, text=ctx.source, lang=ctx.lang, unit=unit, condition=condition),
-                "listed",
-            )
-        )
+        found.append((number_candidate(key, match.group("value"), unit, [condition], ctx), "listed"))
     return found if len(found) >= 2 else []
