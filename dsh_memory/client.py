@@ -1,7 +1,7 @@
 """MemoryClient: the synchronous client, one method per MemoryService RPC."""
 
 import time
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from types import TracebackType
 from typing import TypeVar
 
@@ -9,7 +9,7 @@ import grpc
 from dsh.memory.v1 import memory_pb2_grpc
 
 from dsh_memory import calls
-from dsh_memory.connection import DEFAULT_ADDRESS, DEFAULT_TIMEOUT_SECONDS, Connection, PemSource, RetryPolicy, connection_from_env
+from dsh_memory.connection import ClientOptions, Connection
 from dsh_memory.errors import from_rpc_error
 from dsh_memory.types import (
     AppendResult,
@@ -28,46 +28,18 @@ from dsh_memory.types import (
 T = TypeVar("T")
 
 
-class MemoryClient:
+class MemoryClient(ClientOptions):
     """A connection to a MemoryService. Use it as a context manager, or call close().
 
-    address: "host:port" (default 127.0.0.1:50051, where `make serve-memory` listens).
-    api_key: sent as `authorization: Bearer <key>` on every call (needed when the server has keys).
-    tls: encrypt with the system's trusted roots; tls_ca (a PEM path or bytes) trusts that CA
-    instead; tls_client_cert + tls_client_key present a certificate (mutual TLS);
-    tls_server_name checks the server's certificate against that name instead of the address's host.
-    timeout: seconds for each call, retries included (default 10); every method takes timeout= too.
-    retry: backoff for idempotent calls answered UNAVAILABLE (RetryPolicy(max_attempts=1): none).
+    Options (address, api_key, tls*, timeout, retry): see dsh_memory.connection.ClientOptions.
 
     Failures raise DshMemoryError subclasses (dsh_memory.errors) that keep the gRPC code and message.
     """
 
-    def __init__(
-        self,
-        address: str = DEFAULT_ADDRESS,
-        *,
-        api_key: str = "",
-        tls: bool = False,
-        tls_ca: PemSource | None = None,
-        tls_client_cert: PemSource | None = None,
-        tls_client_key: PemSource | None = None,
-        tls_server_name: str = "",
-        timeout: float = DEFAULT_TIMEOUT_SECONDS,
-        retry: RetryPolicy = RetryPolicy(),
-    ):
-        self._init(Connection(address, api_key, tls, tls_ca, tls_client_cert, tls_client_key, tls_server_name, timeout, retry))
-
-    def _init(self, connection: Connection) -> None:
+    def _open(self, connection: Connection) -> None:
         self.connection = connection
         self._channel = connection.open_channel()
         self._stub = memory_pb2_grpc.MemoryServiceStub(self._channel)
-
-    @classmethod
-    def from_env(cls, env: Mapping[str, str] | None = None, **overrides: object) -> "MemoryClient":
-        """A client configured by DSH_MEMORY_ADDR, DSH_API_KEY[_FILE] and DSH_TLS* (see connection_from_env)."""
-        client = cls.__new__(cls)
-        client._init(connection_from_env(env, **overrides))
-        return client
 
     def close(self) -> None:
         """Close the channel; calls after this fail."""

@@ -6,6 +6,7 @@ import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Self
 
 import grpc
 import grpc.aio
@@ -152,3 +153,43 @@ def connection_from_env(env: Mapping[str, str] | None = None, **overrides: objec
     }
     settings.update(overrides)
     return Connection(**settings)  # type: ignore[arg-type]
+
+
+class ClientOptions:
+    """The options both clients take, and from_env; a subclass opens its kind of channel in _open.
+
+    address: "host:port" (default 127.0.0.1:50051, where `make serve-memory` listens).
+    api_key: sent as `authorization: Bearer <key>` on every call (needed when the server has keys).
+    tls: encrypt with the system's trusted roots; tls_ca (a PEM path or bytes) trusts that CA
+    instead; tls_client_cert + tls_client_key present a certificate (mutual TLS);
+    tls_server_name checks the server's certificate against that name instead of the address's host.
+    timeout: seconds for each call, retries included (default 10); every method takes timeout= too.
+    retry: backoff for idempotent calls answered UNAVAILABLE (RetryPolicy(max_attempts=1): none).
+    """
+
+    connection: Connection
+
+    def __init__(
+        self,
+        address: str = DEFAULT_ADDRESS,
+        *,
+        api_key: str = "",
+        tls: bool = False,
+        tls_ca: PemSource | None = None,
+        tls_client_cert: PemSource | None = None,
+        tls_client_key: PemSource | None = None,
+        tls_server_name: str = "",
+        timeout: float = DEFAULT_TIMEOUT_SECONDS,
+        retry: RetryPolicy = RetryPolicy(),
+    ):
+        self._open(Connection(address, api_key, tls, tls_ca, tls_client_cert, tls_client_key, tls_server_name, timeout, retry))
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None, **overrides: object) -> Self:
+        """A client configured by DSH_MEMORY_ADDR, DSH_API_KEY[_FILE] and DSH_TLS* (see connection_from_env)."""
+        client = cls.__new__(cls)
+        client._open(connection_from_env(env, **overrides))
+        return client
+
+    def _open(self, connection: Connection) -> None:
+        raise NotImplementedError
