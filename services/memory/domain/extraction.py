@@ -88,16 +88,17 @@ def extract_traced(text: str) -> list[tuple[Candidate, str]]:
                 if bound is not None:
                     found.append((bound, "binding_tag"))
                 continue
-            if retracted := _retraction(sentence):
+            lang = detect_lang(sentence)
+            if retracted := retraction(_clean(sentence, lang) or sentence, lang):
                 taken_back = retracted  # "Scratch the granite." says what the next statement replaces
                 continue
             read = _sentence(sentence)
             if not _stated(read) and subject:
                 read = _about_subject(sentence, subject) or read
             subject = next((c.key for c, _ in read if c.kind in (ItemKind.FACT, ItemKind.NUMBER) and c.key), "")
-            if taken_back is not None and not is_question(sentence, detect_lang(sentence)):
-                read, taken_back = _replacing(read, sentence, taken_back), None
-            elif read and announces_revision(sentence, detect_lang(sentence)):
+            if taken_back is not None and not is_question(sentence, lang):
+                read, taken_back = _replacing(read, ReadContext(sentence, lang, lang), taken_back), None
+            elif read and announces_revision(sentence, lang):
                 read = tuple((replace(c, is_correction=True) if c.kind in (ItemKind.FACT, ItemKind.NUMBER) else c, row) for c, row in read)
             for candidate, row in read[:MAX_PER_SENTENCE]:
                 if candidate.kind is ItemKind.RULE:
@@ -156,12 +157,7 @@ def _about_subject(sentence: str, subject: str) -> tuple[tuple[Candidate, str], 
     return tuple((replace(c, key=f"{c.key} {verb}"), row) for c, row in read if c.kind is ItemKind.NUMBER and c.key == subject)
 
 
-def _retraction(sentence: str) -> Retraction | None:
-    lang = detect_lang(sentence)
-    return retraction(_clean(sentence, lang) or sentence, lang)
-
-
-def _replacing(read: tuple[tuple[Candidate, str], ...], sentence: str, taken_back: Retraction) -> tuple[tuple[Candidate, str], ...]:
+def _replacing(read: tuple[tuple[Candidate, str], ...], ctx: ReadContext, taken_back: Retraction) -> tuple[tuple[Candidate, str], ...]:
     """The statement after a Retraction replaces what it took back: its facts and numbers become
     corrections of the value or subject it named; with none, its first self-naming value does."""
     stated = [c for c, _ in read if c.kind in (ItemKind.FACT, ItemKind.NUMBER)]
@@ -174,9 +170,8 @@ def _replacing(read: tuple[tuple[Candidate, str], ...], sentence: str, taken_bac
         )
     if any(c.kind is ItemKind.RULE or (c.kind is ItemKind.TASK and not c.resolves) for c, _ in read):
         return read
-    lang = detect_lang(sentence)
-    clean = _clean(sentence, lang)
-    found = replacement(clean, taken_back, ReadContext(sentence, lang, lang)) if clean else None
+    clean = _clean(ctx.source, ctx.lang)
+    found = replacement(clean, taken_back, ctx) if clean else None
     return (*read, (found, "retraction")) if found else read
 
 
