@@ -2,6 +2,7 @@
 
 import pytest
 
+from services.memory.domain import discourse
 from services.memory.domain import patterns as P
 from services.memory.domain.extraction import extract, extract_traced
 from services.memory.domain.model import ItemKind, TaskField
@@ -46,7 +47,12 @@ def test_row_example(table, row, sentence, expected):
     for candidate in from_row:
         assert candidate.lang == row.lang
         assert candidate.text == sentence.strip()
-        assert candidate.is_correction == table.startswith("CORRECTIONS")
+        # A statement row's value is an update when the sentence changes it ("goes to", 挪到): updates.py.
+        changes = (
+            candidate.kind in (ItemKind.FACT, ItemKind.NUMBER)
+            and discourse.change(sentence.strip().rstrip("。.!"), candidate.lang) is not None
+        )
+        assert candidate.is_correction == (table.startswith("CORRECTIONS") or changes)
         assert (candidate.task_field is not None) == (candidate.kind is ItemKind.TASK)
 
 

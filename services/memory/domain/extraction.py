@@ -13,6 +13,7 @@ import re
 from dataclasses import replace
 from functools import lru_cache
 
+from services.memory.domain import discourse
 from services.memory.domain import extraction_checks as C
 from services.memory.domain import patterns as P
 from services.memory.domain.corrections import Retraction, announces_revision, correction, replacement, retraction
@@ -21,6 +22,7 @@ from services.memory.domain.rules import MAX_RULE_KEY_CHARS, read_rule
 from services.memory.domain.statements import (
     DIGIT,
     MAX_COLON_KEY_WORDS,
+    MAX_KEY_WORDS,
     MAX_PER_SENTENCE,
     comparator,
     listed_figures,
@@ -31,6 +33,7 @@ from services.memory.domain.statements import (
 from services.memory.domain.tasks import MAX_ENTRY_CHARS as MAX_TASK_CHARS
 from services.memory.domain.tasks import TaskSignal, points_ahead, read_tasks
 from services.memory.domain.text import detect_lang, is_question, normalize_key, split_sentences, strip_openers
+from services.memory.domain.updates import read_updates
 
 MAX_PREAMBLE_WORDS = 14  # "Since you'll be in the invoice view anyway: ..."
 # A rule's value takes up to this many following sentences of its line that spell it out.
@@ -89,10 +92,18 @@ def extract_traced(text: str) -> list[tuple[Candidate, str]]:
                     found.append((bound, "binding_tag"))
                 continue
             lang = detect_lang(sentence)
-            if retracted := retraction(_clean(sentence, lang) or sentence, lang):
+            clean = _clean(sentence, lang) or sentence
+            if retracted := retraction(clean, lang):
                 taken_back = retracted  # "Scratch the granite." says what the next statement replaces
                 continue
-            read = _sentence(sentence)
+            read = read_updates(sentence, clean, lang, _sentence)
+            if not _names_value(read) and (withdrawn := discourse.withdrawal(clean, lang)):
+                read = read_updates(withdrawn.rest, withdrawn.rest, lang, _sentence) if withdrawn.rest else ()
+                if not _names_value(read):
+                    found.append((_withdrawal(withdrawn, sentence, lang), "withdrawal"))
+                    continue
+                # "Never mind, the catering budget is 2,400": what follows replaces what was taken back.
+                taken_back, sentence = Retraction(old="", key=_about_key(withdrawn.about, lang)), withdrawn.rest
             if not _stated(read) and subject:
                 read = _about_subject(sentence, subject) or read
             subject = next((c.key for c, _ in read if c.kind in (ItemKind.FACT, ItemKind.NUMBER) and c.key), "")
@@ -121,6 +132,21 @@ def extract_traced(text: str) -> list[tuple[Candidate, str]]:
                     seen.add(signature)
                     found.append((candidate, row))
     return found
+
+
+def _names_value(read: tuple[tuple[Candidate, str], ...]) -> bool:
+    return any(c.kind in (ItemKind.FACT, ItemKind.NUMBER) and discourse.names_something(c.value) for c, _ in read)
+
+
+def _about_key(about: str, lang: str) -> str:
+    grammar = "zh" if lang == "zh" else "en"
+    about = strip_openers(about, grammar)
+    return C.store_key(about, grammar) if about and C.good_key(about, grammar, MAX_KEY_WORDS) else ""
+
+
+def _withdrawal(withdrawn: discourse.Withdrawal, sentence: str, lang: str) -> Candidate:
+    key = _about_key(withdrawn.about, lang)
+    return Candidate(kind=ItemKind.FACT, key=key, value=withdrawn.about, text=sentence, lang=lang, withdraws=True)
 
 
 def _bound_rule(statement: str, tag: str) -> Candidate | None:

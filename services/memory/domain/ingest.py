@@ -132,7 +132,9 @@ def plan_append(reader: StoreReader, session_id: str, events: list[Event], inter
     plan = AppendPlan(checkpoint_seq=state.checkpoint_seq, last_seq=state.last_seq)
     fresh = sorted(_dedupe(reader, session_id, events, plan), key=lambda e: e.seq)
     overlay = _Overlay(reader, session_id, plan)
-    previous = _stored_before(reader, session_id, fresh[0].seq) if fresh else None
+    # The two quotable turns before each event: the one just before is the evidence's context, and
+    # both name the subjects in focus (a user names one, the assistant answers, the user updates it).
+    before = _stored_before(reader, session_id, fresh[0].seq) if fresh else []
     for index, event in enumerate(fresh):
         if interrupted is not None and index % INTERRUPT_CHECK_EVENTS == 0 and interrupted():
             raise Unavailable("the call was cancelled or the server is stopping; nothing of this batch was written, send it again")
@@ -140,16 +142,18 @@ def plan_append(reader: StoreReader, session_id: str, events: list[Event], inter
         plan.last_seq = max(plan.last_seq, event.seq)
         if event.kind is EventKind.COMPACTION:
             plan.checkpoint_seq = max(plan.checkpoint_seq, compaction_seq(event))
-        _derive_items(overlay, event, previous.text[:CONTEXT_CHARS] if previous else "")
+        focus = " ".join(earlier.text[:CONTEXT_CHARS] for earlier in before)
+        _derive_items(overlay, event, before[-1].text[:CONTEXT_CHARS] if before else "", focus)
         if event.kind in QUOTABLE_KINDS and event.text.strip():
-            previous = event
+            before = [*before[-1:], event]
     return plan
 
 
-def _stored_before(reader: StoreReader, session_id: str, seq: int) -> Event | None:
-    """The stored quotable event just before seq, if the previous seq holds one."""
-    earlier = reader.events_by_seqs(session_id, [seq - 1]).get(seq - 1)
-    return earlier if earlier and earlier.kind in QUOTABLE_KINDS and earlier.text.strip() else None
+def _stored_before(reader: StoreReader, session_id: str, seq: int) -> list[Event]:
+    """The stored quotable events of the two seqs before seq, oldest first (seq - 1 must hold one)."""
+    found = reader.events_by_seqs(session_id, [seq - 2, seq - 1])
+    quotable = [found[s] for s in (seq - 2, seq - 1) if s in found and found[s].kind in QUOTABLE_KINDS and found[s].text.strip()]
+    return quotable if quotable and quotable[-1].seq == seq - 1 else []
 
 
 def compaction_seq(event: Event) -> int:
@@ -184,7 +188,7 @@ def _dedupe(reader: StoreReader, session_id: str, events: list[Event], plan: App
     return fresh
 
 
-def _derive_items(overlay: _Overlay, event: Event, context: str) -> None:
+def _derive_items(overlay: _Overlay, event: Event, context: str, focus: str) -> None:
     index = 0
     metadata = event_metadata(event)
     if event.kind in QUOTABLE_KINDS and (event.text.strip() or event.attributes):
@@ -199,8 +203,10 @@ def _derive_items(overlay: _Overlay, event: Event, context: str) -> None:
         item_id = item_id_for(overlay.session_id, event.event_id, index)
         if candidate.resolves:
             task_lifecycle.resolve(overlay, event, candidate, item_id, own, metadata)
+        elif candidate.withdraws:
+            _withdraw(overlay, event, candidate)
         else:
-            _reconcile(overlay, event, candidate, item_id, metadata)
+            _reconcile(overlay, event, candidate, item_id, metadata, focus)
 
 
 def _evidence_item(session_id: str, event: Event, context: str, metadata: str) -> Item:
@@ -221,7 +227,7 @@ def _evidence_item(session_id: str, event: Event, context: str, metadata: str) -
     )
 
 
-def _reconcile(overlay: _Overlay, event: Event, candidate: Candidate, item_id: str, metadata: str) -> None:
+def _reconcile(overlay: _Overlay, event: Event, candidate: Candidate, item_id: str, metadata: str, focus: str) -> None:
     new = Item(
         item_id=item_id,
         session_id=overlay.session_id,
@@ -247,9 +253,11 @@ def _reconcile(overlay: _Overlay, event: Event, candidate: Candidate, item_id: s
     if existing is None and candidate.kind is ItemKind.RULE and candidate.is_correction:
         existing = _replaced_rule(overlay, new)
     if existing is None and candidate.kind in CORRECTABLE_KINDS:
-        existing = _subject_of(overlay, event, candidate)
+        existing = _subject_of(overlay, event, candidate, focus)
     if existing is not None and existing.key != new.key and existing.kind is not ItemKind.RULE:
         new = _replace(new, key=existing.key)
+    if existing is not None and new.kind is ItemKind.NUMBER and not new.unit and existing.kind is ItemKind.NUMBER:
+        new = _replace(new, unit=existing.unit)  # "make it 40" for "25 chairs" is 40 chairs
     if not new.key:
         return  # a correction of nothing we know: the evidence item keeps the sentence
     overlay.add(new)
@@ -263,7 +271,20 @@ def _reconcile(overlay: _Overlay, event: Event, candidate: Candidate, item_id: s
         task_lifecycle.progress_made(overlay, new)
 
 
-def _subject_of(overlay: _Overlay, event: Event, candidate: Candidate) -> Item | None:
+def _withdraw(overlay: _Overlay, event: Event, candidate: Candidate) -> None:
+    """Retire the item a withdrawal takes back: the one its words name, or, naming none, the
+    statement just made. Its successor is the turn that took it back, so history says when."""
+    if candidate.key:
+        pool = overlay.subject_pool(candidate.key, f"{candidate.key} {candidate.value}")
+        target = subjects.withdrawn(candidate.key, pool)
+    else:
+        target = subjects.just_said(overlay.subject_pool("", None), event.seq)
+    if target is not None:
+        evidence = item_id_for(overlay.session_id, event.event_id, 0)
+        overlay.update(_replace(target, status=ItemStatus.SUPERSEDED, superseded_by=evidence))
+
+
+def _subject_of(overlay: _Overlay, event: Event, candidate: Candidate, focus: str) -> Item | None:
     """The active fact or number the candidate restates, corrects or updates (see subjects.py)."""
     statement = subjects.Statement(
         kind=candidate.kind,
@@ -276,12 +297,16 @@ def _subject_of(overlay: _Overlay, event: Event, candidate: Candidate) -> Item |
         update=candidate.is_correction,
         named_old=candidate.corrects,
         loose=candidate.loose,
+        focus=focus,
     )
     clues = None
     if candidate.is_correction:
         # Far from the original, the index finds it: by the key and sentence words, the named old
-        # value, and the distinctive words of the whole message (the old value is often repeated there).
+        # value, and the distinctive words of the whole message (the old value is often repeated there);
+        # a keyless update ("it's down to 118 now") by the turn before, which named its subject.
         clues = " ".join([candidate.key, candidate.text, candidate.corrects, *subjects.distinctive_tokens(event.text)])
+        if not candidate.key:
+            clues += " " + focus
     return subjects.best_target(statement, overlay.subject_pool(candidate.key, clues))
 
 

@@ -147,6 +147,9 @@ class Candidate:
     # points back ("that's fixed"); for an answer, value holds the answer.
     resolves: bool = False
     about: str = ""
+    # The sentence takes back what key names ("forget what I said about the launch date"), or, with
+    # no key, the statement just made ("never mind"), and gives no new value: that item is retired.
+    withdraws: bool = False
 
 
 class ReadContext(NamedTuple):

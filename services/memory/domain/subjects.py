@@ -32,6 +32,10 @@ SENTENCE_SHARE = 1.0  # times the share of the item's key words the new sentence
 SAME_SHAPE = 0.5  # both values look alike
 RECENT = 1.0  # a keyless correction usually follows what it corrects
 RECENT_SPAN = 120  # seqs after which a keyless correction gets nothing for recency
+# Discourse focus, for a keyless update ("it's down to 118 now"): the subject the turn before (or the
+# message) names, and the latest subject whose value is of the same type, however long ago it was said.
+FOCUS_NAMED = 1.5
+FOCUS_LATEST = 0.75
 # An update marker ("actually", "update:", "is now", 改成) says something is being replaced;
 # without one, only a near restatement of a key (same unit, nested key words) replaces.
 UPDATE_THRESHOLD = 1.0
@@ -161,6 +165,7 @@ class Statement:
     update: bool  # an update or correction marker was read
     named_old: str = ""  # the value the statement says it replaces, when it says
     loose: bool = False  # the value was picked by its look: only an item the message points at may be replaced
+    focus: str = ""  # the turn before, which names the subject a keyless update is about
 
 
 def best_target(statement: Statement, candidates: list[Item]) -> Item | None:
@@ -171,6 +176,13 @@ def best_target(statement: Statement, candidates: list[Item]) -> Item | None:
     )
     if not scored:
         return None
+    if statement.update and not statement.key:
+        # The latest subject of the same type is the one in focus.
+        latest = max(scored, key=lambda pair: pair[1].seq)
+        scored = sorted(
+            ((score + FOCUS_LATEST if entry is latest else score, entry[1]) for entry in scored for score in (entry[0],)),
+            key=lambda pair: (-pair[0], -pair[1].seq),
+        )
     best, item = scored[0]
     threshold = UPDATE_THRESHOLD if statement.update else PLAIN_THRESHOLD
     if best < threshold:
@@ -223,15 +235,37 @@ def _score(statement: Statement, item: Item) -> float | None:
     score += SAME_SHAPE * min(2, len(_shape(statement.value) & _shape(item.value)))  # a weekday and a date beat a weekday
     if not statement.key and statement.update:
         score += RECENT * max(0.0, 1.0 - (statement.seq - item.seq) / RECENT_SPAN)
+        if old_key and old_key & (term_set(statement.focus) | term_set(statement.message)):
+            score += FOCUS_NAMED
     if not statement.update and not (new_key and old_key and (new_key <= old_key or old_key <= new_key)):
         return None  # without a marker only a restated key replaces
     return score
 
 
+def withdrawn(key: str, candidates: list[Item]) -> Item | None:
+    """The item "forget what I said about <key>" takes back: the one whose key (or, less, sentence)
+    shares most of key's words, the latest on a tie; None when none shares any."""
+    words = term_set(key)
+    scored = [
+        (len(words & term_set(item.subject)) + 0.5 * len(words & term_set(item.text)), item.seq, item)
+        for item in candidates
+        if item.kind in (ItemKind.FACT, ItemKind.NUMBER)
+    ]
+    best = max((entry for entry in scored if entry[0] >= 1.0), key=lambda entry: entry[:2], default=None)
+    return best[2] if best else None
+
+
+def just_said(candidates: list[Item], seq: int, within: int = 4) -> Item | None:
+    """The statement a bare "never mind" takes back: the latest fact or number of the last few seqs."""
+    recent = [item for item in candidates if item.kind in (ItemKind.FACT, ItemKind.NUMBER) and seq - within <= item.seq < seq]
+    return max(recent, key=lambda item: item.seq, default=None)
+
+
 def _compatible(statement: Statement, item: Item) -> bool:
     """Numbers replace numbers of the same measure; a fact replaces a fact or a number it restates."""
     if statement.kind is ItemKind.NUMBER and item.kind is ItemKind.NUMBER:
-        return same_unit_family(statement.unit, item.unit)
+        # "make it 40" names no unit: it keeps the one of what it updates.
+        return same_unit_family(statement.unit, item.unit) or (statement.update and not statement.unit)
     if statement.kind is ItemKind.NUMBER or item.kind is ItemKind.NUMBER:
         # "Friday at 3:40 pm" (a fact) for a number, or a number for "Thursday at 4:15 pm": only when alike.
         return bool(_shape(statement.value) & _shape(item.value))

@@ -1,0 +1,213 @@
+"""What a sentence does to the subjects of a conversation, read by role rather than by phrasing.
+
+People rarely repeat a key when they change its value. They name the subject once and then say
+"it's down to 118 now", "bumped it to 6 replicas", "the review got pushed to Thursday", "make it
+40", 改成 19200; they relay ("Priya confirmed the venue changed to Hall B"), take things back
+("forget what I said about the launch date", "never mind", 当我没说), or frame a value as not the
+current one (history, a hypothesis, a comparison). This module reads those roles; each
+language's words are data in services/memory/lang/<lang>/discourse.py.
+
+- A change names a subject (or stands for the one in focus with a pronoun, or says nothing of it)
+  and gives it a new value: extraction turns it into an update, and the planner attaches a keyless
+  one to the subject in focus (subjects.best_target's focus terms).
+- A withdrawal retires the item it names, or the statement just made when it names none.
+- A frame keeps a sentence's values out of the current state (the turn stays quoted evidence).
+
+Pure functions of one sentence; nothing here reads the store.
+"""
+
+import re
+from dataclasses import dataclass
+from functools import cache
+
+from services.memory.lang import data
+
+# A value longer than this is a clause, not a value: "to make sure the team is ready" is no new value.
+MAX_VALUE_WORDS = 8
+MAX_SUBJECT_WORDS = 6
+
+
+@dataclass(frozen=True)
+class Change:
+    subject: str  # the subject as named ("the review", "评审"); "" for the subject in focus
+    value: str  # the new value as typed ("Thursday", "6 replicas", "$13,200")
+
+
+@dataclass(frozen=True)
+class Withdrawal:
+    about: str  # what it takes back ("the launch date"); "" for the statement just made
+    rest: str  # what the sentence says after it ("we don't have one yet"), maybe a replacement
+
+
+@dataclass(frozen=True)
+class _Grammar:
+    keyed: re.Pattern[str]  # "<subject> [got] <verb> [back] to <value>"
+    agent: re.Pattern[str]  # "<agent> <verb> <object> [back] to <value>"
+    level: re.Pattern[str]  # "it's down to 118 now"
+    choose: re.Pattern[str]  # "make it 40"
+    relay: re.Pattern[str]  # "<someone> says <clause>"
+    withdraw: re.Pattern[str]
+    history: re.Pattern[str]
+    hypothesis: re.Pattern[str]
+    comparison: re.Pattern[str]
+    now: re.Pattern[str]
+    anaphor: re.Pattern[str]
+    agents: re.Pattern[str]
+    placeholder: re.Pattern[str]
+
+
+_VALUE_END = re.compile(
+    r"\s*(?:,(?!\d)|[;(]|\s(?:after|because|since|so|but|which|once|when|as|per|thanks)\b|\s+(?:now|instead|again)\b\s*$).*$"
+)
+_ZH_VALUE_END = re.compile(r"[，,；;。(（].*$|了$|吧$|啊$")
+_TYPED = re.compile(r"\d|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|[A-Z][a-z]+|[\u3400-\u9fff]", re.IGNORECASE)
+_NAMED = re.compile(r"\d|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|\b[A-Z][\w\-]*")
+_CJK = re.compile(r"[\u3400-\u9fff]")
+_VALUE_START = re.compile(
+    r"^(?:(?i:the|a|an|next|this|early|late|mid|end\s+of|around|about|roughly|just|only|over|under|at|on)\s+)*"
+    r"(?:[$€£¥~≈]|\d|[A-Z]|(?i:(?:mon|tues|wednes|thurs|fri|satur|sun)day|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|noon|midnight))"
+)
+_CONNECTIVE = re.compile(r"^(?:(?:then|so|and|but|also|ok|okay|well|now|anyway|update|fyi)[,:]?\s+)+", re.IGNORECASE)
+
+
+@cache
+def _grammar(lang: str) -> _Grammar:
+    words = data(lang, "discourse")
+    flags = re.IGNORECASE
+    if lang == "zh":
+        verb = f"(?:{words.CHANGE_VERBS})"
+        return _Grammar(
+            keyed=re.compile(rf"^(?P<subject>[^，,。]{{0,20}}?)\s*(?:{words.PASSIVE})?\s*{verb}\s*(?P<value>\S.*)$"),
+            agent=re.compile(r"(?!)"),
+            level=re.compile(rf"^(?P<subject>{words.ANAPHORS})?\s*(?:{words.LEVEL})\s*(?P<value>\S.*)$"),
+            choose=re.compile(rf"^(?:{words.CHOOSE})\s*(?P<value>\S.*)$"),
+            relay=re.compile(rf"^(?P<who>[^，,。]{{1,12}}?)(?:{words.REPORTING})[，,：:]?\s*(?P<inner>\S.{{3,}})$"),
+            withdraw=re.compile(rf"^(?:{words.WITHDRAW})[，,。！!]?\s*(?P<rest>.*)$"),
+            history=re.compile(words.HISTORY),
+            hypothesis=re.compile(words.HYPOTHESIS),
+            comparison=re.compile(words.COMPARISON),
+            now=re.compile(words.NOW),
+            anaphor=re.compile(rf"^(?:{words.ANAPHORS})$"),
+            agents=re.compile(rf"^(?:{words.AGENTS})$"),
+            placeholder=re.compile(rf"^(?:{words.PLACEHOLDERS})$"),
+        )
+    verb = rf"(?:{words.CHANGE_VERBS})"
+    particle = rf"(?:\s+(?:{words.PARTICLES}))?"
+    return _Grammar(
+        keyed=re.compile(
+            rf"^(?P<subject>[^,;:]{{2,60}}?)\s+(?:{words.PASSIVE}\s+)?(?:just\s+|already\s+|now\s+|finally\s+)?{verb}{particle}\s+(?:to|into)\s+(?P<value>\S.*)$",
+            flags,
+        ),
+        agent=re.compile(
+            # Case matters only for a name ("Priya moved the review to Friday").
+            rf"^(?P<agent>(?i:{words.AGENTS})|[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)\s+(?i:(?:(?:have|has|had|just|already|finally|now)\s+)*{verb}\s+"
+            rf"(?P<object>[^,;:]{{1,50}}?){particle}\s+(?:to|into)\s+(?P<value>\S.*))$",
+        ),
+        level=re.compile(
+            rf"^(?P<subject>{words.ANAPHORS})(?:'s|'re|\s+is|\s+are|\s+was|\s+has\s+gone|\s+went)\s+(?:(?P<level>{words.LEVEL})\s+)?(?P<value>\S.*?)(?P<now>\s+now)?$",
+            flags,
+        ),
+        choose=re.compile(rf"^(?:{words.CHOOSE})\s+(?P<value>\S.*)$", flags),
+        relay=re.compile(
+            rf"^(?P<who>(?:my|our|the|their)\s+[\w\-]+(?:\s+[\w\-]+)?|[A-Z][a-z]+(?:\s+(?:from|at|in)\s+[A-Z][\w\-]+|\s+[A-Z][a-z]+)?)\s+"
+            rf"(?:{words.REPORTING})\s+(?:that\s+)?(?P<inner>\S.{{6,}})$",
+        ),
+        withdraw=re.compile(rf"^(?:{words.WITHDRAW})(?P<about>[^,;:.!]{{0,60}}?)(?:\s*[,;:.!-]+\s*(?P<rest>.*))?$", flags),
+        history=re.compile(words.HISTORY, flags),
+        hypothesis=re.compile(words.HYPOTHESIS, flags),
+        comparison=re.compile(words.COMPARISON, flags),
+        now=re.compile(words.NOW, flags),
+        anaphor=re.compile(rf"^(?:{words.ANAPHORS})$", flags),
+        agents=re.compile(rf"^(?:{words.AGENTS})$", flags),
+        placeholder=re.compile(rf"^(?:{words.PLACEHOLDERS})$", flags),
+    )
+
+
+def frame(sentence: str, lang: str) -> str:
+    """ "history", "hypothesis" or "comparison" when the sentence's values are not the current
+    ones ("the rent used to be 950", "if we get the A100s it would be 256", "240 ms, slower than
+    ours"); "" otherwise. A history frame that also says now ("it used to be 5, now it's 8") is no frame."""
+    g = _grammar(lang)
+    if g.hypothesis.search(sentence):
+        return "hypothesis"
+    if g.comparison.search(sentence):
+        return "comparison"
+    if g.history.search(sentence) and not g.now.search(sentence):
+        return "history"
+    return ""
+
+
+def placeholder(word: str, lang: str) -> bool:
+    """A key or condition that only stands in a subject's place ("now", 现在): it names nothing."""
+    return bool(_grammar(lang).placeholder.match(word.strip()))
+
+
+def relayed(clean: str, lang: str) -> tuple[str, str] | None:
+    """(who, what they said) for a relayed statement ("my landlord says the deposit is 1,800")."""
+    match = _grammar(lang).relay.match(clean)
+    if not match or _grammar(lang).agents.match(match.group("who").strip()):
+        return None
+    return match.group("who").strip(), match.group("inner").strip()
+
+
+def change(clean: str, lang: str) -> Change | None:
+    """The subject and new value of a sentence that changes one, or None: the whole sentence, else
+    its last clause that does ("Traffic spiked, so I bumped it to 6 replicas")."""
+    found = _clause_change(clean, lang)
+    if found is None:
+        for clause in reversed((_ZH_CLAUSE if lang == "zh" else _CLAUSE).split(clean)[1:]):
+            if clause and (found := _clause_change(clause, lang)):
+                break
+    return found
+
+
+_CLAUSE = re.compile(r"\s*(?:[,;](?=\s)|\s[-–—]\s)\s*(?:(?:so|and|but|then|now)\s+)?|\s+(?:so|and|but|then)\s+", re.IGNORECASE)
+_ZH_CLAUSE = re.compile(r"[，,；;]\s*")
+
+
+def names_something(value: str) -> bool:
+    """A value that names something: a number, a date, a weekday, a name, Chinese words."""
+    return bool(_TYPED.search(value) if _CJK.search(value) else _NAMED.search(value))
+
+
+def _clause_change(clean: str, lang: str) -> Change | None:
+    g = _grammar(lang)
+    # "we pushed the audit back to 3 June" names its subject as the object; "the audit got pushed ..." as the subject.
+    for pattern, role in ((g.agent, "object"), (g.keyed, "subject")):
+        match = pattern.match(clean)
+        if match and (found := _change(match.group(role), match.group("value"), lang)):
+            return found
+    match = g.level.match(clean)
+    # "it's down to 118", "it's 500 GB now": a level reached; "it's 500 GB" alone may only describe it.
+    if match and (lang == "zh" or match.group("level") or match.group("now")):
+        return _change("", match.group("value"), lang)
+    match = g.choose.match(clean)
+    if match:
+        return _change("", match.group("value"), lang)
+    return None
+
+
+def _change(subject: str, value: str, lang: str) -> Change | None:
+    g = _grammar(lang)
+    subject = _CONNECTIVE.sub("", subject.strip())
+    if g.anaphor.match(subject) or g.agents.match(subject):
+        subject = ""
+    end = _ZH_VALUE_END if lang == "zh" else _VALUE_END
+    value = end.sub("", end.sub("", value.strip())).strip(" .!。！")  # "$13,200 now after I pushed back"
+    if lang != "zh" and (len(value.split()) > MAX_VALUE_WORDS or len(subject.split()) > MAX_SUBJECT_WORDS):
+        return None
+    # A value names something: a number, a date, a weekday, a name ("pushed to Thursday", "to 6"),
+    # from its first word on: "have to go through the DBA channel" changes nothing.
+    if not value or not names_something(value) or (lang != "zh" and not _VALUE_START.match(value)):
+        return None
+    return Change(subject=subject, value=value)
+
+
+def withdrawal(clean: str, lang: str) -> Withdrawal | None:
+    """What a sentence that takes something back names, and what it says after that."""
+    match = _grammar(lang).withdraw.match(clean.strip())
+    if not match:
+        return None
+    groups = match.groupdict()
+    about = (groups.get("about") or "").strip()
+    return Withdrawal(about=about, rest=(groups.get("rest") or "").strip())

@@ -1,0 +1,70 @@
+"""Update semantics of one sentence: what discourse.py reads, turned into candidates.
+
+The statement grammar (statements.py, corrections.py) reads what a sentence states. This layer
+decides what the statement does to the current state, as a rule rather than a phrasing:
+
+- framed as history, a hypothesis or a comparison, its facts and numbers are not current and
+  are not stored (the turn stays quoted evidence);
+- relayed ("my landlord says ..."), the reported clause is what is read, the sentence (with who
+  said it) is kept as the item's text, its provenance;
+- a change ("the review got pushed to Thursday", "bumped it to 6 replicas", "make it 40") is an
+  update: of the subject it names, or, naming none, of the subject in focus, which the planner
+  finds (subjects.best_target); a statement that carries a verb of change is an update too.
+"""
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from services.memory.domain import discourse
+from services.memory.domain import extraction_checks as C
+from services.memory.domain.model import Candidate, ItemKind
+from services.memory.domain.statements import MAX_KEY_WORDS
+from services.memory.domain.text import strip_openers
+
+Read = tuple[tuple[Candidate, str], ...]
+_VALUES = (ItemKind.FACT, ItemKind.NUMBER)
+# The placeholder subject a keyless value is read under, so the statement grammar reads its unit.
+_PLACEHOLDER = {"en": "The value is {value}.", "zh": "数值是{value}。"}
+_KEYED = {"en": "The {subject} is {value}.", "zh": "{subject}是{value}。"}
+
+
+def states_value(read: Read) -> bool:
+    return any(candidate.kind in _VALUES for candidate, _ in read)
+
+
+def read_updates(sentence: str, clean: str, lang: str, read_sentence: Callable[[str], Read]) -> Read:
+    """The candidates of a sentence with its update semantics applied (see the module doc)."""
+    relay = discourse.relayed(clean, lang)
+    source = relay[1] if relay else clean
+    found = read_sentence(source) if relay else read_sentence(sentence)
+    if relay and not states_value(found) and not discourse.change(source, lang):
+        source, found = clean, read_sentence(sentence)  # "Olu says hi" relays nothing
+    if discourse.frame(source, lang):
+        return tuple((c, row) for c, row in found if c.kind not in _VALUES)
+    changed = discourse.change(strip_openers(source, lang), lang)
+    if changed is not None and not changed.subject and all(discourse.placeholder(c.key, lang) for c, _ in found if c.kind in _VALUES):
+        found = tuple((c, row) for c, row in found if c.kind not in _VALUES)  # 现在是 42 元: "now" is no subject
+        found = (*found, *_changed(changed, sentence, lang, read_sentence))
+    if changed is not None or relay:
+        # A value changed, or reported by someone, replaces the one it is about.
+        found = tuple((replace(c, is_correction=True) if c.kind in _VALUES else c, row) for c, row in found)
+    if relay:
+        found = tuple((replace(c, text=sentence), row) for c, row in found)  # who said it stays on record
+    # "down to 1,200 pounds now": "now" says when, it is no condition of the value.
+    return tuple((replace(c, condition="") if c.condition and discourse.placeholder(c.condition, lang) else c, row) for c, row in found)
+
+
+def _changed(changed: discourse.Change, sentence: str, lang: str, read_sentence: Callable[[str], Read]) -> Read:
+    """The new value of a change, read by the statement grammar under its subject's key, or keyless."""
+    grammar = "zh" if lang == "zh" else "en"
+    key = ""
+    if changed.subject:
+        subject = strip_openers(changed.subject, grammar)
+        if not C.good_key(subject, grammar, MAX_KEY_WORDS):
+            return ()
+        key = C.store_key(subject, grammar)
+        text = _KEYED[grammar].format(subject=subject.removeprefix("the ").removeprefix("The "), value=changed.value)
+    else:
+        text = _PLACEHOLDER[grammar].format(value=changed.value)
+    read = read_sentence(text)
+    return tuple((replace(c, key=key, text=sentence, is_correction=True), "change") for c, _ in read if c.kind in _VALUES)

@@ -1,0 +1,58 @@
+"""English words of discourse: how a speaker changes, takes back, relays or frames a value.
+
+Regex fragments (alternations), compiled by services/memory/domain/discourse.py. Each names a
+role, not a sentence: a verb of change, a pronoun for the subject in focus, a frame word.
+"""
+
+# Verbs that give a subject a new value when followed by "to <value>" (or a bare value after "make").
+CHANGE_VERBS = (
+    r"changed|change|changes|changing|moved|move|moves|moving|pushed|push|pushes|pulled|pull|bumped|bump|bumps|raised|raise|raises|"
+    r"lowered|lower|lowers|cut|cuts|dropped|drop|drops|reduced|reduce|reduces|increased|increase|increases|decreased|decrease|"
+    r"decreases|upped|up|upgraded|upgrade|downgraded|downgrade|switched|switch|switches|shifted|shift|shifts|slipped|slips|slid|"
+    r"rescheduled|reschedule|revised|revise|updated|update|adjusted|adjust|set|reset|trimmed|trim|extended|extend|shortened|"
+    r"shorten|expanded|expand|scaled|scale|went|gone|goes|go|came|come|comes|climbed|climb|fell|fall|falls|rose|rise|rises|"
+    r"jumped|jump|doubled|halved|renamed|rename|reassigned|reassign|handed|hand"
+)
+# "got pushed", "was moved", "has been bumped", "is being moved": the passive before a verb of change.
+PASSIVE = r"(?:got|gets|get|was|were|is|are|has\s+been|have\s+been|had\s+been|is\s+being|are\s+being|will\s+be|'s\s+been|'s)"
+# Particles between the verb and "to": "pushed back to", "moved up to", "came down to".
+PARTICLES = r"back|forward|up|down|out|over|ahead|along"
+# Words that stand for the subject in focus rather than naming it.
+ANAPHORS = (
+    r"it|that|this|that\s+one|this\s+one|the\s+previous\s+one|the\s+last\s+one|the\s+earlier\s+one|the\s+old\s+one|"
+    r"the\s+figure|the\s+number|the\s+amount|the\s+price|the\s+quote|the\s+date|they|them|those|these"
+)
+# Speakers and agents, not subjects: "we bumped the replicas", "Priya moved the review".
+AGENTS = r"i|we|you|they|he|she|someone|somebody|everyone|(?:my|our|the)\s+(?:team|boss|manager|lead|client|customer)"
+# "it's down to 118 now", "we're up to 6", "they're at 40 now": a level reached, about the subject in focus.
+LEVEL = r"(?:down|up)\s+to|(?:now\s+)?at|now"
+# "make it 40", "call it 3 weeks", "let's say 12": a new value chosen for the subject in focus.
+CHOOSE = r"make\s+(?:it|that)|call\s+it|let's\s+say|let's\s+do|go\s+with|round\s+it\s+(?:up|down)\s+to"
+# Reporting verbs: "<someone> says the deposit is 1,800" relays a statement, its provenance recorded.
+REPORTING = (
+    r"says|said|confirmed|confirms|told\s+(?:me|us)|tells\s+(?:me|us)|mentioned|mentions|reports|reported|informed\s+(?:me|us)|"
+    r"let\s+(?:me|us)\s+know|wrote|emailed|texted|messaged|called\s+to\s+say|just\s+said|now\s+says|is\s+saying|pinged\s+(?:me|us)\s+to\s+say"
+)
+# Taking back what was said, without a new value: the item it names is retired.
+WITHDRAW = (
+    r"(?:forget|ignore|disregard|drop|scrap|strike|scratch)\s+(?:about\s+|what\s+i\s+(?:just\s+)?(?:said|wrote|told\s+you|mentioned)\s+"
+    r"(?:about|re|regarding|on|for)\s+|my\s+(?:earlier\s+|previous\s+|last\s+)?(?:note|comment|message|point)\s+(?:about|on|re)\s+|the\s+bit\s+about\s+)"
+    r"|never\s*mind(?:\s+(?:about|the\s+bit\s+about|what\s+i\s+said\s+about))?|nvm|cancel\s+(?:what\s+i\s+said\s+about|my\s+note\s+on)|"
+    r"(?:that|the\s+\w+(?:\s+\w+)?)\s+(?:is|was)\s+(?:off\s+the\s+table|cancelled|canceled|no\s+longer\s+(?:a\s+thing|happening|true|relevant))"
+)
+# Frames that make a value not the current one.
+HISTORY = (
+    r"\bused\s+to\b|\blast\s+(?:year|month|week|quarter|season|time|spring|summer|autumn|fall|winter)\b|\bpreviously\b|\boriginally\b|"
+    r"\bback\s+in\b|\b(?:a|one|two|three|few|couple\s+of)\s+(?:years?|months?|weeks?)\s+ago\b|\bin\s+the\s+past\b|\bformerly\b|\bonce\s+was\b"
+)
+HYPOTHESIS = (
+    r"^(?:if|suppose|supposing|assuming|imagine|hypothetically|what\s+if|in\s+case|maybe|perhaps)\b|\bif\s+we\b|\bif\s+they\b|"
+    r"\b(?:would|could|might)\s+be\b|\bwe\s+might\b|\bwe\s+could\b|\bin\s+theory\b|\bworst\s+case\b|\bbest\s+case\b"
+)
+COMPARISON = (
+    r"\bthan\s+(?:ours|theirs|yours|us|them|we|they|the\s+other|that\s+of|last|before|the\s+old)\b|\bcompared\s+(?:to|with)\b|\bwhereas\b"
+)
+# A clause that says the value is the current one despite a frame ("it used to be 5, now it's 8").
+NOW = r"\bnow\b|\bthese\s+days\b|\bfrom\s+now\s+on\b|\bgoing\s+forward\b|\bcurrently\b|\btoday\b|\bactually\b|\binstead\b|\bcorrection\b"
+# Words that stand in a subject's place without naming one: "now", "it", "这个", 现在.
+PLACEHOLDERS = r"now|today|currently|instead|it|that|this|they|them"

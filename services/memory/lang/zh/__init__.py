@@ -1,0 +1,1 @@
+"""Chinese language data."""

@@ -1,0 +1,23 @@
+"""Chinese words of discourse: how a speaker changes, takes back, relays or frames a value.
+
+Regex fragments, compiled by services/memory/domain/discourse.py; see lang/en/discourse.py.
+"""
+
+# "<主语>改成/调到/推迟到/降到 <新值>": verbs of change, each already ending in its 到/成/为.
+CHANGE_VERBS = (
+    r"改成了?|改为|改到|换成了?|调成|调到|调整为|调整到|调为|推迟到|推到|延期到|延后到|延到|提前到|挪到|移到|降到|降为|降至|涨到|涨至|"
+    r"升到|升至|提到|提高到|增加到|减少到|减到|砍到|缩短到|延长到|变成了?|变为|更新为|更新成"
+)
+PASSIVE = r"(?:被|已经|已|又)"
+PARTICLES = r""
+ANAPHORS = r"它|这个|那个|这个数|那个数|前面那个|上一个|之前那个|这|那"
+AGENTS = r"我|我们|你|他|她|他们|她们|老板|客户"
+LEVEL = r"现在是|现在|目前是|已经是"
+CHOOSE = r"就定|定成|就按|按"
+REPORTING = r"说|确认|告诉我|告诉我们|通知|反馈|回复说|回话说|来消息说"
+WITHDRAW = r"当我没说|那个不算|刚才说的不算|之前说的不算|刚才那条作废|那条作废|收回刚才|取消刚才说的|忽略我刚才说的|忘了我说的"
+HISTORY = r"以前|去年|上个月|上周|原来|原先|过去|之前是|曾经|当年"
+HYPOTHESIS = r"^(?:如果|假如|要是|万一|假设|也许|或许|可能)|如果|假如|要是的话|的话就"
+COMPARISON = r"比[^，。]{0,12}(?:多|少|高|低|快|慢|贵|便宜)|相比|对比|跟[^，。]{0,8}一样"
+NOW = r"现在|目前|从现在起|以后|其实|改成"
+PLACEHOLDERS = r"现在|目前|现在是|目前是|它|这个|那个|这|那"
