@@ -67,6 +67,7 @@ _VALUE_START = re.compile(
     r"^(?:(?i:the|a|an|next|this|early|late|mid|end\s+of|around|about|roughly|just|only|over|under|at|on)\s+)*"
     r"(?:[$€£¥~≈]|\d|[A-Z]|(?i:(?:mon|tues|wednes|thurs|fri|satur|sun)day|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|noon|midnight))"
 )
+_CONTRACTED = re.compile(r"(?:'s|'re|’s|’re)$", re.IGNORECASE)
 _CONNECTIVE = re.compile(r"^(?:(?:then|so|and|but|also|ok|okay|well|now|anyway|update|fyi)[,:]?\s+)+", re.IGNORECASE)
 
 
@@ -107,9 +108,9 @@ def _grammar(lang: str) -> _Grammar:
             rf"^(?P<subject>{words.ANAPHORS})(?:'s|'re|\s+is|\s+are|\s+was|\s+has\s+gone|\s+went)\s+(?:(?P<level>{words.LEVEL})\s+)?(?P<value>\S.*?)(?P<now>\s+now)?$",
             flags,
         ),
-        choose=re.compile(rf"^(?:{words.CHOOSE})\s+(?P<value>\S.*)$", flags),
+        choose=re.compile(rf"^(?:(?:let's|let\s+us|just|please|ok|okay|actually|hmm)[,\s]+)*(?:{words.CHOOSE})\s+(?P<value>\S.*)$", flags),
         relay=re.compile(
-            rf"^(?P<who>(?:my|our|the|their)\s+[\w\-]+(?:\s+[\w\-]+)?|[A-Z][a-z]+(?:\s+(?:from|at|in)\s+[A-Z][\w\-]+|\s+[A-Z][a-z]+)?)\s+"
+            rf"^(?P<who>(?:my|our|the|their)\s+[\w\-]+(?:\s+[\w\-]+)?|[A-Z][a-z]+(?:\s+(?:from|at|in|of)\s+(?:the\s+)?[\w\-]+|\s+[A-Z][a-z]+)?)\s+"
             rf"(?:{words.REPORTING})\s+(?:that\s+)?(?P<inner>\S.{{6,}})$",
         ),
         withdraw=re.compile(rf"^(?:{words.WITHDRAW})(?P<about>[^,;:.!]{{0,60}}?)(?:\s*[,;:.!-]+\s*(?P<rest>.*))?$", flags),
@@ -189,7 +190,7 @@ def _clause_change(clean: str, lang: str) -> Change | None:
 
 def _change(subject: str, value: str, lang: str) -> Change | None:
     g = _grammar(lang)
-    subject = _CONNECTIVE.sub("", subject.strip())
+    subject = _CONTRACTED.sub("", _CONNECTIVE.sub("", subject.strip()))  # "It's gone up to ..." is about "it"
     if g.anaphor.match(subject) or g.agents.match(subject):
         subject = ""
     end = _ZH_VALUE_END if lang == "zh" else _VALUE_END

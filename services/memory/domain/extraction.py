@@ -131,6 +131,14 @@ def extract_traced(text: str) -> list[tuple[Candidate, str]]:
                 if signature not in seen:
                     seen.add(signature)
                     found.append((candidate, row))
+    if taken_back is not None and (taken_back.key or taken_back.old):
+        # "Scratch the granite." with nothing after it: what it named is taken back, and nothing replaces it.
+        found.append(
+            (
+                Candidate(kind=ItemKind.FACT, key=taken_back.key, value=taken_back.old, text=text, lang=detect_lang(text), withdraws=True),
+                "retraction",
+            )
+        )
     return found
 
 

@@ -274,9 +274,9 @@ def _reconcile(overlay: _Overlay, event: Event, candidate: Candidate, item_id: s
 def _withdraw(overlay: _Overlay, event: Event, candidate: Candidate) -> None:
     """Retire the item a withdrawal takes back: the one its words name, or, naming none, the
     statement just made. Its successor is the turn that took it back, so history says when."""
-    if candidate.key:
-        pool = overlay.subject_pool(candidate.key, f"{candidate.key} {candidate.value}")
-        target = subjects.withdrawn(candidate.key, pool)
+    named = candidate.key or candidate.value
+    if named:
+        target = subjects.withdrawn(named, overlay.subject_pool(candidate.key, named))
     else:
         target = subjects.just_said(overlay.subject_pool("", None), event.seq)
     if target is not None:

@@ -34,7 +34,7 @@ RECENT = 1.0  # a keyless correction usually follows what it corrects
 RECENT_SPAN = 120  # seqs after which a keyless correction gets nothing for recency
 # Discourse focus, for a keyless update ("it's down to 118 now"): the subject the turn before (or the
 # message) names, and the latest subject whose value is of the same type, however long ago it was said.
-FOCUS_NAMED = 1.5
+FOCUS_NAMED = 2.5
 FOCUS_LATEST = 0.75
 # An update marker ("actually", "update:", "is now", 改成) says something is being replaced;
 # without one, only a near restatement of a key (same unit, nested key words) replaces.
@@ -242,10 +242,14 @@ def _score(statement: Statement, item: Item) -> float | None:
     return score
 
 
-def withdrawn(key: str, candidates: list[Item]) -> Item | None:
-    """The item "forget what I said about <key>" takes back: the one whose key (or, less, sentence)
-    shares most of key's words, the latest on a tie; None when none shares any."""
-    words = term_set(key)
+def withdrawn(named: str, candidates: list[Item]) -> Item | None:
+    """The item "forget what I said about <named>" or "scratch <named>" takes back: the one whose value
+    it names, else whose key (or, less, sentence) shares most of its words, the latest on a tie; None
+    when none shares any."""
+    values = [item for item in candidates if item.kind in (ItemKind.FACT, ItemKind.NUMBER) and names(named, item.value)]
+    if values:
+        return max(values, key=lambda item: item.seq)
+    words = term_set(named)
     scored = [
         (len(words & term_set(item.subject)) + 0.5 * len(words & term_set(item.text)), item.seq, item)
         for item in candidates

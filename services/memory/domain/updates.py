@@ -44,6 +44,7 @@ def read_updates(sentence: str, clean: str, lang: str, read_sentence: Callable[[
     changed = discourse.change(strip_openers(source, lang), lang)
     if changed is not None and not changed.subject and all(discourse.placeholder(c.key, lang) for c, _ in found if c.kind in _VALUES):
         found = tuple((c, row) for c, row in found if c.kind not in _VALUES)  # 现在是 42 元: "now" is no subject
+    if changed is not None and not states_value(found):
         found = (*found, *_changed(changed, sentence, lang, read_sentence))
     if changed is not None or relay:
         # A value changed, or reported by someone, replaces the one it is about.

@@ -1,0 +1,138 @@
+"""Update semantics by role, through the service on a real store: changes of the subject in focus,
+relayed updates, withdrawals, and frames that keep a value out of the current state.
+
+Every sentence is written for these tests, several phrasings per behaviour; none comes from a
+corpus. tests/memory/redis/test_redis_discourse.py re-runs them on Redis.
+"""
+
+import pytest
+
+from tests.memory.test_corrections import ACTIVE, SUPERSEDED, assert_replaced, derived, holding, send
+
+S = "session-c"
+FILLER = "Thanks, carry on with the draft."
+
+
+@pytest.mark.parametrize(
+    ("first", "update", "old", "new"),
+    [
+        ("The checkout service runs on 3 replicas.", "Traffic spiked, so I bumped it to 6 replicas.", "3", "6"),
+        ("The deposit is 1,500 pounds.", "It's gone up to 1,750 pounds now.", "1,500", "1,750"),
+        (
+            "The contractor quoted $14,500 for the cabinets.",
+            "Good news, they're down to $13,200 now after I pushed back.",
+            "14,500",
+            "13,200",
+        ),
+        ("We need 25 chairs for the hall.", "Scratch that, make it 40.", "25", "40"),
+        ("The staging disk is 200 GB.", "We resized it, it's 500 GB now.", "200", "500"),
+        ("每箱的运费是 38 元。", "现在是 42 元。", "38", "42"),
+    ],
+)
+def test_a_keyless_change_updates_the_subject_in_focus(memory, first, update, old, new):
+    send(memory, first, update)
+    assert_replaced(memory, old, new)
+
+
+def test_a_keyless_number_keeps_the_unit_of_what_it_updates(memory):
+    send(memory, "We need 25 chairs for the hall.", "Hmm, make it 40.")
+    (current,) = [item for item in derived(memory) if item.status == ACTIVE]
+    assert (current.value, current.unit) == ("40", "")  # "chairs" is the key here: nothing to inherit
+    send(memory, "The standby pool has 4 nodes.", "Let's make it 6.", start=10, session="s-unit")
+    (pool,) = [item for item in derived(memory, "s-unit") if item.status == ACTIVE]
+    assert (pool.value, pool.unit) == ("6", "nodes")
+
+
+@pytest.mark.parametrize(
+    ("first", "update", "old", "new"),
+    [
+        ("The design review is on Tuesday 9 March.", "The review got pushed to Thursday 11 March.", "Tuesday", "Thursday 11 March"),
+        ("The offsite venue is the Harbour Room.", "We moved the offsite venue to the Lakeview Lodge.", "Harbour", "Lakeview"),
+        ("The audit is on 20 May.", "Legal pushed the audit back to 3 June.", "20 May", "3 June"),
+    ],
+)
+def test_a_named_subject_changed_by_a_verb_of_change_is_updated(memory, first, update, old, new):
+    send(memory, first, update)
+    assert_replaced(memory, old, new)
+
+
+def test_the_turns_before_put_a_subject_in_focus_however_long_ago_it_was_said(memory):
+    seq = send(memory, "The deposit is 1,500 pounds.")
+    seq = send(memory, *[FILLER] * 150, start=seq)
+    seq = send(memory, "The sofa costs 800 pounds.", start=seq)
+    seq = send(memory, "Back to the deposit for a second.", start=seq)
+    send(memory, "It's down to 1,200 pounds now.", start=seq)
+    assert_replaced(memory, "1,500", "1,200")
+    (sofa,) = holding(memory, "800")
+    assert sofa.status == ACTIVE
+
+
+@pytest.mark.parametrize(
+    ("first", "relayed", "old", "new", "who"),
+    [
+        ("The venue is Hall A in the east wing.", "Priya confirmed the venue changed to Hall B.", "Hall A", "Hall B", "Priya"),
+        ("The deposit for the flat is 1,500 pounds.", "My landlord says the deposit is 1,800 pounds now.", "1,500", "1,800", "landlord"),
+        ("The kick-off call is at 9:30.", "Marta from finance told me the kick-off call moved to 10:15.", "9:30", "10:15", "Marta"),
+    ],
+)
+def test_a_relayed_update_replaces_and_keeps_who_said_it(memory, first, relayed, old, new, who):
+    send(memory, first, relayed)
+    assert_replaced(memory, old, new)
+    (current,) = [item for item in holding(memory, new) if item.status == ACTIVE]
+    assert who in current.text  # the provenance: the sentence that relayed it
+
+
+@pytest.mark.parametrize(
+    ("first", "withdrawal", "old"),
+    [
+        ("The launch date is 14 May.", "Forget what I said about the launch date, we don't have one yet.", "14 May"),
+        ("The projector costs 450 dollars.", "Never mind.", "450"),
+        ("The welcome dinner is at Casa Lupo.", "Ignore my earlier note about the welcome dinner.", "Casa Lupo"),
+        ("首批发货量是 300 件。", "当我没说。", "300"),
+    ],
+)
+def test_a_withdrawal_retires_what_it_takes_back(memory, first, withdrawal, old):
+    send(memory, first, withdrawal)
+    (item,) = holding(memory, old)
+    assert item.status == SUPERSEDED
+    assert not [i for i in derived(memory) if i.status == ACTIVE]
+
+
+def test_a_bare_never_mind_takes_back_only_the_statement_just_made(memory):
+    seq = send(memory, "The projector costs 450 dollars.", *[FILLER] * 4)
+    send(memory, "The screen costs 120 dollars.", "Never mind.", start=seq)
+    assert holding(memory, "450")[0].status == ACTIVE
+    assert holding(memory, "120")[0].status == SUPERSEDED
+
+
+@pytest.mark.parametrize(
+    "framed",
+    [
+        "The rent used to be 950 euros a month.",
+        "Last year the rent was 900 euros a month.",
+        "If we moved to the bigger flat, the rent would be 1,600 euros a month.",
+        "Maybe the rent could be 1,100 euros a month.",
+        "Their rent is 1,400 euros a month, much more than ours.",
+        "要是换到大一点的房子，房租可能是 1,600 欧元一个月。",
+    ],
+)
+def test_history_hypotheses_and_comparisons_do_not_replace_the_current_value(memory, framed):
+    send(memory, "The rent is 1,200 euros a month.", framed)
+    (rent,) = [item for item in derived(memory) if item.status == ACTIVE]
+    assert rent.value == "1,200"
+    assert [item.value for item in derived(memory)] == ["1,200"]
+
+
+@pytest.mark.parametrize(
+    "unrelated",
+    [
+        "We need to move to the next step.",
+        "Schema changes have to go through the DBA channel.",
+        "I want to go to the hardware store later.",
+        "It's fine now, thanks.",
+    ],
+)
+def test_sentences_with_a_verb_of_change_but_no_new_value_change_nothing(memory, unrelated):
+    send(memory, "The venue is Hall A in the east wing.", unrelated)
+    (venue,) = holding(memory, "Hall A")
+    assert venue.status == ACTIVE
