@@ -136,3 +136,31 @@ def test_sentences_with_a_verb_of_change_but_no_new_value_change_nothing(memory,
     send(memory, "The venue is Hall A in the east wing.", unrelated)
     (venue,) = holding(memory, "Hall A")
     assert venue.status == ACTIVE
+
+
+@pytest.mark.parametrize(
+    ("first", "update", "old", "new"),
+    [
+        # The history is the old value's clause, not the new one's.
+        ("The storage tier is 2 TB.", "No wait, we're on 4 TB; 2 TB was the plan we had last spring.", "2 TB", "4 TB"),
+        ("The weekly budget is 300 euros.", "It's 350 euros from this week on, 300 euros was what we had last year.", "300", "350"),
+        # A time in the past says when the change happened: the new value is current.
+        ("The build agents are on Ubuntu 20.04.", "We switched the build agents to Ubuntu 22.04 last month.", "20.04", "22.04"),
+    ],
+)
+def test_a_frame_governs_its_own_clause_not_the_whole_sentence(memory, first, update, old, new):
+    send(memory, first, update)
+    assert_replaced(memory, old, new)
+
+
+@pytest.mark.parametrize(
+    "statement",
+    [
+        "If you need the logs, the bucket is audit-logs-eu.",
+        "In case anyone asks, the bucket is audit-logs-eu.",
+    ],
+)
+def test_a_conditional_preamble_does_not_make_the_statement_a_hypothesis(memory, statement):
+    send(memory, statement)
+    (bucket,) = holding(memory, "audit-logs-eu")
+    assert bucket.status == ACTIVE

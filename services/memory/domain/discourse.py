@@ -105,7 +105,7 @@ def _grammar(lang: str) -> _Grammar:
             rf"(?P<object>[^,;:]{{1,50}}?){particle}\s+(?:to|into)\s+(?P<value>\S.*))$",
         ),
         level=re.compile(
-            rf"^(?P<subject>{words.ANAPHORS})(?:'s|'re|\s+is|\s+are|\s+was|\s+has\s+gone|\s+went)\s+(?:(?P<level>{words.LEVEL})\s+)?(?P<value>\S.*?)(?P<now>\s+now)?$",
+            rf"^(?P<subject>{words.ANAPHORS})(?:'s|'re|\s+is|\s+are|\s+was|\s+has\s+gone|\s+went)\s+(?:(?P<level>{words.LEVEL})\s+)?(?P<value>\S.*?)(?P<now>\s+(?:{words.EFFECTIVE}))?$",
             flags,
         ),
         choose=re.compile(rf"^(?:(?:let's|let\s+us|just|please|ok|okay|actually|hmm)[,\s]+)*(?:{words.CHOOSE})\s+(?P<value>\S.*)$", flags),
@@ -138,6 +138,32 @@ def frame(sentence: str, lang: str) -> str:
     return ""
 
 
+def value_frame(sentence: str, value: str, lang: str) -> str:
+    """The frame of the clause that states value, not of the whole sentence: in "wait, no: legal
+    wants 3x; 2x was last year's template" only 2x is history, and in "if you need the errors, the
+    Sentry project is orchard-api" the value is no hypothesis. A comparison said right after the
+    value's clause ("240 ms, slower than ours") frames it too; a time in the past does not frame a
+    change ("we upgraded to Node 20 last week"). Without a clause that holds the value, the whole
+    sentence's frame."""
+    clauses = [clause for clause in _FRAME_CLAUSE.split(sentence) if clause.strip()]
+    head = _HEAD.search(value)
+    at = next((index for index, clause in enumerate(clauses) if head and head.group().lower() in clause.lower()), None)
+    if at is None:
+        return frame(sentence, lang)
+    found = frame(clauses[at], lang)
+    if found == "history" and _clause_change(clauses[at].strip(), lang):
+        found = ""  # "we upgraded to Node 20 last week" says when it changed: Node 20 is current
+    if not found and at + 1 < len(clauses) and frame(clauses[at + 1], lang) == "comparison" and not _HEAD_NUMBER.search(clauses[at + 1]):
+        found = "comparison"
+    return found
+
+
+# Clause boundaries for frames: a frame word governs its clause ("..., now it's 8" is no history).
+_FRAME_CLAUSE = re.compile(r"[,;:](?=\s)|[，；：;]|\s[-–—]\s|\s(?=(?:but|whereas|while|although)\s)", re.IGNORECASE)
+_HEAD = re.compile(r"[\w$€£¥][\w.\-/:]*|[\u3400-\u9fff]{1,4}")
+_HEAD_NUMBER = re.compile(r"\d")
+
+
 def placeholder(word: str, lang: str) -> bool:
     """A key or condition that only stands in a subject's place ("now", 现在): it names nothing."""
     return bool(_grammar(lang).placeholder.match(word.strip()))
@@ -153,10 +179,11 @@ def relayed(clean: str, lang: str) -> tuple[str, str] | None:
 
 def change(clean: str, lang: str) -> Change | None:
     """The subject and new value of a sentence that changes one, or None: the whole sentence, else
-    its last clause that does ("Traffic spiked, so I bumped it to 6 replicas")."""
+    its last clause that does ("Traffic spiked, so I bumped it to 6 replicas"; "it's 350 from this
+    week on, 300 was last year's")."""
     found = _clause_change(clean, lang)
     if found is None:
-        for clause in reversed((_ZH_CLAUSE if lang == "zh" else _CLAUSE).split(clean)[1:]):
+        for clause in reversed((_ZH_CLAUSE if lang == "zh" else _CLAUSE).split(clean)):
             if clause and (found := _clause_change(clause, lang)):
                 break
     return found

@@ -337,6 +337,8 @@ def _mentioned(item: Item, statement: Statement) -> bool:
     """The message repeats a distinctive part of the item's value that the new value does not hold."""
     new = normalized(statement.value)
     message = normalized(statement.message)
+    if item.kind is ItemKind.NUMBER and item.unit and _said_with_unit(item.value, item.unit, message):
+        return True  # "2 TB was the old plan": a bare "2" is no clue, "2 TB" names the measure
     for token in distinctive_tokens(item.value):
         low = token.lower()
         if low in new or low in normalized(statement.key):
@@ -347,6 +349,12 @@ def _mentioned(item: Item, statement: Statement) -> bool:
         elif re.search(r"(?<![\w\-.])" + re.escape(low) + r"(?![\w\-])", message):
             return True
     return False
+
+
+def _said_with_unit(value: str, unit: str, message: str) -> bool:
+    value, unit = normalized(value), normalized(unit)
+    spellings = (f"{value} {unit}", f"{value}{unit}", f"{unit}{value}", f"{unit} {value}")
+    return any(re.search(r"(?<![\w\-.,])" + re.escape(spelling) + r"(?![\w\-])", message) for spelling in spellings)
 
 
 def _context_mentioned(item: Item, statement: Statement) -> bool:

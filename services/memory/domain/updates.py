@@ -39,8 +39,8 @@ def read_updates(sentence: str, clean: str, lang: str, read_sentence: Callable[[
     found = read_sentence(source) if relay else read_sentence(sentence)
     if relay and not states_value(found) and not discourse.change(source, lang):
         source, found = clean, read_sentence(sentence)  # "Olu says hi" relays nothing
-    if discourse.frame(source, lang):
-        return tuple((c, row) for c, row in found if c.kind not in _VALUES)
+    # History, a hypothesis or a comparison: the values of that clause are not the current ones.
+    found = tuple((c, row) for c, row in found if c.kind not in _VALUES or not discourse.value_frame(source, c.value, lang))
     changed = discourse.change(strip_openers(source, lang), lang)
     if changed is not None and not changed.subject and all(discourse.placeholder(c.key, lang) for c, _ in found if c.kind in _VALUES):
         found = tuple((c, row) for c, row in found if c.kind not in _VALUES)  # 现在是 42 元: "now" is no subject

@@ -26,6 +26,11 @@ ANAPHORS = (
 AGENTS = r"i|we|you|they|he|she|someone|somebody|everyone|(?:my|our|the)\s+(?:team|boss|manager|lead|client|customer)"
 # "it's down to 118 now", "we're up to 6", "they're at 40 now": a level reached, about the subject in focus.
 LEVEL = r"(?:down|up)\s+to|(?:now\s+)?at|now"
+# When a value takes effect, said after it: "it's 350 euros from this week on", "it's 6 as of Monday".
+EFFECTIVE = (
+    r"now|from\s+now\s+on|going\s+forward|these\s+days|(?:from|starting|as\s+of|effective)\s+(?:this|next|the\s+next|today|tomorrow|monday|"
+    r"tuesday|wednesday|thursday|friday|saturday|sunday)(?:\s+(?:week|month|quarter|year|sprint|season|term|cycle))?(?:\s+on(?:wards)?)?"
+)
 # "make it 40", "call it 3 weeks", "let's say 12": a new value chosen for the subject in focus.
 CHOOSE = r"make\s+(?:it|that)|call\s+it|let's\s+say|let's\s+do|go\s+with|round\s+it\s+(?:up|down)\s+to"
 # Reporting verbs: "<someone> says the deposit is 1,800" relays a statement, its provenance recorded.

@@ -13,6 +13,7 @@ PARTICLES = r""
 ANAPHORS = r"它|这个|那个|这个数|那个数|前面那个|上一个|之前那个|这|那"
 AGENTS = r"我|我们|你|他|她|他们|她们|老板|客户"
 LEVEL = r"现在是|现在|目前是|已经是"
+EFFECTIVE = r"(?!)"  # Chinese says when before the value (从下周起是 350), which LEVEL reads
 CHOOSE = r"就定|定成|就按|按"
 REPORTING = r"说|确认|告诉我|告诉我们|通知|反馈|回复说|回话说|来消息说"
 WITHDRAW = r"当我没说|那个不算|刚才说的不算|之前说的不算|刚才那条作废|那条作废|收回刚才|取消刚才说的|忽略我刚才说的|忘了我说的"
