@@ -21,8 +21,8 @@ def _placeholder(detector: RegexBasedDetector) -> str:
 
 def scrub(text: str) -> str:
     """The text with credentials and personal paths replaced by placeholders that name their kind
-    (`[REDACTED_STRIPE_KEY]`, `password=[REDACTED]`, `/home/[USER]/`). Idempotent; text with nothing
-    to replace costs one regex scan."""
+    (`[REDACTED_STRIPE_KEY]`, `password=[REDACTED]`, `/home/[USER]/`, `~/[REDACTED_PATH]`).
+    Idempotent; text with nothing to replace costs one regex scan."""
     lowered = text.lower()
     if not _ANY.search(lowered):
         return text

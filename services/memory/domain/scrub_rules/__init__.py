@@ -12,6 +12,7 @@ from services.memory.domain.scrub_rules.assignments import ASSIGNMENTS
 from services.memory.domain.scrub_rules.gates import Gate, alternation
 from services.memory.domain.scrub_rules.headers_and_flags import HEADERS_AND_FLAGS
 from services.memory.domain.scrub_rules.names import SECRET_WORDS, ZH_SECRET_WORDS
+from services.memory.domain.scrub_rules.passphrases import PASSPHRASES
 from services.memory.domain.scrub_rules.paths import PATHS
 from services.memory.domain.scrub_rules.prose import PROSE
 from services.memory.domain.scrub_rules.unnamed_keys import UNNAMED_KEYS
@@ -23,7 +24,8 @@ from services.memory.domain.scrub_rules.vendor_keys import DETECTORS, VENDOR_KEY
 if getattr(warnings.showwarning, "__module__", None) == "logging":
     logging.captureWarnings(False)
 
-# Each row: when it can apply, what it finds, what replaces it. Order matters.
-RULES: tuple[Rule, ...] = (*VENDOR_KEYS, *HEADERS_AND_FLAGS, *ASSIGNMENTS, *PROSE, *UNNAMED_KEYS, *PATHS)
+# Each row: when it can apply, what it finds, what replaces it. Order matters: a passphrase goes whole
+# before the rules on flags and names take its first word.
+RULES: tuple[Rule, ...] = (*VENDOR_KEYS, *PASSPHRASES, *HEADERS_AND_FLAGS, *ASSIGNMENTS, *PROSE, *UNNAMED_KEYS, *PATHS)
 
 __all__ = ["DETECTORS", "PLACEHOLDER", "REDACTED", "RULES", "SECRET_WORDS", "ZH_SECRET_WORDS", "Gate", "alternation"]

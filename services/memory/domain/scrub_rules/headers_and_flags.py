@@ -68,11 +68,11 @@ HEADERS_AND_FLAGS: tuple[Rule, ...] = (
     ),
     (words("basic"), re.compile(r"\bBasic[ \t]+([A-Za-z0-9+/]{8,}={0,2})(?![A-Za-z0-9+/=])"), _basic),
     (Gate(shape=r"://[^/\s:@]*:[^@\s/]+@"), re.compile(r"(://[^/\s:@]*:)([^@\s/]+)@"), unless_reference),
-    # Command lines: --password X, --token=X, curl -u user:pass, mysql -pX / -p'X', sshpass -p X.
+    # Command lines: --password X, --token=X, --passphrase "…", curl -u user:pass, mysql -pX / -p'X', sshpass -p X.
     (
         NAMED_GATE,
         re.compile(
-            r"(?i)(?<![\w-])(--?(?:[a-z0-9]+-)*(?:password|passwd|pass|token|secret|api-?key|access-key|secret-key|private-key))"
+            r"(?i)(?<![\w-])(--?(?:[a-z0-9]+-)*(?:password|passwd|pass-?phrase|pass|token|secret|api-?key|access-key|secret-key|private-key))"
             r"(?![\w-])(=|[ \t]+)" + _FLAG_VALUE
         ),
         _flag_value,

@@ -8,7 +8,7 @@ not words of a language and stay with the rules.
 # The names that mark a secret in an identifier: an assignment (`DB_PASSWORD=`, `"apiKey":`) or a dict key.
 SECRET_NAMES = (
     r"password|passwd|passphrase|(?<![a-z])pass|(?<=[_.-])pwd|secret|(?<!page)(?<!page_)(?<!next)(?<!next_)token|api[_.-]?key|apikey"
-    r"|(?:access|secret|private|signing|encryption|master|client)[_.-]?key|credentials?"
+    r"|(?:access|secret|private|signing|encryption|master|client)[_.-]?key|credentials?|pass[ _.-]phrase"
 )
 # Lowercase literals, one of which any English text naming a secret holds (the gate of the rules on names).
 NAMED = (
@@ -81,3 +81,28 @@ ACCOUNT_PREPOSITIONS = "for|to|on"  # "my login for the bank sandbox is …"
 # pair rule only in the shape of a pair ("user: bob / …", "username is bob:…", "user/pass bob / …").
 ACCOUNT_GATE = ("login", "log-in", "sign-in", "signin", "cred", "account", "acct")
 USER_WORD = r"user(?:name)?(?:/pass\w*)?"
+
+# A passphrase's name ("passphrase", "pass phrase", "pass-phrase"): its value is several words.
+PASSPHRASE_LABELS = r"pass[ -]?phrase"
+# Words that end a passphrase's run in prose: "the passphrase is stored in the vault" names no
+# passphrase, "my passphrase is correct horse battery staple and I never change it" ends before "and".
+PASSPHRASE_STOP_WORDS = (
+    "a|an|the|this|that|these|those|my|your|our|their|his|her|its|some|any|every|each|all|no|not|none|is|are|was|"
+    "were|be|been|being|am|has|have|had|do|does|did|will|would|shall|should|can|could|may|might|must|and|or|but|nor|"
+    "so|yet|if|then|than|because|as|while|when|where|whether|though|although|unless|until|of|in|on|at|to|for|from|"
+    "by|with|without|within|into|onto|about|above|below|over|under|after|before|between|through|during|via|per|like|"
+    "i|you|he|she|it|we|they|me|him|us|them|who|whom|whose|which|what|also|just|only|still|even|very|too|quite|"
+    "rather|really|now|already|never|always|ever|soon|here|there|somewhere|anywhere|enough|more|most|less|least|"
+    "much|many|few|several"
+)
+# First words that make what follows a count, not a passphrase: "the passphrase is four random words".
+PASSPHRASE_COUNTS = "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty"
+# First words that make "the passphrase is …" a description: a passive ("is stored", "was reset",
+# besides any word in -ed) or a predicate ("is required", "is case sensitive").
+PASSPHRASE_PREDICATES = (
+    "set|reset|kept|written|hidden|known|shown|given|taken|sent|made|done|lost|forgotten|stolen|shared|held|put|"
+    "read|built|begun|chosen|broken|frozen|spoken|sold|told|found|left|required|optional|mandatory|needed|case|"
+    "different|same|wrong|invalid|incorrect|empty|blank|missing|fine|ok|okay|good|bad|secure|insecure|weak|strong|"
+    "short|new|old|unique|easy|hard|simple|complex|unknown|secret|private|public|safe|unsafe|visible|available|"
+    "valid|expired"
+)

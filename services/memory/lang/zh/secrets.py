@@ -4,7 +4,7 @@ Regex fragments, compiled by services/memory/domain/scrub_rules; see lang/en/sec
 """
 
 # 密码, 口令, 密钥, 令牌, …: a secret's name, in an identifier (`数据库密码`), a label or prose.
-SECRET_NAMES = "密码|密碼|口令|密钥|秘钥|令牌|凭证"
+SECRET_NAMES = "密码|密碼|口令|密钥|秘钥|令牌|凭证|密码短语|密碼短語"
 # Names after which a lone word is a password on a YAML line.
 PASSWORD_NAMES = "密码|口令"
 # What joins a name and its value in "密码是…" (besides ：or =).
@@ -16,3 +16,8 @@ LINKS = "是|为|為|也是|还是|就是|都是|改成了?|改为|换成了?|�
 ACCOUNT_LABELS = "账号|帐号|账户|帳號|用户名|用戶名|登录名?|登錄"
 ACCOUNT_PASSWORD_LABELS = "密码|密碼"
 ACCOUNT_GATE = ("账号", "帐号", "账户", "帳號", "用户名", "用戶名", "登录", "登錄")
+
+# A passphrase's name: 口令 (also a password's), 密码短语.
+PASSPHRASE_LABELS = "口令|密码短语|密碼短語"
+# Words that end a passphrase's run, as English function words do: "口令是 至少 12 位" names none.
+PASSPHRASE_STOP_WORDS = "至少|最少|不少于|必须|需要|已经|不能|不要|在|由|用|什么|多少"
