@@ -4,19 +4,14 @@ import re
 
 from detect_secrets.plugins.base import RegexBasedDetector
 
-from services.memory.domain.scrub_rules import (
-    _DETECTORS,
-    _PLACEHOLDER,
-    _RULES,
-    _SECRET_WORDS,
-    _ZH_SECRET_WORDS,
-    REDACTED,
-    _alternation,
-)
+from services.memory.domain.scrub_rules import DETECTORS as _DETECTORS
+from services.memory.domain.scrub_rules import PLACEHOLDER as _PLACEHOLDER
+from services.memory.domain.scrub_rules import REDACTED, SECRET_WORDS, ZH_SECRET_WORDS, alternation
+from services.memory.domain.scrub_rules import RULES as _RULES
 
 _GATES = tuple({id(gate): gate for gate in [gate for gate, *_ in _RULES] + [gate for gate, _ in _DETECTORS]}.values())
 # Every gate at once, over the lowercased text: text with nothing to replace (most lines) costs one scan.
-_ANY = re.compile("|".join([_alternation(w for g in _GATES for w in g.words), *sorted({g.shape for g in _GATES if g.shape})]))
+_ANY = re.compile("|".join([alternation(w for g in _GATES for w in g.words), *sorted({g.shape for g in _GATES if g.shape})]))
 _TOKEN_TAIL = r"[A-Za-z0-9_+/=-]*"
 
 
@@ -26,8 +21,8 @@ def _placeholder(detector: RegexBasedDetector) -> str:
 
 def scrub(text: str) -> str:
     """The text with credentials and personal paths replaced by placeholders that name their kind
-    (`[REDACTED_STRIPE_KEY]`, `password=[REDACTED]`, `/home/[USER]/`). Idempotent; text with nothing
-    to replace costs one regex scan."""
+    (`[REDACTED_STRIPE_KEY]`, `password=[REDACTED]`, `/home/[USER]/`, `~/[REDACTED_PATH]`).
+    Idempotent; text with nothing to replace costs one regex scan."""
     lowered = text.lower()
     if not _ANY.search(lowered):
         return text
@@ -47,7 +42,7 @@ def scrub(text: str) -> str:
     return text
 
 
-_SECRET_KEY = re.compile(r"(?i)^[\w .-]{0,48}?(?:" + _SECRET_WORDS + r"|authorization|(?<![a-z])auth|cookie|" + _ZH_SECRET_WORDS + ")$")
+_SECRET_KEY = re.compile(r"(?i)^[\w .-]{0,48}?(?:" + SECRET_WORDS + r"|authorization|(?<![a-z])auth|cookie|" + ZH_SECRET_WORDS + ")$")
 
 
 def names_secret(name: object) -> bool:

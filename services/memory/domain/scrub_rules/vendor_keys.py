@@ -1,0 +1,85 @@
+"""Vendor key formats: private key blocks and the prefixed keys and tokens each vendor issues."""
+
+import re
+
+from detect_secrets.plugins import artifactory, aws, azure_storage_key, discord, mailchimp, sendgrid, square_oauth, telegram_token, twilio
+from detect_secrets.plugins.base import RegexBasedDetector
+
+from services.memory.domain.scrub_rules.gates import Gate, words
+from services.memory.domain.scrub_rules.values import Rule
+
+# They run before the rules on names, so a named key keeps its kind ("OPENAI_API_KEY=[REDACTED_OPENAI_KEY]").
+VENDOR_KEYS: tuple[Rule, ...] = (
+    # Whole PEM blocks, across lines (the scan for END stops at the next BEGIN, so it stays linear);
+    # a block cut short takes its header and the key lines after it; a header named in prose stays.
+    (
+        words("private key"),
+        re.compile(
+            r"-----BEGIN[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----(?:(?:(?!-----BEGIN).)*?-----END[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----"
+            r"|(?:(?:\\[rn]|\s)+(?:[A-Za-z0-9+/]{16,}={0,2}|[A-Za-z0-9+/]+={1,2}|(?:Proc-Type|DEK-Info|Comment):[^\n]*))+)",
+            re.S,
+        ),
+        "[REDACTED_PRIVATE_KEY]",
+    ),
+    (
+        words("putty-user-key-file"),
+        re.compile(r"PuTTY-User-Key-File-\d+:.*?(?:Private-MAC: *[0-9a-fA-F]+|\Z)", re.S),
+        "[REDACTED_PRIVATE_KEY]",
+    ),
+    (words("sk-ant-"), re.compile(r"\bsk-ant-[A-Za-z0-9_-]{16,}"), "[REDACTED_ANTHROPIC_KEY]"),
+    (  # a key holds a long alphanumeric run; "sk-ecdsa-sha2-nistp256" does not
+        words("sk-"),
+        re.compile(r"\bsk-(?:proj-|svcacct-|admin-|live-|test-)?(?=[A-Za-z0-9_-]*[A-Za-z0-9]{20})[A-Za-z0-9_-]{20,}"),
+        "[REDACTED_OPENAI_KEY]",
+    ),
+    (words("k_live_", "k_test_", "whsec_"), re.compile(r"\b(?:[srp]k_(?:live|test)|whsec)_[A-Za-z0-9]{16,}"), "[REDACTED_STRIPE_KEY]"),
+    (
+        words("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"),
+        re.compile(r"\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{22,})"),
+        "[REDACTED_GITHUB_TOKEN]",
+    ),
+    (
+        words(*(f"gl{kind}-" for kind in ("pat", "dt", "ft", "soat", "rt", "cbt", "imt", "ptt", "agent", "oas"))),
+        re.compile(r"\bgl(?:pat|dt|ft|soat|rt|cbt|imt|ptt|agent|oas)-[A-Za-z0-9_-]{20,}"),
+        "[REDACTED_GITLAB_TOKEN]",
+    ),
+    (
+        words("hooks.slack.com/"),
+        re.compile(r"https://hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9_/-]+", re.I),
+        "[REDACTED_SLACK_WEBHOOK]",
+    ),
+    (
+        words("/api/webhooks/"),
+        re.compile(r"https://(?:\w+\.)?discord(?:app)?\.com/api/webhooks/\d+/[A-Za-z0-9_-]+", re.I),
+        "[REDACTED_DISCORD_WEBHOOK]",
+    ),
+    (words("xox", "xapp-"), re.compile(r"\b(?:xox[abposre]|xapp)-[A-Za-z0-9-]{10,}"), "[REDACTED_SLACK_TOKEN]"),
+    (words("npm_"), re.compile(r"\bnpm_[A-Za-z0-9]{30,}\b"), "[REDACTED_NPM_TOKEN]"),
+    (words("pypi-"), re.compile(r"\bpypi-[A-Za-z0-9_-]{40,}"), "[REDACTED_PYPI_TOKEN]"),
+    (words("hf_"), re.compile(r"\bhf_[A-Za-z0-9]{30,}\b"), "[REDACTED_HUGGINGFACE_TOKEN]"),
+    (words("aiza"), re.compile(r"\bAIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])"), "[REDACTED_GOOGLE_API_KEY]"),
+    (words("gocspx-", "ya29."), re.compile(r"\b(?:GOCSPX-[A-Za-z0-9_-]{20,}|ya29\.[A-Za-z0-9_-]{20,})"), "[REDACTED_GOOGLE_TOKEN]"),
+    (words("eyj"), re.compile(r"\beyJ[A-Za-z0-9_-]{6,}\.eyJ[A-Za-z0-9_-]{6,}(?:\.[A-Za-z0-9_-]+){0,3}"), "[REDACTED_JWT]"),
+    (
+        words("a3t", "akia", "asia", "abia", "acca"),
+        re.compile(r"\b(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}\b"),
+        "[REDACTED_AWS_KEY]",
+    ),
+)
+
+# detect-secrets' regex detectors for vendors our rules do not spell out, each behind a gate as
+# cheap as ours. Left out on purpose: the high-entropy and keyword scanners (on chat text they
+# flag git SHAs, hostnames and most identifiers), the public-IP detector (an address is not a
+# credential), the IBM/Cloudant/SoftLayer ones (a named key, which the rules on names already take)
+# and the vendors the rules above match more broadly (Stripe, GitHub, Slack, JWT, ...).
+DETECTORS: tuple[tuple[Gate, RegexBasedDetector], ...] = (
+    (words("aws"), aws.AWSKeyDetector()),
+    (Gate(words=("akc",), shape=r"ap[\da-f][a-z0-9]{8}"), artifactory.ArtifactoryDetector()),
+    (words("accountkey="), azure_storage_key.AzureStorageKeyDetector()),
+    (Gate(shape=r"\.[\w-]{6}\.[\w-]{27}"), discord.DiscordBotTokenDetector()),
+    (Gate(shape=r"-us\d"), mailchimp.MailchimpDetector()),
+    (words("sg."), sendgrid.SendGridDetector()),
+    (words("sq0csp-"), square_oauth.SquareOAuthDetector()),
+    (Gate(shape=r":[\w-]{35}"), telegram_token.TelegramBotTokenDetector()),
+    (Gate(shape=r"(?:ac|sk)[a-z0-9]{32}"), twilio.TwilioKeyDetector()),
+)

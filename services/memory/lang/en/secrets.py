@@ -1,0 +1,108 @@
+"""English words that name a secret or lead to its value: the labels the scrubber reads.
+
+Regex fragments (alternations) and lowercase gate literals, compiled by
+services/memory/domain/scrub_rules. Vendor prefixes, HTTP header names and command-line flags are
+not words of a language and stay with the rules.
+"""
+
+# The names that mark a secret in an identifier: an assignment (`DB_PASSWORD=`, `"apiKey":`) or a dict key.
+SECRET_NAMES = (
+    r"password|passwd|passphrase|(?<![a-z])pass|(?<=[_.-])pwd|secret|(?<!page)(?<!page_)(?<!next)(?<!next_)token|api[_.-]?key|apikey"
+    r"|(?:access|secret|private|signing|encryption|master|client)[_.-]?key|credentials?|pass[ _.-]phrase"
+)
+# Lowercase literals, one of which any English text naming a secret holds (the gate of the rules on names).
+NAMED = (
+    "pass",
+    "pwd",
+    "secret",
+    "token",
+    "apikey",
+    "api_key",
+    "api-key",
+    "api.key",
+    "api key",
+    "credential",
+    "authorization",
+    "access_key",
+    "access-key",
+    "accesskey",
+    "access key",
+    "private_key",
+    "private-key",
+    "privatekey",
+    "signing_key",
+    "signingkey",
+    "encryption_key",
+    "encryptionkey",
+    "master_key",
+    "masterkey",
+    "client_key",
+    "clientkey",
+)
+# Names after which a lone word is a password on a YAML line (`password: Sunflower`), unlike `token: roughly`.
+PASSWORD_NAMES = "pass|pwd|secret"
+
+# Words shortly before a random-looking run that make it a secret. A bare "token" is left out: in talk
+# about LLMs it mostly counts tokens, next to hashes and ids; a token or key that says what it opens
+# ("app key", "deploy token") names a credential.
+KEY_WORDS_BEFORE = (
+    r"secret|passw|credential|api[ _-]?key|access[ _-]?key"
+    r"|\b(?:app(?:lication)?|auth|client|service|license|licence|deploy|bot|refresh|session|personal)[ _-]?(?:key|token)\b"
+)
+# Their gate: "key" covers api key, access key, app key, license key, …; "token" deploy token, session token, …
+KEY_WORDS_BEFORE_GATE = ("secret", "passw", "credential", "key", "token")
+
+# "is" between a label and its value, for one thing and for a pair ("login is …", "creds are …").
+COPULAS = "is|was"
+PAIR_COPULAS = "is|are|was|were"
+
+# Prose that names a secret before "is": "my password is …", "the access token was …".
+PROSE_LABELS = r"password|passphrase|passwd|secret|token|(?:api|access|secret) key|(?:access|auth) token"
+# Prose that names a secret before ":" or "=": "the API key: …".
+COLON_LABELS = r"(?:api|access|secret) key"
+# A password's name right before its value, with no "is" or ":" between ("password Xy9-Thing!"), and its gate.
+PASSWORD_LABELS = "password|passwd|passphrase|passcode|pword|pwd|pw"
+PASSWORD_LABELS_GATE = ("pass", "pw")
+# Those of them whose "label: value" is prose, not an assignment the code-aware rule reads.
+SHORT_PASSWORD_LABELS = "passcode|pword|pwd|pw"
+# What a password is for, between its name and its value: "password for the router is …".
+PREPOSITIONS = "for|of|on|to"
+
+# "pass" alone is a verb ("pass the flag"); after a user name it is a password: "user bob pass …".
+USER_LABELS = r"user(?:name)?|login|account|e-?mail"
+AND = "and"
+PASS = "pass"
+
+# A user name and its password after a label: "login is ana.m / QHs#0919", "creds: bob:Pa$$w0rd!9".
+ACCOUNT_LABELS = r"login|log-?in|sign-?in|creds|credentials?|user(?:name)?|account|acct"
+ACCOUNT_PASSWORD_LABELS = r"pass(?:word)?|pwd?"  # "username/password: …", "user/pw …"
+ACCOUNT_PREPOSITIONS = "for|to|on"  # "my login for the bank sandbox is …"
+# Their gate. "user" alone is everywhere (assembled lines are labelled "[seq 12, user]"): it opens the
+# pair rule only in the shape of a pair ("user: bob / …", "username is bob:…", "user/pass bob / …").
+ACCOUNT_GATE = ("login", "log-in", "sign-in", "signin", "cred", "account", "acct")
+USER_WORD = r"user(?:name)?(?:/pass\w*)?"
+
+# A passphrase's name ("passphrase", "pass phrase", "pass-phrase"): its value is several words.
+PASSPHRASE_LABELS = r"pass[ -]?phrase"
+# Words that end a passphrase's run in prose: "the passphrase is stored in the vault" names no
+# passphrase, "my passphrase is correct horse battery staple and I never change it" ends before "and".
+PASSPHRASE_STOP_WORDS = (
+    "a|an|the|this|that|these|those|my|your|our|their|his|her|its|some|any|every|each|all|no|not|none|is|are|was|"
+    "were|be|been|being|am|has|have|had|do|does|did|will|would|shall|should|can|could|may|might|must|and|or|but|nor|"
+    "so|yet|if|then|than|because|as|while|when|where|whether|though|although|unless|until|of|in|on|at|to|for|from|"
+    "by|with|without|within|into|onto|about|above|below|over|under|after|before|between|through|during|via|per|like|"
+    "i|you|he|she|it|we|they|me|him|us|them|who|whom|whose|which|what|also|just|only|still|even|very|too|quite|"
+    "rather|really|now|already|never|always|ever|soon|here|there|somewhere|anywhere|enough|more|most|less|least|"
+    "much|many|few|several"
+)
+# First words that make what follows a count, not a passphrase: "the passphrase is four random words".
+PASSPHRASE_COUNTS = "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty"
+# First words that make "the passphrase is …" a description: a passive ("is stored", "was reset",
+# besides any word in -ed) or a predicate ("is required", "is case sensitive").
+PASSPHRASE_PREDICATES = (
+    "set|reset|kept|written|hidden|known|shown|given|taken|sent|made|done|lost|forgotten|stolen|shared|held|put|"
+    "read|built|begun|chosen|broken|frozen|spoken|sold|told|found|left|required|optional|mandatory|needed|case|"
+    "different|same|wrong|invalid|incorrect|empty|blank|missing|fine|ok|okay|good|bad|secure|insecure|weak|strong|"
+    "short|new|old|unique|easy|hard|simple|complex|unknown|secret|private|public|safe|unsafe|visible|available|"
+    "valid|expired"
+)

@@ -1,0 +1,23 @@
+"""Chinese words that name a secret or lead to its value: the labels the scrubber reads.
+
+Regex fragments, compiled by services/memory/domain/scrub_rules; see lang/en/secrets.py.
+"""
+
+# 密码, 口令, 密钥, 令牌, …: a secret's name, in an identifier (`数据库密码`), a label or prose.
+SECRET_NAMES = "密码|密碼|口令|密钥|秘钥|令牌|凭证|密码短语|密碼短語"
+# Names after which a lone word is a password on a YAML line.
+PASSWORD_NAMES = "密码|口令"
+# What joins a name and its value in "密码是…" (besides ：or =).
+COPULAS = "是|为|為"
+PAIR_COPULAS = "是|为"
+# What joins 密码 and its value besides 是/为/：: "也是", "改成了", "设为", …
+LINKS = "是|为|為|也是|还是|就是|都是|改成了?|改为|换成了?|换为|设成了?|设为|设置为|设置成"
+# A user name and its password after a label: "账号/密码：bob / Xy#12ab", and the label's gate.
+ACCOUNT_LABELS = "账号|帐号|账户|帳號|用户名|用戶名|登录名?|登錄"
+ACCOUNT_PASSWORD_LABELS = "密码|密碼"
+ACCOUNT_GATE = ("账号", "帐号", "账户", "帳號", "用户名", "用戶名", "登录", "登錄")
+
+# A passphrase's name: 口令 (also a password's), 密码短语.
+PASSPHRASE_LABELS = "口令|密码短语|密碼短語"
+# Words that end a passphrase's run, as English function words do: "口令是 至少 12 位" names none.
+PASSPHRASE_STOP_WORDS = "至少|最少|不少于|必须|需要|已经|不能|不要|在|由|用|什么|多少"
