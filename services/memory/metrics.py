@@ -2,15 +2,16 @@
 and the store's footprint (read from the store on each scrape)."""
 
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, Protocol
 
 import structlog
 from prometheus_client import CollectorRegistry, Counter
-from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
+from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric
 from prometheus_client.registry import Collector
 
 from services.memory.domain.model import AppendPlan
-from services.memory.domain.store_api import Store
+from services.memory.domain.store_api import Store, StoreReader
+from services.memory.store.footprint import Footprint
 
 log = structlog.get_logger("memory.metrics")
 
@@ -33,10 +34,10 @@ class ObservedStore:
     def __getattr__(self, name: str) -> Any:
         return getattr(self.inner, name)
 
-    def append(self, session_id: str, planner: Callable) -> AppendPlan:
+    def append(self, session_id: str, planner: Callable[[StoreReader], AppendPlan]) -> AppendPlan:
         return self._count(self.inner.append(session_id, planner))
 
-    def import_session(self, session_id: str, planner: Callable) -> AppendPlan:
+    def import_session(self, session_id: str, planner: Callable[[StoreReader], AppendPlan]) -> AppendPlan:
         return self._count(self.inner.import_session(session_id, planner))
 
     def _count(self, plan: AppendPlan) -> AppendPlan:
@@ -56,14 +57,22 @@ def _name(value: Any) -> str:
     return str(getattr(value, "value", value))
 
 
+class MeasuredStore(Protocol):
+    """What StoreCollector reads: both stores measure themselves, which the domain's Store does not ask."""
+
+    name: str
+
+    def footprint(self) -> Footprint: ...
+
+
 class StoreCollector(Collector):
     """Reads the store's footprint when Prometheus scrapes; a store that cannot answer (Redis down)
     leaves its figures out of that scrape rather than failing it."""
 
-    def __init__(self, store: Store):
+    def __init__(self, store: MeasuredStore):
         self._store = store
 
-    def collect(self) -> Iterator:
+    def collect(self) -> Iterator[Metric]:
         name = self._store.name
         try:
             footprint = self._store.footprint()

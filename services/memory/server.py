@@ -38,8 +38,9 @@ def build_server(settings: Settings, listen: str | None = None) -> MemoryServer:
     dense = _dense_index(settings)  # before the store: a missing extra then leaves nothing open
     store = open_store(settings)
     if settings.telemetry.metrics_on:
-        store = ObservedStore(store, settings.telemetry.registry)
-        settings.telemetry.registry.register(StoreCollector(store))
+        observed = ObservedStore(store, settings.telemetry.registry)
+        settings.telemetry.registry.register(StoreCollector(observed))
+        store = observed
     core = MemoryCore(store, settings.limits, VERSION, dense=dense)
     try:
         served = start_server(
@@ -67,7 +68,7 @@ def build_server(settings: Settings, listen: str | None = None) -> MemoryServer:
     return MemoryServer(served, core)
 
 
-def store_location(settings: Settings, store) -> str:
+def store_location(settings: Settings, store: object) -> str:
     """Where the data lives, for the start-up line: the SQLite file's absolute path, or the Redis
     URL without its credentials."""
     path = getattr(store, "path", "")

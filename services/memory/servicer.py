@@ -1,13 +1,20 @@
 """MemoryService servicer: translates between protobuf and the domain, nothing else."""
 
+from collections.abc import Mapping
 from datetime import UTC
+from typing import TypeVar
 
+import grpc
 from dsh.memory.v1 import memory_pb2, memory_pb2_grpc
+from google.protobuf.timestamp_pb2 import Timestamp
 
 from services.common.errors import InvalidArgument
 from services.common.principal import current_principal
 from services.memory.domain.model import ClosedTask, Event, EventKind, Item, ItemFilter, ItemKind, ItemStatus, SessionState
 from services.memory.domain.service import MemoryCore
+
+# An RPC's context; None when the servicer is called in process (the harness's bench does).
+Context = grpc.ServicerContext | None
 
 EVENT_KINDS = {
     memory_pb2.EVENT_KIND_USER_MESSAGE: EventKind.USER_MESSAGE,
@@ -57,7 +64,7 @@ MIN_TIMESTAMP_SECONDS = -62_135_596_800
 MAX_TIMESTAMP_SECONDS = 253_402_300_799
 
 
-def _check_timestamp(stamp, field: str) -> None:
+def _check_timestamp(stamp: Timestamp, field: str) -> None:
     if not MIN_TIMESTAMP_SECONDS <= stamp.seconds <= MAX_TIMESTAMP_SECONDS:
         raise InvalidArgument(f"{field}.seconds is {stamp.seconds}; a timestamp must fall in the years 1 to 9999")
     if not 0 <= stamp.nanos <= 999_999_999:
@@ -83,9 +90,7 @@ def item_to_proto(item: Item, score: float = 0.0) -> memory_pb2.Item:
     )
 
 
-def _task_entry(item: Item | None) -> memory_pb2.TaskEntry | None:
-    if item is None:
-        return None
+def _task_entry(item: Item) -> memory_pb2.TaskEntry:
     return memory_pb2.TaskEntry(text=item.value, source_seqs=list(item.source_seqs), source_event_ids=list(item.source_event_ids))
 
 
@@ -96,7 +101,11 @@ def _closed_entry(closed: ClosedTask) -> memory_pb2.TaskEntry:
     return entry
 
 
-def _enum(mapping: dict, value: int, field: str):
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+def _enum(mapping: Mapping[K, V], value: K, field: str) -> V | None:
     if value == 0:
         return None
     if value not in mapping:
@@ -108,7 +117,7 @@ class MemoryServicer(memory_pb2_grpc.MemoryServiceServicer):
     def __init__(self, core: MemoryCore):
         self.core = core
 
-    def GetCapabilities(self, request, context):
+    def GetCapabilities(self, request: memory_pb2.GetCapabilitiesRequest, context: Context) -> memory_pb2.GetCapabilitiesResponse:
         caps = self.core.capabilities
         return memory_pb2.GetCapabilitiesResponse(
             implementation=caps.implementation,
@@ -121,7 +130,7 @@ class MemoryServicer(memory_pb2_grpc.MemoryServiceServicer):
             retrieval=caps.retrieval,
         )
 
-    def AppendEvents(self, request, context):
+    def AppendEvents(self, request: memory_pb2.AppendEventsRequest, context: Context) -> memory_pb2.AppendEventsResponse:
         events = [event_from_proto(request.session_id, i, e) for i, e in enumerate(request.events)]
         # A call cancelled by its caller, or by the server when its grace period runs out, stops planning.
         interrupted = (lambda: not context.is_active()) if context is not None else None
@@ -130,11 +139,11 @@ class MemoryServicer(memory_pb2_grpc.MemoryServiceServicer):
             accepted=result.accepted, duplicates=result.duplicates, last_seq=result.last_seq, checkpoint_seq=result.checkpoint_seq
         )
 
-    def Compact(self, request, context):
+    def Compact(self, request: memory_pb2.CompactRequest, context: Context) -> memory_pb2.CompactResponse:
         checkpoint = self.core.compact(request.session_id, request.up_to_seq, request.summary, tenant=_tenant())
         return memory_pb2.CompactResponse(checkpoint_seq=checkpoint)
 
-    def OpenSession(self, request, context):
+    def OpenSession(self, request: memory_pb2.OpenSessionRequest, context: Context) -> memory_pb2.OpenSessionResponse:
         state, resumed = self.core.open_session(request.session_id, tenant=_tenant(), user_id=request.user_id)
         return memory_pb2.OpenSessionResponse(
             resumed=resumed,
@@ -144,19 +153,19 @@ class MemoryServicer(memory_pb2_grpc.MemoryServiceServicer):
             item_count=state.item_count,
         )
 
-    def CloseSession(self, request, context):
+    def CloseSession(self, request: memory_pb2.CloseSessionRequest, context: Context) -> memory_pb2.CloseSessionResponse:
         state = self.core.close_session(request.session_id, tenant=_tenant())
         return memory_pb2.CloseSessionResponse(last_seq=state.last_seq)
 
-    def Retrieve(self, request, context):
+    def Retrieve(self, request: memory_pb2.RetrieveRequest, context: Context) -> memory_pb2.RetrieveResponse:
         ranked = self.core.retrieve(request.session_id, request.query, request.limit, request.include_superseded, tenant=_tenant())
         return memory_pb2.RetrieveResponse(items=[item_to_proto(s.item, s.score) for s in ranked])
 
-    def Assemble(self, request, context):
+    def Assemble(self, request: memory_pb2.AssembleRequest, context: Context) -> memory_pb2.AssembleResponse:
         result = self.core.assemble(request.session_id, request.query, request.token_budget, tenant=_tenant())
         return memory_pb2.AssembleResponse(message=result.message, item_ids=list(result.item_ids), token_estimate=result.token_estimate)
 
-    def ListItems(self, request, context):
+    def ListItems(self, request: memory_pb2.ListItemsRequest, context: Context) -> memory_pb2.ListItemsResponse:
         flt = ItemFilter(
             kind=_enum(ITEM_KINDS, request.kind, "kind"),
             status=_enum(ITEM_STATUSES, request.status, "status"),
@@ -165,38 +174,38 @@ class MemoryServicer(memory_pb2_grpc.MemoryServiceServicer):
         items, token = self.core.list_items(request.session_id, flt, request.page_size, request.page_token, tenant=_tenant())
         return memory_pb2.ListItemsResponse(items=[item_to_proto(i) for i in items], next_page_token=token)
 
-    def GetTaskState(self, request, context):
+    def GetTaskState(self, request: memory_pb2.GetTaskStateRequest, context: Context) -> memory_pb2.GetTaskStateResponse:
         task = self.core.task_state(request.session_id, tenant=_tenant())
         return memory_pb2.GetTaskStateResponse(
-            goal=_task_entry(task.goal),
+            goal=_task_entry(task.goal) if task.goal is not None else None,
             progress=[_task_entry(i) for i in task.progress],
             blockers=[_task_entry(i) for i in task.blockers],
             open_items=[_task_entry(i) for i in task.open_items],
             history=[_closed_entry(closed) for closed in task.history],
         )
 
-    def ExportSession(self, request, context):
+    def ExportSession(self, request: memory_pb2.ExportSessionRequest, context: Context) -> memory_pb2.ExportSessionResponse:
         return memory_pb2.ExportSessionResponse(json=self.core.export(request.session_id, tenant=_tenant()))
 
-    def DeleteSession(self, request, context):
+    def DeleteSession(self, request: memory_pb2.DeleteSessionRequest, context: Context) -> memory_pb2.DeleteSessionResponse:
         events, items = self.core.delete_session(request.session_id, tenant=_tenant())
         return memory_pb2.DeleteSessionResponse(events_deleted=events, items_deleted=items)
 
-    def ListSessions(self, request, context):
+    def ListSessions(self, request: memory_pb2.ListSessionsRequest, context: Context) -> memory_pb2.ListSessionsResponse:
         sessions, token = self.core.list_sessions(
             tenant=_tenant(), user_id=request.user_id, page_size=request.page_size, page_token=request.page_token
         )
         return memory_pb2.ListSessionsResponse(sessions=[_summary(s) for s in sessions], next_page_token=token)
 
-    def ImportSession(self, request, context):
+    def ImportSession(self, request: memory_pb2.ImportSessionRequest, context: Context) -> memory_pb2.ImportSessionResponse:
         state = self.core.import_session(request.json, tenant=_tenant(), session_id=request.session_id, user_id=request.user_id)
         return memory_pb2.ImportSessionResponse(session=_summary(state))
 
-    def DeleteUserData(self, request, context):
+    def DeleteUserData(self, request: memory_pb2.DeleteUserDataRequest, context: Context) -> memory_pb2.DeleteUserDataResponse:
         sessions, events, items = self.core.delete_user_data(request.user_id, tenant=_tenant())
         return memory_pb2.DeleteUserDataResponse(sessions_deleted=sessions, events_deleted=events, items_deleted=items)
 
-    def DeleteTenantData(self, request, context):
+    def DeleteTenantData(self, request: memory_pb2.DeleteTenantDataRequest, context: Context) -> memory_pb2.DeleteTenantDataResponse:
         sessions, events, items = self.core.delete_tenant_data(request.tenant, tenant=_tenant())
         return memory_pb2.DeleteTenantDataResponse(sessions_deleted=sessions, events_deleted=events, items_deleted=items)
 

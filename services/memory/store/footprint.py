@@ -8,7 +8,6 @@ import sqlite3
 from dataclasses import dataclass, field
 
 import redis
-from redis.cluster import RedisCluster
 
 
 @dataclass(frozen=True)
@@ -53,15 +52,16 @@ class RoundTrips:
 def counting_connection_class(base: type[redis.Connection], counter: RoundTrips) -> type[redis.Connection]:
     """base, counting each packed write: redis-py sends a command, or a whole pipeline, in one."""
 
-    def send_packed_command(self, command, check_health=True):
+    def send_packed_command(self: redis.Connection, command: object, check_health: bool = True) -> None:
         counter.add()
-        return base.send_packed_command(self, command, check_health)
+        # redis-py leaves Connection.send_packed_command unannotated.
+        base.send_packed_command(self, command, check_health)  # type: ignore[no-untyped-call]
 
     return type(f"Counting{base.__name__}", (base,), {"send_packed_command": send_packed_command})
 
 
-def redis_footprint(client: "redis.Redis | RedisCluster", round_trips: RoundTrips | None) -> Footprint:
-    nodes = [node.redis_connection for node in client.get_primaries()] if isinstance(client, RedisCluster) else [client]
+def redis_footprint(nodes: list[redis.Redis], round_trips: RoundTrips | None) -> Footprint:
+    """nodes: the client of every primary (redis_connection.primaries)."""
     size = sum(int(node.info("memory").get("used_memory", 0)) for node in nodes if node is not None)
     # Counting items would mean walking every session's keys: Redis reports items written instead.
     return Footprint(size_bytes=size, round_trips=round_trips.value if round_trips else None)

@@ -44,7 +44,7 @@ class DocTerms:
     len_b: int
 
 
-def _word_counts(text: str) -> Counter:
+def _word_counts(text: str) -> Counter[str]:
     # latin_terms deduplicates, so count per whitespace chunk to keep term frequencies.
     return Counter(term for chunk in text.split() for term in latin_terms(chunk))
 

@@ -9,7 +9,9 @@ started before the deletion, so the next one is asked for when it ends.
 
 import threading
 import time
+from collections.abc import Callable
 
+import redis
 import structlog
 from redis.exceptions import RedisError, ResponseError
 
@@ -23,7 +25,7 @@ CLOSE_WAIT_SECONDS = 5.0
 class PersistenceRewriter:
     """One background thread per store; request() never blocks a deletion's RPC."""
 
-    def __init__(self, nodes):
+    def __init__(self, nodes: Callable[[], list[redis.Redis]]):
         # nodes() -> the clients of every primary (one for a single server): the data can live on any.
         self._nodes = nodes
         self._wanted = threading.Event()
@@ -68,14 +70,14 @@ class PersistenceRewriter:
             if not self._wanted.is_set():
                 self._idle.set()
 
-    def _rewrite(self, node) -> None:
+    def _rewrite(self, node: redis.Redis) -> None:
         info = node.info("persistence")
         if int(info.get("aof_enabled", 0)):
             self._start(node, "aof_rewrite_in_progress", node.bgrewriteaof)
         if self._snapshots_configured(node):
             self._start(node, "rdb_bgsave_in_progress", lambda: node.bgsave(schedule=True))
 
-    def _start(self, node, running_flag: str, command) -> None:
+    def _start(self, node: redis.Redis, running_flag: str, command: Callable[[], object]) -> None:
         # One that runs now forked before the deletion: wait for it, then start ours.
         while int(node.info("persistence").get(running_flag, 0)):
             if self._stopping:
@@ -89,9 +91,9 @@ class PersistenceRewriter:
             else:
                 self._warn_once(str(exc))
 
-    def _snapshots_configured(self, node) -> bool:
+    def _snapshots_configured(self, node: redis.Redis) -> bool:
         try:
-            save = node.config_get("save").get("save", "")
+            save = node.config_get("save").get("save") or ""  # typed str | None; a decoding client answers str
         except ResponseError as exc:  # CONFIG renamed or forbidden (managed Redis): see README
             self._warn_once(str(exc))
             return False

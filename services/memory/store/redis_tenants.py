@@ -8,10 +8,12 @@ created and cleaned after it is deleted, and readers check each entry against th
 """
 
 import hashlib
+from collections.abc import Iterator
 
 import structlog
 
 from services.memory.domain.model import DEFAULT_TENANT
+from services.memory.store.redis_commands import Commands
 
 log = structlog.get_logger("memory.redis")
 
@@ -24,15 +26,15 @@ def index_key(prefix: str, tenant: str) -> str:
     return f"{prefix}:t:{{{hashlib.sha256(tenant.encode()).hexdigest()[:32]}}}:sessions"
 
 
-def add(client, prefix: str, tenant: str, session_id: str) -> None:
+def add(client: Commands, prefix: str, tenant: str, session_id: str) -> None:
     client.zadd(index_key(prefix, tenant), {session_id: 0})
 
 
-def remove(client, prefix: str, tenant: str, session_id: str) -> None:
+def remove(client: Commands, prefix: str, tenant: str, session_id: str) -> None:
     client.zrem(index_key(prefix, tenant), session_id)
 
 
-def members(client, prefix: str, tenant: str, after: str):
+def members(client: Commands, prefix: str, tenant: str, after: str) -> Iterator[list[str]]:
     """The tenant's indexed session ids after `after`, in id order, in chunks."""
     key = index_key(prefix, tenant)
     low = "(" + after if after else "-"
@@ -46,7 +48,7 @@ def members(client, prefix: str, tenant: str, after: str):
         low = "(" + chunk[-1]
 
 
-def migrate(client, prefix: str) -> None:
+def migrate(client: Commands, prefix: str) -> None:
     """Index the sessions a keyspace of layout 1 holds under the default tenant (their owner), once.
 
     Idempotent, so replicas starting together may all run it."""

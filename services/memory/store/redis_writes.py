@@ -1,4 +1,4 @@
-"""The Redis store's records and the writes one AppendPlan makes.
+"""The Redis store's records (sessions, events, items) and the writes one AppendPlan makes.
 
 plan_writes reads what it needs through the WATCHing pipeline (so it sees the same
 snapshot as the planner) and returns the writes to queue inside MULTI.
@@ -9,15 +9,48 @@ import json
 from collections import defaultdict
 from collections.abc import Callable
 from datetime import UTC, datetime
+from typing import cast
 
 from services.memory.domain.ingest import normalize_value
-from services.memory.domain.model import AppendPlan, Event, EventKind, Item, ItemKind, ItemStatus, TaskField
+from services.memory.domain.model import DEFAULT_TENANT, AppendPlan, Event, EventKind, Item, ItemKind, ItemStatus, SessionState, TaskField
 from services.memory.store import redis_index as index
+from services.memory.store.redis_commands import Pipeline
 from services.memory.store.redis_index import docno
+from services.memory.store.redis_keys import Keys
+
+# Queues a transaction's writes on the pipeline, after MULTI (what it returns is not used).
+Queue = Callable[[Pipeline], object]
+
+
+def load_session(raw: dict[str, str]) -> SessionState:
+    return SessionState(
+        session_id=raw["session_id"],
+        last_seq=int(raw.get("last_seq", 0)),
+        checkpoint_seq=int(raw.get("checkpoint_seq", 0)),
+        closed=raw.get("closed") == "1",
+        event_count=int(raw.get("event_count", 0)),
+        item_count=int(raw.get("item_count", 0)),
+        tenant=raw.get("tenant", DEFAULT_TENANT),  # sessions stored before tenants belong to the default one
+        user_id=raw.get("user_id", ""),
+    )
+
+
+def session_fields(state: SessionState) -> dict[str, str | int]:
+    return {
+        "session_id": state.session_id,
+        "last_seq": state.last_seq,
+        "checkpoint_seq": state.checkpoint_seq,
+        "closed": int(state.closed),
+        "event_count": state.event_count,
+        "item_count": state.item_count,
+        "tenant": state.tenant,
+        "user_id": state.user_id,
+        "updated_at": now(),
+    }
 
 
 def dump_event(event: Event) -> str:
-    record = {"s": event.seq, "id": event.event_id, "k": event.kind.value, "t": event.text}
+    record: dict[str, object] = {"s": event.seq, "id": event.event_id, "k": event.kind.value, "t": event.text}
     if event.created_at:
         record["c"] = event.created_at
     if event.attributes:
@@ -41,7 +74,7 @@ def load_event(session_id: str, raw: str) -> Event:
 def dump_item(item: Item) -> str:
     """Short field names, empty fields left out, text kept once when it equals the value.
     context and metadata are index inputs only: SqliteStore does not return them either."""
-    record: dict = {
+    record: dict[str, object] = {
         "id": item.item_id,
         "k": item.kind.value,
         "key": item.key,
@@ -95,18 +128,21 @@ def now() -> str:
     return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
 
 
-def plan_writes(pipe, keys, session_id: str, plan: AppendPlan) -> Callable:
+def plan_writes(pipe: Pipeline, keys: Keys, session_id: str, plan: AppendPlan) -> Queue:
     """Read (through the WATCHing pipe) what applying plan depends on; return queue(pipe)."""
     state = pipe.hgetall(keys.session)
     next_n = int(state.get("next_item", 0))
     item_count = int(state.get("item_count", 0)) + len(plan.new_items)
 
     updated = list(plan.updated_items.values())
-    numbers = pipe.hmget(keys.ids, [i.item_id for i in updated]) if updated else []
-    missing = [i.item_id for i, n in zip(updated, numbers, strict=True) if not n]
+    found = pipe.hmget(keys.ids, [i.item_id for i in updated]) if updated else []
+    missing = [i.item_id for i, n in zip(updated, found, strict=True) if not n]
     if missing:
         raise RuntimeError(f"plan updates items the store does not have: {missing[:3]}")
-    before = {n: load_item(session_id, raw) for n, raw in zip(numbers, pipe.hmget(keys.items, numbers), strict=True)} if numbers else {}
+    numbers = [n for n in found if n]  # all of them, as missing is empty
+    # cast: every docno the ids hash names has its item (one MULTI writes both).
+    raws = cast(list[str], pipe.hmget(keys.items, numbers)) if numbers else []
+    before = {n: load_item(session_id, raw) for n, raw in zip(numbers, raws, strict=True)}
     updates = list(zip(numbers, updated, strict=True))
     retired = [(n, item) for n, item in updates if before[n].status is ItemStatus.ACTIVE and item.status is ItemStatus.SUPERSEDED]
     retired_keys = [i.key for _, i in retired]
@@ -119,7 +155,7 @@ def plan_writes(pipe, keys, session_id: str, plan: AppendPlan) -> Callable:
     avg_a, avg_b = len_a / max(item_count, 1), len_b / max(item_count, 1)
 
     # Active items by normalized value: read-modify-write of the few fields touched.
-    value_delta: dict[str, tuple[set, set]] = defaultdict(lambda: (set(), set()))
+    value_delta: dict[str, tuple[set[str], set[str]]] = defaultdict(lambda: (set(), set()))
     for n, item in retired:
         value_delta[value_field(normalize_value(item.value))][1].add(n)
     for n, item in created:
@@ -129,7 +165,7 @@ def plan_writes(pipe, keys, session_id: str, plan: AppendPlan) -> Callable:
     current = dict(zip(fields, pipe.hmget(keys.values, fields), strict=True)) if fields else {}
     values_after = {f: sorted((set(json.loads(current[f] or "[]")) | add) - drop) for f, (add, drop) in value_delta.items()}
 
-    def queue(p) -> None:
+    def queue(p: Pipeline) -> None:
         if plan.new_events:
             p.hset(keys.events, mapping={e.event_id: dump_event(e) for e in plan.new_events})
             p.hset(keys.seqs, mapping={str(e.seq): e.event_id for e in plan.new_events})
@@ -184,7 +220,9 @@ def plan_writes(pipe, keys, session_id: str, plan: AppendPlan) -> Callable:
     return queue
 
 
-def _queue_postings(p, keys, terms: dict[str, index.DocTerms], created: list, avg_a: float, avg_b: float) -> None:
+def _queue_postings(
+    p: Pipeline, keys: Keys, terms: dict[str, index.DocTerms], created: list[tuple[str, Item]], avg_a: float, avg_b: float
+) -> None:
     by_term: dict[str, dict[str, float]] = {}
     for n, _ in created:
         doc = terms[n]

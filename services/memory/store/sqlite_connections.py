@@ -1,4 +1,4 @@
-"""The SQLite store's connections: one writer behind a lock, a reader per thread on WAL snapshots.
+"""The SQLite store's connections: one writer behind a lock, with its transactions, and a reader per thread on WAL snapshots.
 
 Readers never share the writer's connection: on it they would see the rows of a write
 transaction that has not committed (and may yet roll back). In WAL mode a reader sees the
@@ -11,6 +11,8 @@ import threading
 import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
+from types import TracebackType
+from typing import Literal
 
 BUSY_TIMEOUT_MS = 5000
 # Per-session write counters live in this many slots (by a hash of the session id), so their
@@ -75,6 +77,13 @@ class Connections:
         finally:
             self._local.on_writer = False
 
+    @contextmanager
+    def written(self, session_id: str) -> Iterator[None]:
+        """A write transaction on the writer (hold `lock`); a commit bumps the session's version."""
+        with Transaction(self.writer):
+            yield
+        self.committed(session_id)
+
     def version(self, session_id: str) -> int:
         """How many writes to the session (or its slot) have committed; read it before a snapshot starts."""
         return self._versions[zlib.crc32(session_id.encode()) % VERSION_SLOTS]
@@ -89,3 +98,22 @@ class Connections:
             readers, self._readers = self._readers, []
         for db in readers:
             db.close()
+
+
+class Transaction:
+    """BEGIN IMMEDIATE on db; COMMIT when the block ends, ROLLBACK when it raises."""
+
+    def __init__(self, db: sqlite3.Connection):
+        self.db = db
+
+    def __enter__(self) -> None:
+        self.db.execute("BEGIN IMMEDIATE")
+
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> Literal[False]:
+        if not exc_type:
+            self.db.execute("COMMIT")
+        elif self.db.in_transaction:
+            # SQLite has already rolled back after some errors (SQLITE_FULL, SQLITE_IOERR): a
+            # second ROLLBACK would fail and hide the error that says what happened.
+            self.db.execute("ROLLBACK")
+        return False
