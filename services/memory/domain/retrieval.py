@@ -16,7 +16,6 @@ from functools import lru_cache
 
 from services.memory.domain import lexicon
 from services.memory.domain.indexing import searchable_text
-from services.memory.domain.lemmas import extra_lemmas
 from services.memory.domain.model import EventKind, Item, ItemKind, ItemStatus, ScoredItem
 from services.memory.domain.quoting import split_voice
 from services.memory.domain.text import cjk_bigrams, cjk_trigrams, is_question, latin_terms, split_sentences, term_set
@@ -107,11 +106,8 @@ def analyse(text: str) -> Query:
 
 @lru_cache(maxsize=2048)
 def expand(query: Query) -> Query | None:
-    """The thesaurus words and missed lemmas of a query, as a query of their own; None when there are none."""
+    """The thesaurus words for a query, as a query of their own; None when there are none."""
     latin, chinese = lexicon.expansions(query.text)
-    # "When did we run it?" also asks for the turn that says "ran": the lemmas the stems miss count
-    # as the thesaurus's words do (the index holds each turn's lemmas too, see indexing.searchable_text).
-    latin += [lemma for lemma in extra_lemmas(query.text) if lemma not in latin and lemma not in query.words and latin_terms(lemma)]
     if not latin and not chinese:
         return None
     joined = " ".join(chinese)
