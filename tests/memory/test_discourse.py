@@ -164,3 +164,26 @@ def test_a_conditional_preamble_does_not_make_the_statement_a_hypothesis(memory,
     send(memory, statement)
     (bucket,) = holding(memory, "audit-logs-eu")
     assert bucket.status == ACTIVE
+
+
+@pytest.mark.parametrize(
+    ("first", "update", "old", "new"),
+    [
+        # An imperative names its subject as the object of the verb of change.
+        (
+            "The nightly export runs on the LARGE warehouse.",
+            "Costs are up. Drop the nightly export to SMALL and we'll watch it.",
+            "LARGE",
+            "SMALL",
+        ),
+        ("The retro is on Wednesday 4 June.", "Please move the retro to Friday 6 June.", "Wednesday", "Friday 6 June"),
+        ("The worker pool has 4 nodes.", "Let's bump the worker pool up to 7 nodes.", "4", "7"),
+        # A level reached by "we" or "they", in any tense of reaching.
+        ("The physio charges $55 a session.", "She rang this morning, they've gone up to $60 a session.", "55", "60"),
+        ("The guest list has 140 people.", "Good news, we're down to 120 people now.", "140", "120"),
+        ("The waiting list has 30 families.", "It has come down to 22 families.", "30", "22"),
+    ],
+)
+def test_imperatives_and_levels_reached_update_their_subject(memory, first, update, old, new):
+    send(memory, first, update)
+    assert_replaced(memory, old, new)

@@ -43,6 +43,7 @@ class Withdrawal:
 class _Grammar:
     keyed: re.Pattern[str]  # "<subject> [got] <verb> [back] to <value>"
     agent: re.Pattern[str]  # "<agent> <verb> <object> [back] to <value>"
+    imperative: re.Pattern[str]  # "<verb> <object> [back] to <value>": "drop the batch job to SMALL"
     level: re.Pattern[str]  # "it's down to 118 now"
     choose: re.Pattern[str]  # "make it 40"
     relay: re.Pattern[str]  # "<someone> says <clause>"
@@ -57,7 +58,7 @@ class _Grammar:
 
 
 _VALUE_END = re.compile(
-    r"\s*(?:,(?!\d)|[;(]|\s(?:after|because|since|so|but|which|once|when|as|per|thanks)\b|\s+(?:now|instead|again)\b\s*$).*$"
+    r"\s*(?:,(?!\d)|[;(]|\s+and\s+(?=(?:we|i|you|they|he|she|let's|let|see|then)\b)|\s(?:after|because|since|so|but|which|once|when|as|per|thanks)\b|\s+(?:now|instead|again)\b\s*$).*$"
 )
 _ZH_VALUE_END = re.compile(r"[，,；;。(（].*$|了$|吧$|啊$")
 _TYPED = re.compile(r"\d|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|[A-Z][a-z]+|[\u3400-\u9fff]", re.IGNORECASE)
@@ -67,7 +68,7 @@ _VALUE_START = re.compile(
     r"^(?:(?i:the|a|an|next|this|early|late|mid|end\s+of|around|about|roughly|just|only|over|under|at|on)\s+)*"
     r"(?:[$€£¥~≈]|\d|[A-Z]|(?i:(?:mon|tues|wednes|thurs|fri|satur|sun)day|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|noon|midnight))"
 )
-_CONTRACTED = re.compile(r"(?:'s|'re|’s|’re)$", re.IGNORECASE)
+_CONTRACTED = re.compile(r"(?:'s|'re|'ve|’s|’re|’ve|\s+(?:has|have|had))$", re.IGNORECASE)
 _CONNECTIVE = re.compile(r"^(?:(?:then|so|and|but|also|ok|okay|well|now|anyway|update|fyi)[,:]?\s+)+", re.IGNORECASE)
 
 
@@ -80,6 +81,7 @@ def _grammar(lang: str) -> _Grammar:
         return _Grammar(
             keyed=re.compile(rf"^(?P<subject>[^，,。]{{0,20}}?)\s*(?:{words.PASSIVE})?\s*{verb}\s*(?P<value>\S.*)$"),
             agent=re.compile(r"(?!)"),
+            imperative=re.compile(r"(?!)"),  # a Chinese imperative names its subject first: keyed reads it
             level=re.compile(rf"^(?P<subject>{words.ANAPHORS})?\s*(?:{words.LEVEL})\s*(?P<value>\S.*)$"),
             choose=re.compile(rf"^(?:{words.CHOOSE})\s*(?P<value>\S.*)$"),
             relay=re.compile(rf"^(?P<who>[^，,。]{{1,12}}?)(?:{words.REPORTING})[，,：:]?\s*(?P<inner>\S.{{3,}})$"),
@@ -101,11 +103,15 @@ def _grammar(lang: str) -> _Grammar:
         ),
         agent=re.compile(
             # Case matters only for a name ("Priya moved the review to Friday").
-            rf"^(?P<agent>(?i:{words.AGENTS})|[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)\s+(?i:(?:(?:have|has|had|just|already|finally|now)\s+)*{verb}\s+"
+            rf"^(?P<agent>(?i:{words.AGENTS})|(?!(?i:{words.ANAPHORS})\b)[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)\s+(?i:(?:(?:have|has|had|just|already|finally|now)\s+)*{verb}\s+"
             rf"(?P<object>[^,;:]{{1,50}}?){particle}\s+(?:to|into)\s+(?P<value>\S.*))$",
         ),
+        imperative=re.compile(
+            rf"^(?:(?:{words.IMPERATIVE_OPENERS})[,\s]+)*{verb}\s+(?P<object>[^,;:]{{1,50}}?){particle}\s+(?:to|into)\s+(?P<value>\S.*)$",
+            flags,
+        ),
         level=re.compile(
-            rf"^(?P<subject>{words.ANAPHORS})(?:'s|'re|\s+is|\s+are|\s+was|\s+has\s+gone|\s+went)\s+(?:(?P<level>{words.LEVEL})\s+)?(?P<value>\S.*?)(?P<now>\s+(?:{words.EFFECTIVE}))?$",
+            rf"^(?P<subject>{words.ANAPHORS}|{words.AGENTS})(?:{words.REACHED})\s+(?:(?P<level>{words.LEVEL})\s+)?(?P<value>\S.*?)(?P<now>\s+(?:{words.EFFECTIVE}))?$",
             flags,
         ),
         choose=re.compile(rf"^(?:(?:let's|let\s+us|just|please|ok|okay|actually|hmm)[,\s]+)*(?:{words.CHOOSE})\s+(?P<value>\S.*)$", flags),
@@ -200,8 +206,9 @@ def names_something(value: str) -> bool:
 
 def _clause_change(clean: str, lang: str) -> Change | None:
     g = _grammar(lang)
-    # "we pushed the audit back to 3 June" names its subject as the object; "the audit got pushed ..." as the subject.
-    for pattern, role in ((g.agent, "object"), (g.keyed, "subject")):
+    # "we pushed the audit back to 3 June" and "push the audit back to 3 June" name their subject as the
+    # object; "the audit got pushed ..." as the subject.
+    for pattern, role in ((g.agent, "object"), (g.imperative, "object"), (g.keyed, "subject")):
         match = pattern.match(clean)
         if match and (found := _change(match.group(role), match.group("value"), lang)):
             return found

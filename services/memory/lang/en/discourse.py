@@ -24,6 +24,10 @@ ANAPHORS = (
 )
 # Speakers and agents, not subjects: "we bumped the replicas", "Priya moved the review".
 AGENTS = r"i|we|you|they|he|she|someone|somebody|everyone|(?:my|our|the)\s+(?:team|boss|manager|lead|client|customer)"
+# Openers of an imperative change: "please bump the pool to 8", "let's move the sync to Friday".
+IMPERATIVE_OPENERS = r"please|let's|let\s+us|just|so|ok|okay|then|and|now"
+# How a level is said to be reached: "it's at", "we're down to", "they've gone up to", "it has come down to".
+REACHED = r"'s|'re|'ve\s+(?:gone|come|got)|\s+is|\s+are|\s+was|\s+were|\s+(?:has|have|had)\s+(?:gone|come|got)|\s+went|\s+came|\s+got"
 # "it's down to 118 now", "we're up to 6", "they're at 40 now": a level reached, about the subject in focus.
 LEVEL = r"(?:down|up)\s+to|(?:now\s+)?at|now"
 # When a value takes effect, said after it: "it's 350 euros from this week on", "it's 6 as of Monday".
