@@ -1,0 +1,3 @@
+"""English abbreviations: where a dot does not end a sentence."""
+
+MONTH_ABBREVIATIONS = ("jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec")
