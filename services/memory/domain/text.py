@@ -40,15 +40,15 @@ _BULLET = re.compile(r"^\s*(?:[-*•·▪‣◦+>]+\s+|#{1,6}\s+|\d{1,3}[.)]\s+|
 _LEADING_DETERMINER = en_keys.LEADING_DETERMINER
 _LEADING_ZH_POSSESSIVE = zh_keys.LEADING_POSSESSIVE
 # Context a key does not need, since every item is scoped to its session (lang/<lang>/keys.py).
-_KEY_CONTEXT = {lang: data(lang, "keys").KEY_CONTEXT for lang in LANGUAGES}
+_KEY_CONTEXT: dict[str, re.Pattern[str]] = {lang: data(lang, "keys").KEY_CONTEXT for lang in LANGUAGES}
 _EDGE_PUNCT = " \t.,;:!?。，；：！？、…\"'`“”‘’()（）[]【】<>《》-–—"
 _QUOTES = re.compile(r"[\"`“”「」『』《》*]")
 _SPACE_NEAR_CJK = re.compile(r"(?<=[\u3400-\u9fff])\s+|\s+(?=[\u3400-\u9fff])")
 
 # Openers that carry nothing, hedges, and questions without a question mark (lang/<lang>/openings.py).
-_OPENERS = {lang: data(lang, "openings").OPENERS for lang in LANGUAGES}
-_HEDGES = {lang: data(lang, "openings").HEDGES for lang in LANGUAGES}
-_QUESTIONS = {lang: data(lang, "openings").QUESTIONS for lang in LANGUAGES}
+_OPENERS: dict[str, re.Pattern[str]] = {lang: data(lang, "openings").OPENERS for lang in LANGUAGES}
+_HEDGES: dict[str, re.Pattern[str]] = {lang: data(lang, "openings").HEDGES for lang in LANGUAGES}
+_QUESTIONS: dict[str, re.Pattern[str]] = {lang: data(lang, "openings").QUESTIONS for lang in LANGUAGES}
 _QUESTION_END = ("?", "？", *zh_openings.QUESTION_PARTICLES)
 
 _LATIN_WORD = re.compile(r"\d+(?:\.\d+)+|[0-9a-z\u00c0-\u024f]+(?:'[a-z]+)?")
