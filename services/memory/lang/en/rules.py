@@ -290,3 +290,7 @@ RULES_EN = (
         weak=True,
     ),
 )
+
+# Words that make a sentence a rule say nothing of what it is about (ingest leaves their terms out when it
+# compares two rules).
+RULE_MARKERS = "always never from now on going forward please make sure ensure only avoid instead actually"

@@ -118,3 +118,7 @@ RULES_ZH = (
         weak=True,
     ),
 )
+
+# Words that make a sentence a rule say nothing of what it is about, as the bigrams ingest compares rules by
+# (从现在开始, 以后, 始终, 不要, 必须).
+RULE_MARKER_TERMS = frozenset({"从现", "现在", "在开", "开始", "以后", "始终", "总是", "永远", "不要", "必须"})
