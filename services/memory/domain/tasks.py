@@ -22,6 +22,9 @@ from services.memory.domain.model import TaskField
 from services.memory.domain.task_rows import TaskSpec
 from services.memory.domain.text import is_hedged, is_question, strip_openers
 from services.memory.lang import LANGUAGES, data
+from services.memory.lang.en import tasks as en_tasks
+from services.memory.lang.en.tasks import LEADING_THAT as _LEADING_THAT
+from services.memory.lang.zh import tasks as zh_tasks
 
 MAX_ENTRY_CHARS = 300
 REPORT_WORDS = 4  # a status body shorter than this ("Status: green") reports no progress (characters in Chinese)
@@ -31,17 +34,11 @@ _MARKDOWN = re.compile(r"\*\*|__|^#+\s*|`")
 _TERMINAL = " \t.!。！…"
 _LATIN = re.compile(r"[A-Za-z]")
 _CJK = re.compile(r"[\u3400-\u9fff]")
-_PRONOUN = frozenset({"we", "i", "you", "they", "us", "he", "she", "我们", "我", "你", "他们"})
-_LEADING_THAT = re.compile(r"^that\s+", re.IGNORECASE)
+_PRONOUN = en_tasks.PRONOUNS | zh_tasks.PRONOUNS
 _QUESTION_MARK = ("?", "？")
 _COLON = {"en": ": ", "zh": "："}
 # An entry that only announces the next sentence ("we're stuck on one thing though. The city has to ...").
-_POINTS_AHEAD = re.compile(
-    r"(?:(?:one|two|three|a few|a couple of|some|one more|one last|a single|another)\s+)(?:small\s+|big\s+|last\s+)?"
-    r"(?:thing|things|issue|issues|problem|problems|detail|details|snag|question|questions|point|points)"
-    r"(?:\s+(?:though|still|now|here|right now|at the moment|actually))*|一件事|一个问题|一个地方|两件事|几件事",
-    re.IGNORECASE,
-)
+_POINTS_AHEAD = re.compile(f"{en_tasks.POINTS_AHEAD}|{zh_tasks.POINTS_AHEAD}", re.IGNORECASE)
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,7 @@
 """English rule rows: sentences that set a standing instruction (row format: domain/patterns_core.py)."""
 
+import re
+
 from services.memory.domain.patterns_core import RULE, _row
 from services.memory.lang.en.grammar import _IMP
 
@@ -294,3 +296,23 @@ RULES_EN = (
 # Words that make a sentence a rule say nothing of what it is about (ingest leaves their terms out when it
 # compares two rules).
 RULE_MARKERS = "always never from now on going forward please make sure ensure only avoid instead actually"
+
+POLITE = re.compile(r"^(?:please|pls|kindly)\s+", re.IGNORECASE)
+
+# "It must be the cache", "you must have been elated": must as inference, not obligation.
+EPISTEMIC_MUST = re.compile(
+    r"(?:^|\b(?:it|that|this|you|he|she|they|there|which|what)\s+)must(?:'ve|\s+have)?\s+(?:been|be|feel|seem|look|sound|add|mean)\b",
+    re.IGNORECASE,
+)
+
+# A standing "always"/"never" instruction is followed by what to do, not by a state ("always here to help");
+# "open" and "free" are verbs when an object follows ("always open a PR").
+NOT_AN_INSTRUCTION = re.compile(
+    r"\b(?:always|never)\s+(?:here|there|been|so|such|a|an|the|my|your|our|his|her|their|good|great|fun|nice|happy|glad|ready|available|welcome|around|"
+    r"(?:open|free)(?!\s+(?:a|an|the|my|your|our|their|this|that|these|those|it|them|up)\b)|willing|keen|eager|busy|"
+    r"(?!(?:bring|string|sing|ping|ring|swing|spring|sting|cling|fling)\b)[a-z]{2,}ing)\b",
+    re.IGNORECASE,
+)
+
+# Words in a rule's marker that make it forbid rather than require.
+NEGATIVE_MARKERS = r"never|not|n't|avoid|refrain|stop|quit|forbid|prohibit|ban|allowed|permitted|limits"

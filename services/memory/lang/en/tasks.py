@@ -2,6 +2,8 @@
 blockers, open items and progress, then resolutions) and the words that guard them. Row format: domain/task_rows.py.
 """
 
+import re
+
 from services.memory.domain.task_rows import TaskSpec
 from services.memory.lang.en.task_blockers import BLOCKERS
 from services.memory.lang.en.task_goals import GOALS
@@ -224,4 +226,16 @@ CUES = (
     "read through",
     "turns out",
     "turned out",
+)
+
+LEADING_THAT = re.compile(r"^that\s+", re.IGNORECASE)
+
+# ---- what tasks.py reads around the rows ----
+# Who may be the subject of an entry without naming what it is about.
+PRONOUNS = frozenset({"we", "i", "you", "they", "us", "he", "she"})
+# An entry that only announces the next sentence ("we're stuck on one thing though. The city has to ...").
+POINTS_AHEAD = (
+    r"(?:(?:one|two|three|a few|a couple of|some|one more|one last|a single|another)\s+)(?:small\s+|big\s+|last\s+)?"
+    r"(?:thing|things|issue|issues|problem|problems|detail|details|snag|question|questions|point|points)"
+    r"(?:\s+(?:though|still|now|here|right now|at the moment|actually))*"
 )

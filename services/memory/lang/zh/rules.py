@@ -1,5 +1,7 @@
 """Chinese rule rows: sentences that set a standing instruction (row format: domain/patterns_core.py)."""
 
+import re
+
 from services.memory.domain.patterns_core import RULE, _row
 
 RULES_ZH = (
@@ -122,3 +124,8 @@ RULES_ZH = (
 # Words that make a sentence a rule say nothing of what it is about, as the bigrams ingest compares rules by
 # (从现在开始, 以后, 始终, 不要, 必须).
 RULE_MARKER_TERMS = frozenset({"从现", "现在", "在开", "开始", "以后", "始终", "总是", "永远", "不要", "必须"})
+
+POLITE = re.compile(r"^请(?=[^勿])")
+
+# Characters in a rule's marker that make it forbid rather than require.
+NEGATIVE_MARKERS = r"不|勿|别|禁|严"

@@ -112,3 +112,9 @@ CUES = (
     "progress",
     "done",
 )
+
+# ---- what tasks.py reads around the rows ----
+# Who may be the subject of an entry without naming what it is about.
+PRONOUNS = frozenset({"我们", "我", "你", "他们"})
+# An entry that only announces the next sentence.
+POINTS_AHEAD = r"一件事|一个问题|一个地方|两件事|几件事"
