@@ -36,7 +36,7 @@ def read_rule(clean: str, ctx: ReadContext) -> RuleReading | None:
         start, end = match.span("marker")
         # An "always"/"never" marker is judged where it stands: "never push to main, always open
         # a PR" is one instruction whatever the second half says.
-        marker_word = match.group("marker").lower() in ("always", "never")
+        marker_word = match.group("marker").lower() in en_rules.STANDING_MARKERS
         state = _NOT_AN_INSTRUCTION.match(clean, start) if marker_word else _NOT_AN_INSTRUCTION.search(clean)
         if grammar == "en" and (_EPISTEMIC_MUST.search(clean) or state):
             return None

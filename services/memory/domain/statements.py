@@ -232,7 +232,7 @@ def read_unit(tail: str, grammar: str, currency: str, given: str, value: str = "
 def clean_condition(text: str) -> str:
     text = re.sub(r"[()（）]", " ", text)
     text = " ".join(text.split()).strip(" ,;:，；：、.。!！")
-    return "" if text in ("了", "的", "吧") else text
+    return "" if text in zh_clauses.PARTICLES else text
 
 
 def _fact(text: str, ctx: ReadContext) -> tuple[Candidate, str, str] | None:

@@ -109,7 +109,7 @@ def _flipped(entry: str, message: str) -> int:
     """1 when the message says, positively, what the entry said was not yet so: "权限还没开" ... "开了",
     "the deposit hasn't arrived" ... "it arrived this morning"."""
     for verb in _NOT_YET_ZH.findall(entry):
-        if re.search(rf"(?<![没未不]){verb[0]}(?:了|好了|通了|过了)", message):
+        if re.search(rf"(?<![{zh_task_states.NEGATIONS}]){verb[0]}(?:{zh_task_states.DONE_SUFFIXES})", message):
             return 1
     for verb in _NOT_YET_EN.findall(entry):
         if re.search(rf"(?<!not )(?<!n't )(?<!n't been )\b{re.escape(verb)}\b", message, re.IGNORECASE):
@@ -134,7 +134,7 @@ def _answer(event: Event, candidate: Candidate, item_id: str, message: str, meta
         item_id=item_id,
         session_id=event.session_id,
         kind=ItemKind.FACT,
-        key=f"{key} decision" if lang == "en" else f"{key}结论",
+        key=f"{key} {en_task_states.DECISION}" if lang == "en" else f"{key}{zh_task_states.DECISION}",
         value=value,
         text=candidate.text,
         lang=lang,

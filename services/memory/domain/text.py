@@ -147,7 +147,7 @@ def normalize_key(phrase: str) -> str:
     if not key.isascii():
         key = _SPACE_NEAR_CJK.sub("", key)
         key = _LEADING_ZH_POSSESSIVE.sub("", key)
-        key = key.rstrip("的").strip(_EDGE_PUNCT)
+        key = key.rstrip(zh_keys.TRAILING_POSSESSIVE).strip(_EDGE_PUNCT)
     return key.strip(_EDGE_PUNCT)
 
 

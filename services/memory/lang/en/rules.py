@@ -316,3 +316,6 @@ NOT_AN_INSTRUCTION = re.compile(
 
 # Words in a rule's marker that make it forbid rather than require.
 NEGATIVE_MARKERS = r"never|not|n't|avoid|refrain|stop|quit|forbid|prohibit|ban|allowed|permitted|limits"
+
+# Markers judged where they stand: "never push to main, always open a PR" is one instruction.
+STANDING_MARKERS = ("always", "never")

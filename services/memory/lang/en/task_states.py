@@ -59,3 +59,6 @@ CUE_WORDS = (
 )
 # Nouns that name the kind of an open item, not which one ("the DNS question").
 QUESTION_NOUNS = r"\b(?:question|issue|point|decision|problem)s?\b"
+
+# The key suffix of an answered question ("<key> decision").
+DECISION = "decision"

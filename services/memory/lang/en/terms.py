@@ -219,3 +219,6 @@ SUFFIXES = (
 NO_PLURAL_S = ("ss", "us", "is", "os")
 UNDOUBLE = frozenset("bdgkmnprt")
 VOWELS = frozenset("aeiou")
+
+# Endings a table needle also finds ("block" finds "blocked"), for the table prefilters of domain/tables.py.
+NEEDLE_ENDINGS = ("", "s", "d", "ed", "ing", "er", "ers", "ion", "ions")

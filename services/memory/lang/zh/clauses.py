@@ -18,3 +18,6 @@ CHOSEN = re.compile(r"(?:就|改)(?:用|选|定|订)(?P<v>[^，,。；]{1,12})(?
 JOINERS = r"并且|而且|同时"
 # A verb that opens with it negates its comparator (不能超过).
 NEGATION = "不"
+
+# A condition that is only one of these particles is none.
+PARTICLES = ("了", "的", "吧")

@@ -40,3 +40,6 @@ BAD_KEY_START = (
 BAD_KEY_END = ("不能", "不可以", "不可", "不要", "可以", "不")
 # Adverbs a key runs into before its verb, dropped in this order: 交稿日就改成… -> 交稿日.
 TRAILING_PARTICLES = ("就", "也", "都", "还")
+
+# The possessive a key may end with (我们的部署目标的 -> 部署目标).
+TRAILING_POSSESSIVE = "的"
