@@ -11,20 +11,16 @@ from services.memory.domain.statements import CLAUSE, MAX_KEY_WORDS, bare_number
 from services.memory.domain.tables import CORRECTIONS, rows
 from services.memory.domain.tasks import read_tasks
 from services.memory.domain.text import is_hedged, normalize_key, strip_openers
+from services.memory.lang.en import revisions as en_revisions
+from services.memory.lang.en.revisions import CALENDAR as _CALENDAR
+from services.memory.lang.en.revisions import CLAUSE_VERB as _CLAUSE_VERB_EN
+from services.memory.lang.en.revisions import NOT_A_VALUE as _NOT_A_VALUE
+from services.memory.lang.en.revisions import TRAILING_CLAUSE as _TRAILING_CLAUSE_EN
+from services.memory.lang.zh import revisions as zh_revisions
+from services.memory.lang.zh.revisions import LOOSE_VALUE as _LOOSE_VALUE_ZH
 
-_INTRO = {
-    "en": re.compile(
-        r"^(?:it's|it is|it should be|it'll be|it will be|it was supposed to be|that's|that is|that should be|"
-        r"make it|use|go with|let's use|let's go with|we'll use|we will use|switch to|should be|rather|"
-        r"the answer is|i meant|we meant)\s+(?P<v>.+)$",
-        re.IGNORECASE,
-    ),
-    "zh": re.compile(r"^(?:应该是|应该为|应为|应该用|其实是|实际上是|改用|换成|改成|是|用)\s*(?P<v>.+)$"),
-}
-_OLD_TAIL = {
-    "en": re.compile(r"^(?P<s>.+?),?\s+(?:not|rather than|and not|instead of)\s+(?P<old>[^,]{1,40}?)$", re.IGNORECASE),
-    "zh": re.compile(r"^(?P<s>.+?)[，,]?\s*(?:而)?不是(?P<old>[^，,]{1,30}?)$"),
-}
+_INTRO = {"en": en_revisions.INTRO, "zh": zh_revisions.INTRO}
+_OLD_TAIL = {"en": en_revisions.OLD_TAIL, "zh": zh_revisions.OLD_TAIL}
 
 
 def correction(clean: str, ctx: ReadContext, depth: int = 0) -> tuple[list[tuple[Candidate, str]], str]:
@@ -112,13 +108,6 @@ _LOOSE_VALUE = re.compile(
 )
 
 
-# Chinese values that name themselves: a date, a clock time, a weekday (六点半, 4月3日, 周五).
-_LOOSE_VALUE_ZH = re.compile(
-    r"\d{1,2}月\d{1,2}[日号]|(?:早上|上午|中午|下午|晚上|凌晨)?[零一二两三四五六七八九十\d]+点(?:半|[零一二三四五六七八九十\d]+分?)?"
-    r"|周[一二三四五六日天]|星期[一二三四五六日天]"
-)
-
-
 def _loose(stmt: str, old: str, ctx: ReadContext) -> Candidate | None:
     """An update marker and no sentence the tables read: the first value that names itself and is
     not the old one, to be matched against what the message points at (see subjects.py)."""
@@ -136,11 +125,6 @@ def _loose(stmt: str, old: str, ctx: ReadContext) -> Candidate | None:
 
 
 _NAMED_VERSION = re.compile(r"^(?P<name>(?-i:[A-Za-z])[\w\-.]*(?:\s+(?-i:[A-Z])[\w\-.]*)?)\s+v?\d+(?:\.\d+)*\b", re.IGNORECASE)
-
-
-_CALENDAR = re.compile(
-    r"(?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b", re.IGNORECASE
-)
 
 
 def _named_version(new: str, grammar: str) -> str:
@@ -165,14 +149,6 @@ def _shared_words(old: str, new: str, grammar: str) -> str:
             break
         prefix += a
     return normalize_key(prefix) if len(prefix) >= 2 else ""
-
-
-_CLAUSE_VERB_EN = re.compile(
-    r"\b(?:is|are|was|were|be|go|goes|went|run|runs|use|uses|used|need|needs|has|have|had|do|does|did|will|would|should|must|can|could)\b",
-    re.IGNORECASE,
-)
-# A clause after the corrected value is the speaker's aside: "it's 8am, I checked the booking".
-_TRAILING_CLAUSE_EN = re.compile(r",\s+(?:i|we|you|he|she|they)\b.*$", re.IGNORECASE)
 
 
 def _from_value(new: str, key: str, old: str, ctx: ReadContext) -> Candidate | None:
@@ -214,25 +190,7 @@ class Retraction:
     key: str  # what it was about, when it is named ("what I said about the venue")
 
 
-_EN_FILLER = r"(?:(?:also|oh|and|ok|okay|sorry|wait|hmm|actually|so|but|um|erm|right)[,.!\s]+)*(?:please\s+)?"
-_RETRACTION = {
-    "en": re.compile(
-        "^" + _EN_FILLER + r"(?:(?:scratch|ignore|disregard|strike|forget)\s+(?:that|this|it|all\s+that|"
-        r"what\s+i\s+(?:just\s+)?(?:said|wrote|told\s+you|mentioned|sent)(?:\s+(?:about|re|regarding|on|for)\s+(?P<about>[^,;]{1,50}?))?|"
-        r"(?:the\s+|my\s+|our\s+)?(?:earlier\s+|previous\s+|old\s+)?(?P<old>(?!(?:about|what|everything)\b)[^,;]{1,40}?))"
-        r"|i\s+misspoke|i\s+was\s+wrong|my\s+(?:bad|mistake)|that\s+was\s+(?:wrong|a\s+mistake)|i\s+got\s+(?:that|it)\s+wrong|"
-        r"i\s+made\s+a\s+mistake|i\s+mixed\s+(?:that|it|them|things)\s+up)"
-        r"(?:\s+(?:about|on|re|regarding|with)\s+(?P<about2>[^,;]{1,50}?))?"
-        r"(?:\s+(?:earlier|before|above|yesterday|last\s+time|from\s+earlier|i\s+(?:said|sent|gave\s+you)))?$",
-        re.IGNORECASE,
-    ),
-    "zh": re.compile(
-        r"^(?:不好意思|抱歉|对不起|等等|哦)?[，,]?\s*(?:我)?(?:刚才|之前|前面|上次|刚刚)?(?:说错了|写错了|搞错了|记错了|弄错了|讲错了)"
-        r"(?:[，,]?\s*(?:更正一下|纠正一下|抱歉|不好意思))?$"
-    ),
-}
-# "forget the narrative for now" parks work; it takes back no value.
-_NOT_A_VALUE = re.compile(r"\b(?:for now|for the moment|for today|about it)$|^(?:it|that|this|everything)\b", re.IGNORECASE)
+_RETRACTION = {"en": en_revisions.RETRACTION, "zh": zh_revisions.RETRACTION}
 
 
 def retraction(clean: str, grammar: str) -> Retraction | None:
@@ -259,19 +217,7 @@ def replacement(clean: str, taken_back: Retraction, ctx: ReadContext) -> Candida
 
 # A sentence that gives a figure as a revision of an earlier one: "their revised PDF says $43,800",
 # "the vendor came back with £16,950", "the headcount went up to 140", 新的报价是….
-_REVISION = {
-    "en": re.compile(
-        r"\b(?:revised|updated|amended|corrected|adjusted|new|latest|final|re-?quoted|re-?priced)\s+(?:\w+\s+)?"
-        r"(?:figure|quote|price|pricing|number|estimate|total|amount|cost|budget|date|deadline|time|count|headcount|offer|bid|"
-        r"invoice|pdf|proposal|rate|fee|timeline|schedule)s?\b"
-        r"|\b(?:came|come|comes|coming)\s+(?:back|down|in)\s+(?:with|at|to)\b|\b(?:went|gone|goes|come|came)\s+(?:up|down)\s+to\b"
-        r"|\b(?:now\s+says|now\s+quotes|re-?quoted|re-?priced)\b",
-        re.IGNORECASE,
-    ),
-    "zh": re.compile(
-        r"(?:新的|最新的?|修改后的?|更新后的?|调整后的?)(?:报价|价格|预算|日期|时间|数字|金额|人数|方案)|重新报价|改成了|调整为"
-    ),
-}
+_REVISION = {"en": en_revisions.REVISION, "zh": zh_revisions.REVISION}
 
 
 def announces_revision(sentence: str, grammar: str) -> bool:

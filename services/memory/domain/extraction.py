@@ -34,6 +34,11 @@ from services.memory.domain.tasks import MAX_ENTRY_CHARS as MAX_TASK_CHARS
 from services.memory.domain.tasks import TaskSignal, points_ahead, read_tasks
 from services.memory.domain.text import detect_lang, is_question, normalize_key, split_sentences, strip_openers
 from services.memory.domain.updates import read_updates
+from services.memory.lang.en import sentences as en_sentences
+from services.memory.lang.en.sentences import BE as _BE
+from services.memory.lang.en.sentences import IS_CONTRACTED as _IS_CONTRACTED
+from services.memory.lang.en.sentences import PRONOUN_START as _PRONOUN_START
+from services.memory.lang.zh import sentences as zh_sentences
 
 MAX_PREAMBLE_WORDS = 14  # "Since you'll be in the invoice view anyway: ..."
 # A rule's value takes up to this many following sentences of its line that spell it out.
@@ -45,23 +50,8 @@ _CJK = re.compile(r"[\u3400-\u9fff]")
 # states are updates of the ones before.
 _FROM_NOW_ON = frozenset({"from_now_on", "zh_from_now"})
 _MARKDOWN = re.compile(r"\*\*|__|^#+\s*")
-# "Ceremony's at 5 now", "the deadline's still Friday": 's before these words is "is", not a possessive.
-_IS_CONTRACTED = re.compile(
-    r"\b((?!(?:it|that|what|there|here|he|she|who|let)\b)[A-Za-z][\w\-]*)'s\s+(at|in|on|now|still|set|due|scheduled|booked|moved|"
-    r"fixed|confirmed|done|down|up|over|back|going|being|been|capped|limited|pinned|locked|about|around|roughly|exactly|only|just)\b",
-    re.IGNORECASE,
-)
 # A sentence that only binds the one before it: "Not negotiable.", "No exceptions.", "Full stop."
-_BINDING_TAG = re.compile(
-    r"^(?:(?:and|this|that|it)(?:'s|\s+is)?\s+)?(?:(?:not|non)[- ]?negotiable|no exceptions?|zero exceptions|full stop|period|"
-    r"(?:that's|this is)\s+(?:final|a hard rule|a hard line|the rule)|hard rule|hard requirement|no matter what|ever|without exception|always|never)"
-    r"[.!]*$|^没有例外[。！]?$|^不容商量[。！]?$|^这是硬性要求[。！]?$",
-    re.IGNORECASE,
-)
-# A sentence that opens with a pronoun is about what the sentence before it named: "The caterer is
-# Olive & Ember. They quoted $118 per head" prices the caterer.
-_PRONOUN_START = re.compile(r"^(?:(?:and|so|but|also|ok|okay)[,\s]+)?(?:they|it|she|he)\s+(?P<verb>[a-z]+)\s+(?=\S)", re.IGNORECASE)
-_BE = frozenset({"is", "are", "was", "were", "has", "have", "had", "will", "would", "can", "could", "should", "must", "might", "may"})
+_BINDING_TAG = re.compile(en_sentences.BINDING_TAG + "|" + zh_sentences.BINDING_TAG, re.IGNORECASE)
 _TERMINAL = " \t.!。！…"
 
 
@@ -327,12 +317,7 @@ def _read_statement(clean: str, ctx: ReadContext) -> list[tuple[Candidate, str]]
 
 
 # "<label>: <body>" with a short label; an aside such as ", take three" or ", again" is not part of it.
-_LABEL = {
-    "en": re.compile(
-        r"^(?P<label>[^:;]{2,80}?)(?:,\s*(?:take|round|attempt|try|version|part)\s+\w+|,\s*again)?\s*[:：]\s+(?P<body>\S.*)$", re.IGNORECASE
-    ),
-    "zh": re.compile(r"^(?P<label>[^:：；;，,]{1,20}?)\s*[:：]\s*(?P<body>\S.*)$"),
-}
+_LABEL = {"en": en_sentences.LABEL, "zh": zh_sentences.LABEL}
 
 
 def _label_split(text: str, grammar: str) -> tuple[str, str]:

@@ -31,14 +31,14 @@ from services.memory.domain.quoting import own_words
 from services.memory.domain.retrieval import analyse
 from services.memory.domain.store_api import StoreReader
 from services.memory.domain.text import detect_lang, latin_terms, term_set
+from services.memory.lang.en import rules as en_rules
+from services.memory.lang.zh import rules as zh_rules
 
 CONTEXT_CHARS = 300
 # A corrected rule replaces an active rule with this share of its words in common.
 RULE_OVERLAP = 0.5
 # Words that make a sentence a rule say nothing of what it is about.
-_RULE_MARKER_TERMS = frozenset(
-    latin_terms("always never from now on going forward please make sure ensure only avoid instead actually")
-) | frozenset({"从现", "现在", "在开", "开始", "以后", "始终", "总是", "永远", "不要", "必须"})
+_RULE_MARKER_TERMS = frozenset(latin_terms(en_rules.RULE_MARKERS)) | zh_rules.RULE_MARKER_TERMS
 # The latest facts and numbers every new statement is matched against (a restated key, a keyless correction),
 RECENT_TARGETS = 50
 # and how many more, found by their words, an update or correction is matched against.

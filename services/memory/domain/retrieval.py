@@ -19,10 +19,9 @@ from services.memory.domain.indexing import searchable_text
 from services.memory.domain.model import EventKind, Item, ItemKind, ItemStatus, ScoredItem
 from services.memory.domain.quoting import split_voice
 from services.memory.domain.text import cjk_bigrams, cjk_trigrams, is_question, latin_terms, split_sentences, term_set
+from services.memory.lang.zh.terms import FUNCTION_CHARACTERS as _CJK_FILLER
 
 _WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.\-/%$€]*")
-# Chinese function characters that make a bigram useless as a search term.
-_CJK_FILLER = set("的了吗呢吧么是在和与及或就都也还把被让给个这那哪什怎")
 
 KIND_BOOST = {
     ItemKind.RULE: 0.2,

@@ -10,6 +10,18 @@ from services.memory.domain.model import Candidate, ItemKind, ReadContext
 from services.memory.domain.patterns_core import PatternRow
 from services.memory.domain.tables import FACTS, NUMBERS, rows
 from services.memory.domain.text import is_hedged, strip_openers
+from services.memory.lang.en import clauses as en_clauses
+from services.memory.lang.en.clauses import CONDITION_END as _CONDITION_END_EN
+from services.memory.lang.en.clauses import COUNT_WORDS as _COUNT_WORDS
+from services.memory.lang.en.clauses import LIST_SPLIT as _LIST_SPLIT
+from services.memory.lang.en.clauses import LISTED as _LISTED_EN
+from services.memory.lang.en.clauses import MULTIPLIED as _MULTIPLIED
+from services.memory.lang.en.clauses import NEED_CLAUSE as _NEED_CLAUSE_EN
+from services.memory.lang.en.clauses import OF_THING as _OF_THING
+from services.memory.lang.en.clauses import PLACE as _PLACE_EN
+from services.memory.lang.en.clauses import VALUE_ADVERB as _VALUE_ADVERB_EN
+from services.memory.lang.en.clauses import VALUE_END as _VALUE_END_EN
+from services.memory.lang.zh import clauses as zh_clauses
 
 MAX_PER_SENTENCE = 4
 MAX_KEY_WORDS = 8
@@ -22,7 +34,7 @@ _BARE_NUMBER = {
     "zh": re.compile(r"^" + P.CUR + P.VAL_ZH + r"(?P<tail>.*)$"),
 }
 # Where a value or condition may end and a statement of its own begin.
-CLAUSE = re.compile(r"\s*[,，;；]\s*|\s+(?:and|but)\s+|(?<=[\u3400-\u9fff])(?:并且|而且|同时)")
+CLAUSE = re.compile(rf"\s*[,，;；]\s*|\s+(?:{en_clauses.JOINERS})\s+|(?<=[\u3400-\u9fff])(?:{zh_clauses.JOINERS})")
 
 # A measured value ("no more than 2 GB per pod", "within 48 hours"): a label before it is the key of a number.
 _MEASURED = {
@@ -40,27 +52,13 @@ _MEASURED = {
     ),
     "zh": re.compile(P.VAL_ZH + r"\s*(?:" + P.UNITS_ZH.pattern + ")"),
 }
-# "If you need the errors, the Sentry project is X": the clause says when the fact is useful, not when it holds.
-_NEED_CLAUSE_EN = re.compile(
-    r"^(?:if|in case|whenever|when)\s+(?:you|we|anyone|someone|somebody)\s+(?:ever\s+)?(?:need|want|have to|go looking for|are looking for|look for)\b[^,]{0,60},\s*",
-    re.IGNORECASE,
-)
 
 
 # "Olu says finance defines churn at 45 days", 陈思远说…: a statement the user relays is theirs to remember.
-_REPORTED = {
-    "en": re.compile(
-        r"^(?:(?-i:[A-Z])[\w'\-]+(?:\s+(?:from|at|in)\s+[\w'\-]+)?|(?:the|their|our|my)\s+[\w\-]+(?:\s+[\w\-]+)?)\s+"
-        r"(?:says|said|tells me|told me|told us|confirmed|mentioned|wrote|reckons|thinks|pointed out)(?:\s+that)?[,:]?\s+(?=\S)",
-        re.IGNORECASE,
-    ),
-    "zh": re.compile(r"^[\u4e00-\u9fffA-Za-z]{1,8}?(?:那边|这边)?(?:说|讲|表示|提到|告诉我)(?:了)?[，,：:]?\s*(?=\S)"),
-}
+_REPORTED = {"en": en_clauses.REPORTED, "zh": zh_clauses.REPORTED}
 # Where a later clause may state what the first does not ("Brennan's changed their route, so fish
 # deliveries are Wednesday and Friday now"; "their alert fires when p95 latency is over 750 ms").
-_LATER_CLAUSE = re.compile(
-    r",\s+(?:(?:so|and|but|then|which means)\s+)?|;\s*|\s+so\s+|\s+(?:when|once|whenever)\s+|[，；]\s*", re.IGNORECASE
-)
+_LATER_CLAUSE = re.compile(en_clauses.LATER_CLAUSE + r"|[，；]\s*", re.IGNORECASE)
 
 
 def statements(text: str, ctx: ReadContext, depth: int = 0) -> list[tuple[Candidate, str]]:
@@ -154,16 +152,8 @@ def _number(text: str, ctx: ReadContext) -> tuple[Candidate, str, str] | None:
     return None
 
 
-# "6 kg of unsalted butter a week": what a quantity counts belongs to what the number is about.
-_OF_THING = re.compile(
-    r"^of\s+(?P<thing>(?:[a-z][\w\-]*\s+){0,2}?(?![a-z]+ing\b)[a-z][\w\-]*?)(?=\s+(?:a|an|per|every|each|for|in|on|at|plus|and|,)\b|[,;]|$)",
-    re.IGNORECASE,
-)
 # A scope in the key ("diff on fct_rides", "p95 for GET /invoices", 高管看板的…) is also a condition of the number.
-_SCOPE = {
-    "en": re.compile(r"\b(?:for|on|in|at|across|during|under)\s+(?!(?:the\s+)?(?:rollout|sweep|record)\b)[^;]{2,40}$", re.IGNORECASE),
-    "zh": re.compile(r"^(?P<scope>[\u4e00-\u9fffA-Za-z0-9]{2,10}?)的"),
-}
+_SCOPE = {"en": en_clauses.SCOPE, "zh": zh_clauses.SCOPE}
 
 
 def _measured_thing(key: str, condition: str, grammar: str) -> tuple[str, str]:
@@ -179,14 +169,6 @@ def _scope(key: str, condition: str, grammar: str) -> str:
     match = _SCOPE[grammar].search(key) if grammar == "en" else _SCOPE[grammar].match(key)
     scope = (match.group() if grammar == "en" else match.group("scope")) if match else ""
     return scope if scope and scope.lower() not in condition.lower() else ""
-
-
-# "the walkway between the island and the counters", "the gap behind the fridge": a place or scope
-# after the measured thing, which may hold words a key cannot ("and", "it").
-_PLACE_EN = re.compile(
-    r"\s(?:between|behind|beside|under|above|below|inside|outside|around|near|next to|along|across|within|for|on|in|at|from|during)\s",
-    re.IGNORECASE,
-)
 
 
 def _number_key(groups: Mapping[str, str | None], row: PatternRow, grammar: str) -> tuple[str, str]:
@@ -217,16 +199,11 @@ def comparator(verb: str, said: str) -> str:
         said = P.IMPLIED_COMPARATOR[verb]
     if said in P.NEUTRAL_COMPARATORS:
         said = ""
-    if re.search(r"\b(?:not|never)\b|n't", verb):
+    if en_clauses.NEGATION.search(verb):
         said = ("not " + said).strip()
-    elif verb.startswith("不"):
+    elif verb.startswith(zh_clauses.NEGATION):
         said = verb + said  # 不能超过: the negation belongs to the comparator
     return said
-
-
-_MULTIPLIED = re.compile(
-    r"^\s*((?:(?!(?:as|for|of|on|in|at|per|to|with|when|if|unless|and|or|but)\b)[A-Za-z][\w\-]*\s*){1,3})", re.IGNORECASE
-)
 
 
 def read_unit(tail: str, grammar: str, currency: str, given: str, value: str = "") -> tuple[str, str]:
@@ -255,7 +232,7 @@ def read_unit(tail: str, grammar: str, currency: str, given: str, value: str = "
 def clean_condition(text: str) -> str:
     text = re.sub(r"[()（）]", " ", text)
     text = " ".join(text.split()).strip(" ,;:，；：、.。!！")
-    return "" if text in ("了", "的", "吧") else text
+    return "" if text in zh_clauses.PARTICLES else text
 
 
 def _fact(text: str, ctx: ReadContext) -> tuple[Candidate, str, str] | None:
@@ -287,30 +264,6 @@ def _fact(text: str, ctx: ReadContext) -> tuple[Candidate, str, str] | None:
         candidate = Candidate(kind=ItemKind.FACT, key=key, value=value, text=source, lang=lang)
         return candidate, row.name, rest
     return None
-
-
-# Where a value ends and the speaker's comment on it begins: "Postgres 16 over the weekend, so
-# MERGE works now", "Friday at 3:40 pm, same place", "eu-central-1 (Frankfurt); latency matters".
-_VALUE_END_EN = re.compile(
-    r"\s*(?:;|\s[—–]\s|,\s+(?=(?:so|but|and|because|since|as|which|who|that's|that\s+is|this\s+is|it's|it\s+is|same|then|though|although|"
-    r"after|before|while|i|we|you|he|she|they|it|there|nothing|everything|nobody|everyone|anything|even|especially|particularly|mostly|"
-    r"mainly|except|apart|not|no)\b|[^,\s]+(?:\s+[^,\s]+){0,2}\s+(?:is|are|was|were|isn't|aren't|wasn't|has|have|had|will|won't|[a-z]{3,}ed)\b)"
-    r"|\s+and\s+(?=[^,;]*\b(?:is|are|was|were)\b)|\s+(?:so|because|since)\s).*$",
-    re.IGNORECASE,
-)
-_VALUE_ADVERB_EN = re.compile(
-    r"\s+(?:over the weekend|last (?:week|weekend|night|month|year)|yesterday|today|tonight|this (?:morning|afternoon|evening|week|month)|"
-    r"earlier|recently|now|already|again|instead|as well|too|anymore|for now|from now on|going forward|"
-    r"on (?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:this|last|next) (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|sprint|quarter))$",
-    re.IGNORECASE,
-)
-# A clause after a condition that says something of its own ("finance tightened it on Monday") ends it;
-# one that restricts the value ("but only once the customer confirms") stays.
-_CONDITION_END_EN = re.compile(
-    r"(?:;|,\s+(?!.*\b(?:only|once|unless|except|if|when|until|provided|as long as|included|excluded|including|excluding)\b)"
-    r"(?=(?:so|and|because|since|which|that's|it's|i|we|you|he|she|they|it|there)\b|(?:the\s+)?[a-z]+\s+(?:[a-z]+ed|is|are|was|were|has|have|had|said|says|wants|asked|told)\b)).*$",
-    re.IGNORECASE,
-)
 
 
 def trim_value(value: str, grammar: str) -> str:
@@ -345,26 +298,7 @@ def chosen(clean: str, grammar: str) -> str:
 
 # What was picked instead, wherever it stands in the sentence: "so soapstone it is", "we're going
 # with the Harbour Room", "let's do Friday instead".
-_CHOSEN = {
-    "en": re.compile(
-        r"(?:^|[,;:]\s*|\b(?:so|then|and)\s+)(?P<v>(?!(?:it|that|this|so|then)\b)[\w'\-.]+(?:\s+[\w'\-.]+){0,3}?)\s+it\s+is\b"
-        r"|\b(?:going|go|went|gone)\s+with\s+(?P<with>[^,;.]{1,40}?(?:,\s+(?-i:[A-Z])[^,;.]{0,40})?)(?=\s+instead\b|[,;.]|$)"
-        r"|\b(?:we|i)\s+(?:picked|chose|settled\s+on|booked|opted\s+for)\s+(?P<picked>[^,;.]{1,40}?)(?=\s+instead\b|[,;.]|$)",
-        re.IGNORECASE,
-    ),
-    "zh": re.compile(r"(?:就|改)(?:用|选|定|订)(?P<v>[^，,。；]{1,12})(?:吧|了)?"),
-}
-
-
-# One entry of a list of named figures: "Birchline Builders $41,900", "Hartwell & Sons: $46,250",
-# "Cedar Row at $38,700", "Plan B 12 weeks".
-_LISTED_EN = re.compile(
-    r"^\s*(?:and\s+|or\s+)?(?P<name>(?-i:[A-Z])[\w'.\-]*(?:\s+(?:&\s+|and\s+|of\s+)?(?-i:[A-Z0-9])[\w'.\-]*){0,3})"
-    r"\s*(?:[:=\-–—]\s*|\s+(?:at|for|is|was|quoted|says|asks|wants|charges|came in at)\s+|\s+)"
-    r"(?P<cur>[$€£¥])?(?P<value>\d[\d,.]*(?:\s?[kKmM]\b)?)(?P<tail>\s*[^,;]*)$"
-)
-_LIST_SPLIT = re.compile(r"\s*(?:,|;|\band\b)\s*(?=(?:and\s+|or\s+)?(?-i:[A-Z]))")
-_COUNT_WORDS = re.compile(r"\b(?:two|three|four|five|six|seven|eight|nine|ten|\d+|the|our|all|both|final|latest)\b", re.IGNORECASE)
+_CHOSEN = {"en": en_clauses.CHOSEN, "zh": zh_clauses.CHOSEN}
 
 
 def listed_figures(text: str, ctx: ReadContext) -> list[tuple[Candidate, str]]:

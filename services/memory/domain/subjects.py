@@ -22,6 +22,9 @@ from dataclasses import dataclass
 
 from services.memory.domain.model import Item, ItemKind
 from services.memory.domain.text import cjk_runs, term_set
+from services.memory.lang.en import shapes as en_shapes
+from services.memory.lang.en.shapes import ORDINARY_CAPITALS as _ORDINARY_CAPITALS
+from services.memory.lang.zh import shapes as zh_shapes
 
 NAMED_OLD = 3.0  # the statement names this item's value as the one it replaces
 MENTIONED = 2.0  # the message repeats a distinctive part of this item's value
@@ -43,112 +46,24 @@ PLAIN_THRESHOLD = 2.0
 MARGIN = 0.25
 
 # Unit spellings that measure the same thing, so "45 seconds" can replace "30s".
-_UNIT_FAMILIES = (
-    {"ms", "msec", "millisecond", "milliseconds", "毫秒"},
-    {"s", "sec", "secs", "second", "seconds", "秒", "秒钟"},
-    {"m", "min", "mins", "minute", "minutes", "分钟", "分"},
-    {"h", "hr", "hrs", "hour", "hours", "小时", "个小时"},
-    {"d", "day", "days", "天"},
-    {"w", "wk", "wks", "week", "weeks", "周", "星期"},
-    {"month", "months", "个月", "月"},
-    {"kb", "kib"},
-    {"mb", "mib", "m"},
-    {"gb", "gib", "g"},
-    {"tb", "tib", "t"},
-    {"%", "％", "percent", "pct"},
-    {"$", "usd", "us$", "dollars"},
-    {"€", "eur", "euros"},
-    {"£", "gbp", "pounds"},
+_UNIT_FAMILIES = tuple(
+    set(spellings) | set(zh_shapes.UNIT_FAMILIES.get(measure, ())) for measure, spellings in en_shapes.UNIT_FAMILIES.items()
 )
-_WEEKDAYS = re.compile(r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|周[一二三四五六日天]|星期[一二三四五六日天]", re.IGNORECASE)
+_WEEKDAYS = re.compile(f"{en_shapes.WEEKDAYS}|{zh_shapes.WEEKDAYS}", re.IGNORECASE)
 _SHAPES = (
     ("region", re.compile(r"\b[a-z]{2,}-[a-z]+-\d+[a-z]?\b", re.IGNORECASE)),
     ("clock", re.compile(r"\b\d{1,2}(?::\d{2})?\s?[ap]\.?m\b|\b\d{1,2}:\d{2}\b", re.IGNORECASE)),
     ("weekday", _WEEKDAYS),
     (
         "date",
-        re.compile(
-            r"\b\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|"
-            r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b|\b\d{4}-\d{2}-\d{2}\b|\d{1,2}月\d{1,2}[日号]",
-            re.IGNORECASE,
-        ),
+        re.compile(en_shapes.DATES + r"|\b\d{4}-\d{2}-\d{2}\b|" + zh_shapes.DATES, re.IGNORECASE),
     ),
-    ("zh-clock", re.compile(r"[零一二两三四五六七八九十\d]+点(?:半|[零一二三四五六七八九十\d]+分?)?")),
+    ("zh-clock", zh_shapes.CLOCK),
     ("multiple", re.compile(r"\b\d+(?:\.\d+)?\s?[x×]\b", re.IGNORECASE)),
     ("version", re.compile(r"\bv?\d+\.\d+(?:\.\d+)*\b|\b[A-Z][A-Za-z]+\s+\d{1,3}(?:\.\d+)?\b")),
     ("identifier", re.compile(r"\b[A-Za-z][\w]*[-_./:][\w\-./:]*\w\b")),
 )
 _TOKEN = re.compile(r"[A-Za-z0-9][\w\-./:@]*[A-Za-z0-9]|\d|[\u3400-\u9fff]+")
-_ORDINARY_CAPITALS = frozenset(
-    [
-        "i",
-        "we",
-        "you",
-        "the",
-        "a",
-        "an",
-        "it",
-        "this",
-        "that",
-        "our",
-        "my",
-        "your",
-        "their",
-        "he",
-        "she",
-        "they",
-        "and",
-        "but",
-        "or",
-        "so",
-        "please",
-        "can",
-        "could",
-        "let's",
-        "let",
-        "what",
-        "how",
-        "why",
-        "when",
-        "where",
-        "who",
-        "is",
-        "are",
-        "do",
-        "does",
-        "did",
-        "ok",
-        "okay",
-        "yes",
-        "no",
-        "also",
-        "then",
-        "now",
-        "for",
-        "in",
-        "on",
-        "at",
-        "if",
-        "actually",
-        "sorry",
-        "update",
-        "change",
-        "there",
-        "here",
-        "with",
-        "from",
-        "after",
-        "before",
-        "just",
-        "maybe",
-        "all",
-        "any",
-        "every",
-        "each",
-        "one",
-        "two",
-    ]
-)
 
 
 @dataclass(frozen=True)

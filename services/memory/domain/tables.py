@@ -4,6 +4,7 @@ import re
 from functools import lru_cache
 
 from services.memory.domain import patterns as P
+from services.memory.lang.en import terms as en_terms
 
 # One language's rows of one kind, in the order they are tried.
 Table = tuple[P.PatternRow, ...]
@@ -18,7 +19,6 @@ CORRECTIONS: dict[str, Table] = {"en": P.CORRECTIONS_EN, "zh": P.CORRECTIONS_ZH}
 # ("block" also finds "blocked"); other needles are substrings. A prefilter may pass a non-match, never stop a match.
 _NEEDLE_WORD = re.compile(r"[a-z]+(?: [a-z]+)*")
 _WORD = re.compile(r"[a-z]+")
-_ENDINGS = ("", "s", "d", "ed", "ing", "er", "ers", "ion", "ions")
 
 
 def _table_filter(rows: Table) -> tuple[frozenset[str], tuple[str, ...]] | None:
@@ -26,7 +26,7 @@ def _table_filter(rows: Table) -> tuple[frozenset[str], tuple[str, ...]] | None:
         return None
     needles = {needle for row in rows for needle in row.needles}
     as_words = {n for n in needles if rows[0].lang == "en" and _NEEDLE_WORD.fullmatch(n.strip())}
-    words = frozenset(n.split()[0] + ending for n in as_words for ending in _ENDINGS)
+    words = frozenset(n.split()[0] + ending for n in as_words for ending in en_terms.NEEDLE_ENDINGS)
     return words, tuple(sorted(needles - as_words, key=len))
 
 

@@ -15,6 +15,12 @@ from typing import Protocol
 from services.memory.domain.extraction_checks import clean_value, store_key
 from services.memory.domain.model import Candidate, Event, Item, ItemKind, ItemStatus, TaskField, item_id_for
 from services.memory.domain.text import detect_lang, term_set
+from services.memory.lang.en import task_states as en_task_states
+from services.memory.lang.en.task_states import COUNT as _COUNT
+from services.memory.lang.en.task_states import NOT_YET as _NOT_YET_EN
+from services.memory.lang.en.task_states import STATE_WORDS as _STATE_WORDS
+from services.memory.lang.zh import task_states as zh_task_states
+from services.memory.lang.zh.task_states import NOT_YET as _NOT_YET_ZH
 
 # An open item counts as done when a progress entry shares this much of its wording,
 DONE_OVERLAP = 0.6
@@ -28,57 +34,7 @@ MESSAGE_OVERLAP = 0.15
 ANAPHORA_SPAN = 40
 MAX_ANSWER_CHARS = 400
 # Words that say a thing is resolved, or what kind of thing it was, not which thing.
-_CUE_TERMS = term_set(
-    "question questions issue issues problem problems blocker blockers blocked block unblocked unblock fixed fix resolved resolve "
-    "settled decided decision answer open item items point thing now finally today yesterday sorted done 问题 阻塞 解决 已经 "
-    # approval words: "the holiday request got approved" says nothing of a blocker about legal approving a clause
-    "approve approved approving approval sign signed signing cleared through yes added access overnight morning"
-)
-# Words after a count that name a state, not the whole counted ("30 of 31 passing").
-_STATE_WORDS = frozenset(
-    (
-        "done",
-        "finished",
-        "complete",
-        "completed",
-        "passing",
-        "green",
-        "live",
-        "ready",
-        "running",
-        "working",
-        "merged",
-        "shipped",
-        "deployed",
-        "fixed",
-        "closed",
-        "resolved",
-        "approved",
-        "reviewed",
-        "tested",
-        "checked",
-        "verified",
-        "signed",
-        "sent",
-        "paid",
-        "booked",
-        "confirmed",
-        "migrated",
-        "translated",
-        "are",
-        "is",
-        "have",
-        "now",
-    )
-)
-# What a blocker says is not done yet: its verb ("还没开", "hasn't arrived").
-_NOT_YET_ZH = re.compile(r"(?:还没有?|尚未|没有|未)([\u4e00-\u9fff]{1,2})")
-_NOT_YET_EN = re.compile(
-    r"\b(?:hasn't|haven't|has not|have not|isn't|aren't|is not|are not|wasn't|not yet|still not)\s+(?:been\s+|yet\s+)?(\w+(?:ed|en))\b",
-    re.IGNORECASE,
-)
-# "12 of 14 services": a count of one whole.
-_COUNT = re.compile(r"\b\d+\s*(?:of|/|out of)\s*(\d+)\s+([a-z][\w\-]*)", re.IGNORECASE)
+_CUE_TERMS = term_set(en_task_states.CUE_WORDS) | term_set(zh_task_states.CUE_WORDS)
 
 
 class PlanView(Protocol):
@@ -153,7 +109,7 @@ def _flipped(entry: str, message: str) -> int:
     """1 when the message says, positively, what the entry said was not yet so: "权限还没开" ... "开了",
     "the deposit hasn't arrived" ... "it arrived this morning"."""
     for verb in _NOT_YET_ZH.findall(entry):
-        if re.search(rf"(?<![没未不]){verb[0]}(?:了|好了|通了|过了)", message):
+        if re.search(rf"(?<![{zh_task_states.NEGATIONS}]){verb[0]}(?:{zh_task_states.DONE_SUFFIXES})", message):
             return 1
     for verb in _NOT_YET_EN.findall(entry):
         if re.search(rf"(?<!not )(?<!n't )(?<!n't been )\b{re.escape(verb)}\b", message, re.IGNORECASE):
@@ -164,7 +120,7 @@ def _flipped(entry: str, message: str) -> int:
 def _answer(event: Event, candidate: Candidate, item_id: str, message: str, metadata: str, question: Item | None) -> Item | None:
     """The decision as a fact: keyed by what the question was about, valued by the answer and the
     sentences after it in the same message ("we drop it. Plain Services plus CoreDNS")."""
-    subject = re.sub(r"\b(?:question|issue|point|decision|problem)s?\b|问题", "", candidate.about, flags=re.IGNORECASE)
+    subject = re.sub(f"{en_task_states.QUESTION_NOUNS}|{zh_task_states.QUESTION_NOUNS}", "", candidate.about, flags=re.IGNORECASE)
     lang = detect_lang(candidate.text)
     key = store_key(subject, lang) if subject.strip() else ""
     if not key and question is not None:
@@ -178,7 +134,7 @@ def _answer(event: Event, candidate: Candidate, item_id: str, message: str, meta
         item_id=item_id,
         session_id=event.session_id,
         kind=ItemKind.FACT,
-        key=f"{key} decision" if lang == "en" else f"{key}结论",
+        key=f"{key} {en_task_states.DECISION}" if lang == "en" else f"{key}{zh_task_states.DECISION}",
         value=value,
         text=candidate.text,
         lang=lang,

@@ -1,6 +1,7 @@
 """Task state in one user sentence: a new goal, progress, blocker or open item, and what the sentence resolves.
 
-Two mechanisms, both driven by the tables in tasks_en.py and tasks_zh.py:
+Two mechanisms, both driven by each language's tables (services/memory/lang/<lang>/tasks.py, in the row
+format of task_rows.py):
 - a label form, "<label>: <body>", where a short label's cue word picks the field ("Goal for this shift:",
   "Another open item:", "Decision on the Consul question:", 这次的目标：); the body is the entry, and an open
   question stays one even though it ends with "?";
@@ -16,11 +17,14 @@ from dataclasses import dataclass
 from functools import lru_cache
 from types import ModuleType
 
-from services.memory.domain import tasks_en, tasks_zh
 from services.memory.domain.extraction_checks import STOP_VALUES, clean_value
 from services.memory.domain.model import TaskField
-from services.memory.domain.tasks_en_labels import TaskSpec
+from services.memory.domain.task_rows import TaskSpec
 from services.memory.domain.text import is_hedged, is_question, strip_openers
+from services.memory.lang import LANGUAGES, data
+from services.memory.lang.en import tasks as en_tasks
+from services.memory.lang.en.tasks import LEADING_THAT as _LEADING_THAT
+from services.memory.lang.zh import tasks as zh_tasks
 
 MAX_ENTRY_CHARS = 300
 REPORT_WORDS = 4  # a status body shorter than this ("Status: green") reports no progress (characters in Chinese)
@@ -30,17 +34,11 @@ _MARKDOWN = re.compile(r"\*\*|__|^#+\s*|`")
 _TERMINAL = " \t.!。！…"
 _LATIN = re.compile(r"[A-Za-z]")
 _CJK = re.compile(r"[\u3400-\u9fff]")
-_PRONOUN = frozenset({"we", "i", "you", "they", "us", "he", "she", "我们", "我", "你", "他们"})
-_LEADING_THAT = re.compile(r"^that\s+", re.IGNORECASE)
+_PRONOUN = en_tasks.PRONOUNS | zh_tasks.PRONOUNS
 _QUESTION_MARK = ("?", "？")
 _COLON = {"en": ": ", "zh": "："}
 # An entry that only announces the next sentence ("we're stuck on one thing though. The city has to ...").
-_POINTS_AHEAD = re.compile(
-    r"(?:(?:one|two|three|a few|a couple of|some|one more|one last|a single|another)\s+)(?:small\s+|big\s+|last\s+)?"
-    r"(?:thing|things|issue|issues|problem|problems|detail|details|snag|question|questions|point|points)"
-    r"(?:\s+(?:though|still|now|here|right now|at the moment|actually))*|一件事|一个问题|一个地方|两件事|几件事",
-    re.IGNORECASE,
-)
+_POINTS_AHEAD = re.compile(f"{en_tasks.POINTS_AHEAD}|{zh_tasks.POINTS_AHEAD}", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -54,7 +52,7 @@ class TaskSignal:
 
 @dataclass(frozen=True)
 class TaskRow:
-    """One row of a task table, compiled; see tasks_en.py for the options."""
+    """One row of a task table, compiled; see task_rows.py for the options."""
 
     name: str
     emits: tuple[tuple[TaskField, bool], ...]
@@ -144,7 +142,7 @@ def _grammar(lang: str, module: ModuleType) -> Grammar:
     )
 
 
-GRAMMARS = {"en": _grammar("en", tasks_en), "zh": _grammar("zh", tasks_zh)}
+GRAMMARS = {lang: _grammar(lang, data(lang, "tasks")) for lang in LANGUAGES}
 _OTHER = {"en": "zh", "zh": "en"}
 
 

@@ -1,7 +1,14 @@
 """English resolution rows: what closes a blocker or answers an open item ("X is unblocked", "the council signed
-off", "Decision: ..."); the row format is described in tasks_en.py, which appends these rows after its new-entry rows."""
+off", "Decision: ..."); row format: domain/task_rows.py. tasks.py appends them after the new-entry rows.
+"""
 
-from services.memory.domain.tasks_en_labels import ANSWERS, BLOCKER, REPLY, UNBLOCKS, TaskSpec
+from services.memory.domain.task_rows import (
+    ANSWERS,
+    BLOCKER,
+    REPLY,
+    UNBLOCKS,
+    TaskSpec,
+)
 
 CLAUSE = r"(?:^|(?<=[,;:]\s)|(?<=\s[—–-]\s)|(?<=\bso\s)|(?<=\band\s)|(?<=\bbut\s)|(?<=\bnow\s))"
 SUBJ = (

@@ -1,32 +1,18 @@
-"""English label rows ("Goal: ...", "Blocked on X: ...") and the emit pairs both English tables use (format: tasks_en.py)."""
+"""English label rows ("Goal: ...", "Blocked on X: ...", "Decision on X: ..."); row format: domain/task_rows.py."""
 
-from collections.abc import Sequence
-from typing import Required, TypedDict
-
-from services.memory.domain.model import TaskField
-
-
-class TaskSpec(TypedDict, total=False):
-    """One row of a task table as written (the options are described in tasks_en.py)."""
-
-    name: Required[str]
-    emits: Required[tuple[tuple[TaskField, bool], ...]]
-    pattern: Required[str]
-    examples: Required[Sequence[tuple[str, str | dict[str, object]]]]
-    cues: tuple[str, ...]
-    label: bool
-    about_body: bool
-    weak: bool
-    report: bool
-    search: bool
-    whole: bool
-
-
-GOAL, PROGRESS, BLOCKER, OPEN = TaskField.GOAL, TaskField.PROGRESS, TaskField.BLOCKER, TaskField.OPEN
-NEW_GOAL, NEW_PROGRESS, NEW_BLOCKER, NEW_OPEN = ((GOAL, False),), ((PROGRESS, False),), ((BLOCKER, False),), ((OPEN, False),)
-UNBLOCKS, ANSWERS = ((BLOCKER, True),), ((OPEN, True),)
-DONE_AND_UNBLOCKS = ((PROGRESS, False), (BLOCKER, True))
-REPLY = ((OPEN, True), (BLOCKER, True))  # "Billing came back:" answers a question or ends a wait on them
+from services.memory.domain.task_rows import (
+    ANSWERS,
+    BLOCKER,
+    DONE_AND_UNBLOCKS,
+    NEW_BLOCKER,
+    NEW_GOAL,
+    NEW_OPEN,
+    NEW_PROGRESS,
+    PROGRESS,
+    REPLY,
+    UNBLOCKS,
+    TaskSpec,
+)
 
 # ---- labels -------------------------------------------------------------------------------------
 # Words that may qualify a label's head on the left ("Today's goal", "Another open item", "Also still open").

@@ -1,4 +1,4 @@
-"""English correction rows: sentences that replace an earlier value (re-exported by patterns.py)."""
+"""English correction rows: sentences that replace an earlier value (row format: domain/patterns_core.py)."""
 
 from services.memory.domain.patterns_core import FACT, _row
 

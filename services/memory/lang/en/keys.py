@@ -1,0 +1,112 @@
+"""What an English key is not part of: a leading determiner, and context every item of a session shares."""
+
+import re
+
+# A leading article, possessive or demonstrative: "the deploy target" is "deploy target".
+LEADING_DETERMINER = re.compile(r"^(?:(?:the|our|my|a|an|this|that|these|those|your|their|its)\s+)+")
+# Context a key does not need, since every item is scoped to its session: "deploy target for this work",
+# "feature flags here", "staging host, for later".
+KEY_CONTEXT = re.compile(
+    r"(?:,?\s+(?:for (?:all of )?(?:this|that|now|later|reference|the record)(?:\s+(?:work|project|task|change|effort|session|"
+    r"repo|service|environment|env|setup|rollout|migration))?|here|(?:in|on|for|within) (?:this|the current|our) (?:project|"
+    r"environment|env|repo|repository|session|setup|work|task|codebase)|fyi|btw))+$",
+    re.IGNORECASE,
+)
+# A key may not start with a pronoun or function word; inside it, prepositions and the determiners after them are fine
+# ("cache ttl for catalog responses"), pronouns, conjunctions and verbs of being are not. The words both rules
+# refuse: a phrase holding one is a clause, not a name.
+CLAUSE_WORDS = frozenset(
+    [
+        "it",
+        "he",
+        "she",
+        "they",
+        "we",
+        "i",
+        "you",
+        "me",
+        "us",
+        "them",
+        "which",
+        "what",
+        "who",
+        "whom",
+        "everything",
+        "something",
+        "nothing",
+        "anything",
+        "everyone",
+        "someone",
+        "now",
+        "then",
+        "and",
+        "but",
+        "so",
+        "if",
+        "when",
+        "because",
+        "let",
+        "let's",
+        "please",
+        "always",
+        "never",
+        "don't",
+        "do",
+        "not",
+        "just",
+        "maybe",
+        "also",
+        "only",
+        "or",
+        "also",
+        "i'm",
+        "we're",
+        "you're",
+        "it's",
+        "that's",
+        "there's",
+    ]
+)
+BAD_KEY_WORDS = CLAUSE_WORDS | frozenset(
+    [
+        "this",
+        "that",
+        "these",
+        "those",
+        "there",
+        "here",
+        "one",
+        "at",
+        "in",
+        "on",
+        "for",
+        "to",
+        "with",
+        "from",
+        "by",
+        "as",
+        "every",
+        "each",
+        "all",
+        "any",
+        "they're",
+        "i've",
+        "we've",
+        "you've",
+        "they've",
+        "he's",
+        "she's",
+        "i'd",
+        "we'd",
+        "no",
+    ]
+)
+BAD_INNER_KEY_WORDS = CLAUSE_WORDS | frozenset(["is", "are", "was", "were", "be", "been"])
+DEMONSTRATIVES = frozenset(["this", "that", "these", "those", "there", "here"])
+PREPOSITIONS = frozenset(["for", "of", "in", "on", "to", "with", "at", "from", "by", "across", "under", "over", "per"])
+# What a key's speaker adds about themselves: "patch window for us", "governing law we can live with".
+SPEAKER_TAIL = re.compile(
+    r"(?:\s+(?:for|on|at)\s+(?:us|me|our\s+(?:side|end|team))|\s+(?:that|which)?\s*(?:we|i|you|they)\s+(?:can|could|will|would|should|must|do|did|"
+    r"don't|can't|'d|'ll)?\s*(?:[a-z']+\s*){1,3})$",
+    re.IGNORECASE,
+)

@@ -1,0 +1,32 @@
+"""How an English sentence opens when it is not a plain statement: discourse openers that carry nothing,
+hedges that make it an opinion or a plan, and the openings of a question without a question mark.
+"""
+
+import re
+
+# Discourse openers carry nothing; the ambiguous ones ("right", "note") only count when punctuated.
+OPENERS = re.compile(
+    r"^(?:(?:ok(?:ay)?|so(?!\s+far\b)|and|also|oh|btw|by the way|fyi|plus|additionally|anyway|hey|hi|hmm+|um+|uh+|note that|"
+    r"remember that|keep in mind that|just so you know|(?:in|for|on|within) (?:this|the current) (?:environment|env|project|repo|"
+    r"repository|codebase|session|setup|work|task)|(?:we|i|(?:the )?team|everyone|we all)(?:'ve)? (?:agreed|decided)(?: on)?(?: that| to(?= (?:always|never|only|use|keep|run|go with|stick with|switch to)\b)|(?!\s+(?:to|on)\b))|"
+    r"let's say(?: that)?|i'd say(?: that)?)\b[\s,:!.\-–—]*|"
+    r"(?:alright|right|well|great|cool|perfect|yes|yeah|"
+    r"yep|sure|thanks|thank you|got it|note|nb|ps|important|reminder|one more thing|heads up|quick note|before we (?:start|begin)|"
+    r"first things first|first off|for the record|for context|side note|one thing|"
+    r"(?:quick |short |brief )?(?:status update|status|recap|progress report)(?: (?:on|for|about|re) [^:,]{1,60})?)"
+    r"\s*[,:!.\-–—]+\s*)+",
+    re.IGNORECASE,
+)
+# Openings that make what follows an opinion, a plan or a condition, not a statement.
+HEDGES = re.compile(
+    r"^(?:i think|i guess|i believe|i suppose|i feel|i wonder|i assume|maybe|perhaps|probably|possibly|"
+    r"presumably|hopefully|it seems|seems like|looks like|not sure|i'm not sure|i am not sure|let me|let's see|"
+    r"i'll|i will|i'm going to|if|unless|whether)\b",
+    re.IGNORECASE,
+)
+# Questions without a question mark start like one.
+QUESTIONS = re.compile(
+    r"^(?:what|why|how|which|who|whom|whose|where|is it|are we|do we|do you|does|did|can you|"
+    r"could you|would you|should we|shall we|will you)\b",
+    re.IGNORECASE,
+)

@@ -1,0 +1,181 @@
+"""English rows that set a new goal ("the goal is to ...", "change of plan: we ...", "we're trying to ..."),
+with one open-item row that must be tried among them; row format: domain/task_rows.py.
+"""
+
+from services.memory.domain.task_rows import (
+    NEW_GOAL,
+    NEW_OPEN,
+    TaskSpec,
+)
+
+# "park the blog and ...": what is set aside before the new focus.
+_SET_ASIDE = (
+    r"(?:(?:park|shelve|pause|drop|parking|shelving|pausing|dropping|put aside|set aside|put|putting)\s+[^,;]{1,60}?(?:\s+on (?:hold|ice))?"
+    r"(?:\s+for (?:now|the moment|a (?:bit|while)))?\s*,?\s+and\s+(?:instead\s+)?)?"
+)
+# What a new focus sets aside ("forget the slides for now", "the report can wait").
+_PUT_OFF = (
+    r"(?:(?P<cue>forget|never mind|park|shelve|pause|drop|scrap|skip)\s+(?:about\s+)?(?!(?:it|that|this|them|me|us)\b)[^,;:]{1,60}?|"
+    r"[^,;:]{2,60}?\s+(?P<cue2>can wait|will have to wait|has to wait|goes on (?:hold|ice)|is on (?:hold|ice)|is parked|gets parked))"
+    r"(?:\s+(?:for (?:now|the moment|a (?:bit|while|few days|week))|until [^,;:]{1,30}))?\s*[,;:—–-]+\s*"
+)
+# A clause that says what is already behind us ("now that X is signed,", "with the audit done,") before a new goal.
+_SETTLED_CLAUSE = (
+    r"(?P<pre>(?:(?:ok(?:ay)?|so|right|and)\s*,?\s+)*(?:now that|with|since|given that|seeing as)\s+[^,;:]{2,80}?,\s+(?:so\s+)?)?"
+)
+_GOAL_HEAD = r"(?:goals?|aim|objective|mission|task|focus|priority|north star|job)"  # "the plan is to ..." only with "to"
+_GOAL_LINK = r"(?:is|remains|'s|has become|becomes|will be|has changed to|changed to|has shifted to|shifted to)"
+
+# ---- new-entry rows, in table order: goals, then task_blockers, task_questions, task_progress ----
+GOALS: tuple[TaskSpec, ...] = (
+    dict(
+        name="goal",
+        emits=NEW_GOAL,
+        cues=(
+            "goal",
+            "aim",
+            "objective",
+            "mission",
+            "task",
+            "focus",
+            "priority",
+            "north star",
+            "plan",
+            "job",
+            "main thing",
+            "big thing",
+            "biggest thing",
+            "key thing",
+        ),
+        pattern=r"^"
+        + _SETTLED_CLAUSE
+        + r"(?:(?:the|our|my|this|today's|this week's)\s+)?(?:(?:main|overall|end|primary|current|new|real|actual|"
+        r"top|only|immediate|big|biggest|key)\s+)*(?P<cue>"
+        + _GOAL_HEAD
+        + r"|(?P<plan>plan)|(?:(?<=main\s)|(?<=big\s)|(?<=biggest\s)|(?<=key\s))"
+        r"(?P<thing>thing))(?:\s+(?:for|of|on|in|with|behind|this|today|tonight|here|now|"
+        r"right now|for now|at the moment)\b[^,;:]{0,50}?)?\s+" + _GOAL_LINK + r"\s+(?:now\s+)?(?:still\s+)?(?:simply\s+|just\s+)?"
+        r"(?(plan)to\s+)(?(thing)(?!that\b|what\b|how\b|whether\b|not\b))(?P<entry>.+)$",
+        examples=[
+            ("Our goal is to cut p95 latency in half.", "cut p95 latency in half"),
+            ("Now that the lease is signed, the goal is to get the kitchen fitted by June", "get the kitchen fitted by June"),
+            ("With the audit behind us, our priority is now the hiring plan", "the hiring plan"),
+            ("The main thing this week is getting the grant report submitted", "getting the grant report submitted"),
+            ("The task is to migrate the users table", "migrate the users table"),
+            ("The aim for this quarter is to retire the old billing cron", "retire the old billing cron"),
+            ("So the goal is now to get the Android build green", "get the Android build green"),
+            ("The plan is to move house in early September", "move house in early September"),
+            ("The job for this week is now the Lindqvist lease renewal, due Friday", "the Lindqvist lease renewal, due Friday"),
+        ],
+    ),
+    dict(
+        name="open_no_answer",
+        emits=NEW_OPEN,
+        cues=("answer", "reply", "word", "decision", "response"),
+        pattern=r"^(?:still\s+|so far\s+|as of now\s+)?(?:no|haven't had an?|have not had an?|didn't get an?|never got an?)\s+"
+        r"(?P<cue>answer|reply|word|decision|response)(?:\s+(?:yet|back))?(?:\s+from\s+[^,]{1,40}?)?\s+(?:on|about|re|regarding)\s+"
+        r"(?P<entry>.+?)(?:[.;]|,\s+(?:so|and|but)\b.*)?$",
+        examples=[
+            ("Still no answer from the landlord on whether the deposit covers the carpet", "whether the deposit covers the carpet"),
+            ("No decision yet on which CDN we keep after March", "which CDN we keep after March"),
+        ],
+    ),
+    dict(
+        name="goal_suffix",
+        emits=NEW_GOAL,
+        cues=("goal", "aim", "objective", "focus", "priority", "mission"),
+        pattern=r"^(?P<entry>.+?)\s*(?:[;,—–]|\s-)\s*(?:and\s+)?(?:that's|that is|this is|which is)\s+(?:now\s+)?(?:the|our|my)\s+"
+        r"(?:new\s+|main\s+|real\s+|only\s+|actual\s+)?(?P<cue>goal|aim|objective|focus|priority|mission)"
+        r"(?:\s+(?:now|for now|here|from here on|this week|today))?$",
+        examples=[
+            ("We move the cluster to ARM instead, that's the new goal", "We move the cluster to ARM"),
+            ("Let's switch focus to the mobile onboarding flow; that's our priority now", "the mobile onboarding flow"),
+        ],
+    ),
+    dict(
+        name="goal_is_the_goal",
+        emits=NEW_GOAL,
+        cues=("goal", "aim", "objective", "priority", "focus", "mission"),
+        pattern=r"^(?:[^;]*;\s*)?(?P<entry>.{3,160}?)\s+(?:is|are|remains|becomes|is now)\s+(?:now\s+)?(?:the|our|my)\s+(?:new\s+|main\s+|real\s+|"
+        r"only\s+|top\s+|actual\s+|overall\s+|end\s+)?(?P<cue>goal|aim|objective|priority|focus|mission)"
+        r"(?:\s+(?:now|for now|here|this week|today|for (?:this|the) \w+))?$",
+        examples=[("Getting the lease signed before June is the priority", "Getting the lease signed before June")],
+    ),
+    dict(
+        name="goal_all_about",
+        emits=NEW_GOAL,
+        cues=("all about",),
+        pattern=r"^(?:this|the|our|my)\s+(?:week|month|sprint|quarter|weekend|shift|round|trip|release|project)(?:'s\s+\w+)?\s+is\s+"
+        r"(?:(?:now|really)\s+)?(?P<cue>all about)\s+(?P<entry>.+)$",
+        examples=[("This sprint is all about cutting the cold start below two seconds", "cutting the cold start below two seconds")],
+    ),
+    dict(
+        name="goal_pivot",
+        emits=NEW_GOAL,
+        cues=("pivot", "focus", "gears", "aim", "concentrate"),
+        pattern=r"^(?:let's|let us|we(?:'re| are|'ll| will)(?:\s+now)?(?:\s+going to)?|time to|i want (?:us )?to|we need to)\s+"
+        + _SET_ASIDE
+        + r"(?P<cue>pivot|switch (?:our )?focus|shift (?:our )?focus|refocus|switch gears|change focus|focus|aim|concentrate)\s+"
+        r"(?:(?:all\s+)?(?:our|my)\s+(?:energy|effort|time)\s+)?(?:to|on|onto|toward|towards|for)\s+(?P<entry>.+)$",
+        examples=[
+            ("Let's pivot to the self-serve signup flow instead", "the self-serve signup flow"),
+            ("We're going to focus on the reporting backlog", "the reporting backlog"),
+            ("Let's park the loyalty scheme and focus on the checkout redesign", "the checkout redesign"),
+            ("Let's shelve the blog migration for now, and concentrate on the newsletter", "the newsletter"),
+        ],
+    ),
+    dict(
+        name="goal_instead",
+        emits=NEW_GOAL,
+        cues=("forget", "never mind", "park", "shelve", "pause", "drop", "scrap", "skip", "wait", "on hold", "on ice"),
+        pattern=r"^"
+        + _PUT_OFF
+        + r"(?:(?:right now|this week|today|first|instead)\s*,?\s+)?(?:(?:we|i)\s+(?:really\s+|first\s+)?(?:need|have|'ve got|must)\s+to|"
+        r"(?:we|i)\s+(?:must|should)|let's|let us|first|the (?:priority|focus|goal) is(?: to)?|(?:our|my) (?:priority|focus|goal) is(?: to)?)"
+        r"\s+(?:first\s+)?(?P<entry>\S+\s+\S.*)$",
+        examples=[
+            ("Forget the slide deck for now, we need to finish the data cleaning", "finish the data cleaning"),
+            ("The website refresh can wait; first we have to sign the supplier contract", "sign the supplier contract"),
+            ("Never mind the logo — let's get the invoices out", "get the invoices out"),
+        ],
+    ),
+    # "Change of plan: we launch on Android first": what a change of plan says we do now is the new goal. A body that
+    # states a value ("Change of plan from finance: the budget is 40k") or only sets something aside is none.
+    dict(
+        name="goal_plan_change",
+        emits=NEW_GOAL,
+        cues=(
+            "change of plan",
+            "change in plan",
+            "plan change",
+            "plans change",
+            "plan has change",
+            "plans have change",
+            "new direction",
+            "change of direction",
+            "change of priorities",
+        ),
+        pattern=r"^(?:(?:ok(?:ay)?|so|right)\s*,?\s+)*(?P<cue>change (?:of|in) (?:plans?|direction|priorities)|plans? change|"
+        r"plans? (?:has |have )?changed|new direction)(?:\s+[^:;—–.]{1,40}?)?\s*(?:[:;,.!]|\s[—–-])\s*(?:(?:so|now|instead)\s*,?\s+)*"
+        r"(?:we(?:'ll| will|'re going to| are going to| now| need to| have to| must| should)?|let's|let us|i(?:'ll| will| need to| want to))\s+"
+        r"(?:now\s+|first\s+|instead\s+)*(?:(?:focus|concentrate) on\s+)?(?P<entry>\S+\s+\S.*)$",
+        examples=[
+            ("Change of plan: we launch the Android app before the iOS one", "launch the Android app before the iOS one"),
+            ("Change of plan, let's get the pitch deck done before the demo", "get the pitch deck done before the demo"),
+            ("So, change of plan: I'll finish the quarterly report first", "finish the quarterly report first"),
+        ],
+    ),
+    dict(
+        name="goal_trying",
+        emits=NEW_GOAL,
+        cues=("trying", "aiming", "working"),
+        pattern=r"^(?:what\s+)?(?:we're|we are|i'm|i am)\s+(?:still\s+|currently\s+|now\s+|just\s+|really\s+)?"
+        r"(?P<cue>trying to(?!\s+(?:stay|be|keep|remain|not|cope|relax|enjoy|take care|hold on|get through|figure out how I)\b)|aiming to|aiming for|"
+        r"working towards?)\s+(?:(?:do|achieve|get to|accomplish)(?:\s+here)?\s+is\s+(?:to\s+)?)?"
+        r"(?P<entry>.+)$",
+        examples=[
+            ("We're trying to get the nightly export under ten minutes", "get the nightly export under ten minutes"),
+            ("What I'm trying to do here is replace the cron box with Step Functions", "replace the cron box with Step Functions"),
+        ],
+    ),
+)

@@ -1,0 +1,21 @@
+"""Chinese words in the shape of a value (read by domain/subjects.py): units that measure the same thing, weekdays,
+dates, clock times.
+"""
+
+import re
+
+# The Chinese spellings of each measure in lang/en/shapes.py's UNIT_FAMILIES.
+UNIT_FAMILIES = {
+    "millisecond": ("毫秒",),
+    "second": ("秒", "秒钟"),
+    "minute": ("分钟", "分"),
+    "hour": ("小时", "个小时"),
+    "day": ("天",),
+    "week": ("周", "星期"),
+    "month": ("个月", "月"),
+}
+WEEKDAYS = r"周[一二三四五六日天]|星期[一二三四五六日天]"
+# 4月3日.
+DATES = r"\d{1,2}月\d{1,2}[日号]"
+# 六点半, 9点15分.
+CLOCK = re.compile(r"[零一二两三四五六七八九十\d]+点(?:半|[零一二三四五六七八九十\d]+分?)?")
