@@ -8,9 +8,10 @@ derive exactly the same items from the same events.
 from collections.abc import Callable
 from dataclasses import replace as _replace
 
-from services.common.errors import Conflict, Unavailable
+from services.common.errors import Unavailable
 from services.memory.domain import subjects, task_lifecycle
 from services.memory.domain.batch_index import CORRECTABLE_KINDS, BatchIndex, namespaces
+from services.memory.domain.dedupe import compaction_seq, new_events
 from services.memory.domain.extraction import extract
 from services.memory.domain.indexing import event_metadata
 from services.memory.domain.model import (
@@ -130,7 +131,7 @@ def plan_append(reader: StoreReader, session_id: str, events: list[Event], inter
     gave up) planning stops with Unavailable, before anything was written."""
     state = reader.session(session_id) or SessionState(session_id=session_id)
     plan = AppendPlan(checkpoint_seq=state.checkpoint_seq, last_seq=state.last_seq)
-    fresh = sorted(_dedupe(reader, session_id, events, plan), key=lambda e: e.seq)
+    fresh = sorted(new_events(reader, session_id, events, plan), key=lambda e: e.seq)
     overlay = _Overlay(reader, session_id, plan)
     # The two quotable turns before each event: the one just before is the evidence's context, and
     # both name the subjects in focus (a user names one, the assistant answers, the user updates it).
@@ -154,38 +155,6 @@ def _stored_before(reader: StoreReader, session_id: str, seq: int) -> list[Event
     found = reader.events_by_seqs(session_id, [seq - 2, seq - 1])
     quotable = [found[s] for s in (seq - 2, seq - 1) if s in found and found[s].kind in QUOTABLE_KINDS and found[s].text.strip()]
     return quotable if quotable and quotable[-1].seq == seq - 1 else []
-
-
-def compaction_seq(event: Event) -> int:
-    """A compaction event covers up to its up_to_seq attribute, or up to itself."""
-    raw = event.attribute("up_to_seq")
-    # validation.check_batch rejected any other value; the guard keeps a planner call safe on its own.
-    return int(raw) if raw.isascii() and raw.isdigit() and 0 < int(raw) <= event.seq else event.seq
-
-
-def _dedupe(reader: StoreReader, session_id: str, events: list[Event], plan: AppendPlan) -> list[Event]:
-    stored_by_id = reader.events_by_ids(session_id, [e.event_id for e in events])
-    stored_by_seq = reader.events_by_seqs(session_id, [e.seq for e in events])
-    seen_ids: dict[str, Event] = {}
-    seen_seqs: dict[int, Event] = {}
-    fresh: list[Event] = []
-    for event in events:
-        earlier = stored_by_id.get(event.event_id) or seen_ids.get(event.event_id)
-        if earlier is not None:
-            if earlier.content_hash != event.content_hash:
-                raise Conflict(
-                    f"event_id {event.event_id!r} was already stored with other content (seq {earlier.seq}); "
-                    "a retry must resend the identical event"
-                )
-            plan.duplicates += 1
-            continue
-        holder = stored_by_seq.get(event.seq) or seen_seqs.get(event.seq)
-        if holder is not None:
-            raise Conflict(f"seq {event.seq} already holds event {holder.event_id!r}; event {event.event_id!r} must use a new seq")
-        seen_ids[event.event_id] = event
-        seen_seqs[event.seq] = event
-        fresh.append(event)
-    return fresh
 
 
 def _derive_items(overlay: _Overlay, event: Event, context: str, focus: str) -> None:

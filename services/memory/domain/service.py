@@ -38,7 +38,7 @@ from services.memory.domain.retrieval import (
 from services.memory.domain.scrub import scrub_document
 from services.memory.domain.store_api import Store, StoreReader
 from services.memory.domain.tenancy import check_owner, check_tenant, check_user_id, decode_cursor, denied, encode_cursor
-from services.memory.domain.transfer import parse_export
+from services.memory.domain.transfer import event_json, item_json, parse_export
 from services.memory.domain.validation import Limits, check_batch, check_session_id, session_not_found
 
 DEFAULT_LIMIT = 10
@@ -292,8 +292,8 @@ class MemoryCore:
                 "checkpoint_seq": state.checkpoint_seq,
                 "closed": state.closed,
             },
-            "events": [_event_json(e) for e in self.store.iter_events(session_id)],
-            "items": [_item_json(i) for i in self.store.iter_items(session_id)],
+            "events": [event_json(e) for e in self.store.iter_events(session_id)],
+            "items": [item_json(i) for i in self.store.iter_items(session_id)],
         }
         return json.dumps(scrub_document(document), ensure_ascii=False, indent=1)
 
@@ -386,33 +386,3 @@ def _decode_cursor(token: str) -> int:
     if not (token.isascii() and token.isdigit() and len(token) <= MAX_CURSOR_DIGITS and int(token) < 2**63):
         raise InvalidArgument("page_token is not one this server issued; pass next_page_token unchanged")
     return int(token)
-
-
-def _event_json(event: Event) -> dict[str, object]:
-    return {
-        "seq": event.seq,
-        "event_id": event.event_id,
-        "kind": event.kind.value,
-        "text": event.text,
-        "created_at": event.created_at,
-        "attributes": dict(event.attributes),
-    }
-
-
-def _item_json(item: Item) -> dict[str, object]:
-    return {
-        "item_id": item.item_id,
-        "kind": item.kind.value,
-        "key": item.key,
-        "value": item.value,
-        "unit": item.unit,
-        "condition": item.condition,
-        "status": item.status.value,
-        "superseded_by": item.superseded_by,
-        "lang": item.lang,
-        "source_seqs": list(item.source_seqs),
-        "source_event_ids": list(item.source_event_ids),
-        "source_kind": item.source_kind.value,
-        "text": item.text,
-        "task_field": item.task_field.value if item.task_field else "",
-    }

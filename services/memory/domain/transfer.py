@@ -269,3 +269,35 @@ def _unique(values: Sequence[object], where: str, field: str) -> None:
     for n, value in enumerate(values):
         _require(value not in seen, f"{where}[{n}].{field}", f"repeats {value!r}; each must be unique")
         seen.add(value)
+
+
+def event_json(event: Event) -> dict[str, object]:
+    """An event as ExportSession writes it (and parse_export reads it back)."""
+    return {
+        "seq": event.seq,
+        "event_id": event.event_id,
+        "kind": event.kind.value,
+        "text": event.text,
+        "created_at": event.created_at,
+        "attributes": dict(event.attributes),
+    }
+
+
+def item_json(item: Item) -> dict[str, object]:
+    """An item as ExportSession writes it."""
+    return {
+        "item_id": item.item_id,
+        "kind": item.kind.value,
+        "key": item.key,
+        "value": item.value,
+        "unit": item.unit,
+        "condition": item.condition,
+        "status": item.status.value,
+        "superseded_by": item.superseded_by,
+        "lang": item.lang,
+        "source_seqs": list(item.source_seqs),
+        "source_event_ids": list(item.source_event_ids),
+        "source_kind": item.source_kind.value,
+        "text": item.text,
+        "task_field": item.task_field.value if item.task_field else "",
+    }
