@@ -6,6 +6,7 @@ corpus. tests/memory/redis/test_redis_discourse.py re-runs them on Redis.
 """
 
 import pytest
+from dsh.memory.v1 import memory_pb2
 
 from tests.memory.test_corrections import ACTIVE, SUPERSEDED, assert_replaced, derived, holding, send
 
@@ -187,3 +188,38 @@ def test_a_conditional_preamble_does_not_make_the_statement_a_hypothesis(memory,
 def test_imperatives_and_levels_reached_update_their_subject(memory, first, update, old, new):
     send(memory, first, update)
     assert_replaced(memory, old, new)
+
+
+@pytest.mark.parametrize(
+    ("first", "update", "old", "new"),
+    [
+        # An imperative without an object, or with "us" for its object, changes the subject the message names.
+        ("Pin the runner image to 2.14.1.", "The runner image leaks memory on long jobs. Move us to 2.14.3.", "2.14.1", "2.14.3"),
+        (
+            "The basemap: use the 2019 survey from the city portal.",
+            "The old basemap has the river in the wrong place. Swap to the 2023 release.",
+            "2019",
+            "2023",
+        ),
+        # A verb that holds a value at a level: "cap it at", "keep the pool at".
+        ("Weekly mileage peaks at 70 km.", "The physio says cap it at 55 for the next month.", "70", "55"),
+        ("The standby pool has 4 nodes.", "Keep the standby pool at 6 nodes over the holidays.", "4", "6"),
+        # Counts of people are one measure, whatever noun counts them.
+        ("The reception has 150 guests.", "The RSVPs are in, we're down to 132 people now.", "150", "132"),
+    ],
+)
+def test_changes_of_the_subject_the_message_names(memory, first, update, old, new):
+    seq = send(memory, first, FILLER)
+    send(memory, update, start=seq)
+    assert_replaced(memory, old, new)
+
+
+@pytest.mark.parametrize(
+    "relayed",
+    ["The manager says the venue has 40 parking spaces.", "Our planner confirmed the venue has 40 parking spaces."],
+)
+def test_a_relayed_answer_closes_the_open_question_it_names(memory, relayed):
+    send(memory, "Open question: how many parking spaces does the venue have?", relayed)
+    task = memory.stub.GetTaskState(memory_pb2.GetTaskStateRequest(session_id=S))
+    assert not [entry for entry in task.open_items if "parking" in entry.text]
+    assert [item for item in holding(memory, "40") if item.status == ACTIVE]

@@ -107,7 +107,9 @@ def _grammar(lang: str) -> _Grammar:
             rf"(?P<object>[^,;:]{{1,50}}?){particle}\s+(?:to|into)\s+(?P<value>\S.*))$",
         ),
         imperative=re.compile(
-            rf"^(?:(?:{words.IMPERATIVE_OPENERS})[,\s]+)*{verb}\s+(?P<object>[^,;:]{{1,50}}?){particle}\s+(?:to|into)\s+(?P<value>\S.*)$",
+            # "switch to the 2022 release" names no object: the subject in focus changes.
+            rf"^(?:(?:{words.IMPERATIVE_OPENERS})[,\s]+)*(?:{verb}(?:\s+(?P<object>[^,;:]{{1,50}}?))?{particle}\s+(?:to|into)|"
+            rf"(?:{words.SET_VERBS})\s+(?P<held>[^,;:]{{1,50}}?)\s+at)\s+(?P<value>\S.*)$",
             flags,
         ),
         level=re.compile(
@@ -116,7 +118,7 @@ def _grammar(lang: str) -> _Grammar:
         ),
         choose=re.compile(rf"^(?:(?:let's|let\s+us|just|please|ok|okay|actually|hmm)[,\s]+)*(?:{words.CHOOSE})\s+(?P<value>\S.*)$", flags),
         relay=re.compile(
-            rf"^(?P<who>(?:my|our|the|their)\s+[\w\-]+(?:\s+[\w\-]+)?|[A-Z][a-z]+(?:\s+(?:from|at|in|of)\s+(?:the\s+)?[\w\-]+|\s+[A-Z][a-z]+)?)\s+"
+            rf"^(?P<who>(?i:my|our|the|their|his|her)\s+[\w\-]+(?:\s+[\w\-]+)?|[A-Z][a-z]+(?:\s+(?:from|at|in|of)\s+(?:the\s+)?[\w\-]+|\s+[A-Z][a-z]+)?)\s+"
             rf"(?:{words.REPORTING})\s+(?:that\s+)?(?P<inner>\S.{{6,}})$",
         ),
         withdraw=re.compile(rf"^(?:{words.WITHDRAW})(?P<about>[^,;:.!]{{0,60}}?)(?:\s*[,;:.!-]+\s*(?P<rest>.*))?$", flags),
@@ -210,7 +212,8 @@ def _clause_change(clean: str, lang: str) -> Change | None:
     # object; "the audit got pushed ..." as the subject.
     for pattern, role in ((g.agent, "object"), (g.imperative, "object"), (g.keyed, "subject")):
         match = pattern.match(clean)
-        if match and (found := _change(match.group(role), match.group("value"), lang)):
+        subject = match and (match.groupdict().get(role) or match.groupdict().get("held") or "")
+        if match and (found := _change(subject or "", match.group("value"), lang)):
             return found
     match = g.level.match(clean)
     # "it's down to 118", "it's 500 GB now": a level reached; "it's 500 GB" alone may only describe it.

@@ -33,7 +33,7 @@ from services.memory.domain.statements import (
 from services.memory.domain.tasks import MAX_ENTRY_CHARS as MAX_TASK_CHARS
 from services.memory.domain.tasks import TaskSignal, points_ahead, read_tasks
 from services.memory.domain.text import detect_lang, is_question, normalize_key, split_sentences, strip_openers
-from services.memory.domain.updates import read_updates
+from services.memory.domain.updates import names_value, read_updates
 from services.memory.lang.en import sentences as en_sentences
 from services.memory.lang.en.sentences import BE as _BE
 from services.memory.lang.en.sentences import IS_CONTRACTED as _IS_CONTRACTED
@@ -87,9 +87,9 @@ def extract_traced(text: str) -> list[tuple[Candidate, str]]:
                 taken_back = retracted  # "Scratch the granite." says what the next statement replaces
                 continue
             read = read_updates(sentence, clean, lang, _sentence)
-            if not _names_value(read) and (withdrawn := discourse.withdrawal(clean, lang)):
+            if not names_value(read) and (withdrawn := discourse.withdrawal(clean, lang)):
                 read = read_updates(withdrawn.rest, withdrawn.rest, lang, _sentence) if withdrawn.rest else ()
-                if not _names_value(read):
+                if not names_value(read):
                     found.append((_withdrawal(withdrawn, sentence, lang), "withdrawal"))
                     continue
                 # "Never mind, the catering budget is 2,400": what follows replaces what was taken back.
@@ -130,10 +130,6 @@ def extract_traced(text: str) -> list[tuple[Candidate, str]]:
             )
         )
     return found
-
-
-def _names_value(read: tuple[tuple[Candidate, str], ...]) -> bool:
-    return any(c.kind in (ItemKind.FACT, ItemKind.NUMBER) and discourse.names_something(c.value) for c, _ in read)
 
 
 def _about_key(about: str, lang: str) -> str:

@@ -59,6 +59,8 @@ _SHAPES = (
         re.compile(en_shapes.DATES + r"|\b\d{4}-\d{2}-\d{2}\b|" + zh_shapes.DATES, re.IGNORECASE),
     ),
     ("zh-clock", zh_shapes.CLOCK),
+    # A year names an edition ("the 2019 survey", "the 2023 release"), read as a number or a fact.
+    ("year", re.compile(r"(?<![\d.:])(?:19|20)\d{2}(?![\d.:])")),
     ("multiple", re.compile(r"\b\d+(?:\.\d+)?\s?[x×]\b", re.IGNORECASE)),
     ("version", re.compile(r"\bv?\d+\.\d+(?:\.\d+)*\b|\b[A-Z][A-Za-z]+\s+\d{1,3}(?:\.\d+)?\b")),
     ("identifier", re.compile(r"\b[A-Za-z][\w]*[-_./:][\w\-./:]*\w\b")),

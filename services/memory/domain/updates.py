@@ -32,6 +32,11 @@ def states_value(read: Read) -> bool:
     return any(candidate.kind in _VALUES for candidate, _ in read)
 
 
+def names_value(read: Read) -> bool:
+    """A fact or number whose value names something (a number, a date, a name): not "in" or "fine"."""
+    return any(candidate.kind in _VALUES and discourse.names_something(candidate.value) for candidate, _ in read)
+
+
 def read_updates(sentence: str, clean: str, lang: str, read_sentence: Callable[[str], Read]) -> Read:
     """The candidates of a sentence with its update semantics applied (see the module doc)."""
     relay = discourse.relayed(clean, lang)
@@ -39,12 +44,18 @@ def read_updates(sentence: str, clean: str, lang: str, read_sentence: Callable[[
     found = read_sentence(source) if relay else read_sentence(sentence)
     if relay and not states_value(found) and not discourse.change(source, lang):
         source, found = clean, read_sentence(sentence)  # "Olu says hi" relays nothing
+    elif relay:
+        # What the relay does to the task state ("the architect says X" answers the open question on X)
+        # is read from the whole sentence, the values from what was relayed.
+        # It answers only an open item the message names: nothing new is recorded from the relay itself.
+        whole = tuple((replace(c, about=""), row) for c, row in read_sentence(sentence) if c.kind is ItemKind.TASK and c.resolves)
+        found = (*whole, *(entry for entry in found if entry[0].kind is not ItemKind.TASK))
     # History, a hypothesis or a comparison: the values of that clause are not the current ones.
     found = tuple((c, row) for c, row in found if c.kind not in _VALUES or not discourse.value_frame(source, c.value, lang))
     changed = discourse.change(strip_openers(source, lang), lang)
     if changed is not None and not changed.subject and all(discourse.placeholder(c.key, lang) for c, _ in found if c.kind in _VALUES):
         found = tuple((c, row) for c, row in found if c.kind not in _VALUES)  # 现在是 42 元: "now" is no subject
-    if changed is not None and not states_value(found):
+    if changed is not None and not names_value(found):  # "the RSVPs are in, we're down to 132" states 132
         found = (*found, *_changed(changed, sentence, lang, read_sentence))
     if changed is not None or relay:
         # A value changed, or reported by someone, replaces the one it is about.

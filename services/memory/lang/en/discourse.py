@@ -11,8 +11,11 @@ CHANGE_VERBS = (
     r"decreases|upped|up|upgraded|upgrade|downgraded|downgrade|switched|switch|switches|shifted|shift|shifts|slipped|slips|slid|"
     r"rescheduled|reschedule|revised|revise|updated|update|adjusted|adjust|set|reset|trimmed|trim|extended|extend|shortened|"
     r"shorten|expanded|expand|scaled|scale|went|gone|goes|go|came|come|comes|climbed|climb|fell|fall|falls|rose|rise|rises|"
-    r"jumped|jump|doubled|halved|renamed|rename|reassigned|reassign|handed|hand"
+    r"jumped|jump|doubled|halved|renamed|rename|reassigned|reassign|handed|hand|pinned|pin|pins|swapped|swap|swaps|"
+    r"migrated|migrate|migrates|bumped|capped|cap|limited|limit"
 )
+# Verbs that hold a subject at a value: "cap it at 60", "keep the pool at 4 nodes", "pin the runner at 1.7".
+SET_VERBS = r"cap|capped|keep|kept|hold|held|pin|pinned|set|fix|fixed|limit|limited|freeze|froze|lock|locked"
 # "got pushed", "was moved", "has been bumped", "is being moved": the passive before a verb of change.
 PASSIVE = r"(?:got|gets|get|was|were|is|are|has\s+been|have\s+been|had\s+been|is\s+being|are\s+being|will\s+be|'s\s+been|'s)"
 # Particles between the verb and "to": "pushed back to", "moved up to", "came down to".
@@ -23,7 +26,7 @@ ANAPHORS = (
     r"the\s+figure|the\s+number|the\s+amount|the\s+price|the\s+quote|the\s+date|they|them|those|these"
 )
 # Speakers and agents, not subjects: "we bumped the replicas", "Priya moved the review".
-AGENTS = r"i|we|you|they|he|she|someone|somebody|everyone|(?:my|our|the)\s+(?:team|boss|manager|lead|client|customer)"
+AGENTS = r"i|we|you|they|he|she|us|me|someone|somebody|everyone|(?:my|our|the)\s+(?:team|boss|manager|lead|client|customer)"
 # Openers of an imperative change: "please bump the pool to 8", "let's move the sync to Friday".
 IMPERATIVE_OPENERS = r"please|let's|let\s+us|just|so|ok|okay|then|and|now"
 # How a level is said to be reached: "it's at", "we're down to", "they've gone up to", "it has come down to".

@@ -91,6 +91,10 @@ UNIT_FAMILIES = {
     "dollar": ("$", "usd", "us$", "dollars"),
     "euro": ("€", "eur", "euros"),
     "pound": ("£", "gbp", "pounds"),
+    # Counts of people: "118 guests" and "96 people" measure one thing.
+    "person": ("people", "persons", "guests", "attendees", "heads", "pax", "covers", "participants"),
+    "kilogram": ("kg", "kgs", "kilo", "kilos", "kilogram", "kilograms"),
+    "kilometre": ("km", "kms", "kilometre", "kilometres", "kilometer", "kilometers"),
 }
 WEEKDAYS = r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b"
 # "18 March", "the 3rd of May", "Mar 18".
