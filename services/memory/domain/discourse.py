@@ -84,7 +84,10 @@ def _grammar(lang: str) -> _Grammar:
             imperative=re.compile(r"(?!)"),  # a Chinese imperative names its subject first: keyed reads it
             level=re.compile(rf"^(?P<subject>{words.ANAPHORS})?\s*(?:{words.LEVEL})\s*(?P<value>\S.*)$"),
             choose=re.compile(rf"^(?:{words.CHOOSE})\s*(?P<value>\S.*)$"),
-            relay=re.compile(rf"^(?P<who>[^，,。]{{1,12}}?)(?:{words.REPORTING})[，,：:]?\s*(?P<inner>\S.{{3,}})$"),
+            # "先说好一条：" and "我想说" are the speaker's own words: a reporter is someone (王主任说, 我妈说).
+            relay=re.compile(
+                rf"^(?P<who>[^，,。]{{1,12}}?)(?<![{words.NOT_REPORTERS}])(?:{words.REPORTING})[，,：:]?\s*(?P<inner>\S.{{3,}})$"
+            ),
             withdraw=re.compile(rf"^(?:{words.WITHDRAW})[，,。！!]?\s*(?P<rest>.*)$"),
             history=re.compile(words.HISTORY),
             hypothesis=re.compile(words.HYPOTHESIS),

@@ -49,6 +49,8 @@ _CJK = re.compile(r"[\u3400-\u9fff]")
 # Rule rows whose marker says things change from here ("from now on", 以后…): the values the sentence
 # states are updates of the ones before.
 _FROM_NOW_ON = frozenset({"from_now_on", "zh_from_now"})
+# Rule rows that read a label announcing a rule ("House rule:", 规矩：): the sentence is that rule.
+_RULE_LABELS = frozenset({"label", "zh_label"})
 _MARKDOWN = re.compile(r"\*\*|__|^#+\s*")
 # A sentence that only binds the one before it: "Not negotiable.", "No exceptions.", "Full stop."
 _BINDING_TAG = re.compile(en_sentences.BINDING_TAG + "|" + zh_sentences.BINDING_TAG, re.IGNORECASE)
@@ -292,6 +294,10 @@ def _read(clean: str, source: str, lang: str, grammar: str) -> list[tuple[Candid
 
 
 def _read_statement(clean: str, ctx: ReadContext) -> list[tuple[Candidate, str]]:
+    labelled = read_rule(clean, ctx)
+    if labelled is not None and labelled.found[1] in _RULE_LABELS:
+        # "Citation rule for the thesis: ..., cite the journal version, not the preprint" is a rule, whatever its words.
+        return [labelled.found]
     corrected, residual = correction(clean, ctx)
     if corrected:
         return corrected

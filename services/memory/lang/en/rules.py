@@ -132,7 +132,9 @@ RULES_EN = (
         "label",
         "en",
         RULE,
-        r"^(?P<marker>(?:(?:one|another|a|the|our|my|second|first|last|new|big)\s+)?(?:(?:hard|ground|golden|house|team|strict|standing|iron)\s+)?"
+        r"^(?P<marker>(?:(?:one|another|a|the|our|my|second|first|last|new|big)\s+)?(?:(?:hard|ground|golden|house|team|strict|standing|iron)\s+|"
+        # "Citation rule for the thesis:", "Naming convention:": what the rule is about, before it.
+        r"(?!(?:no|not|the|a)\b)[a-z][\w\-]*\s+(?:[a-z][\w\-]*\s+)?)?"
         r"(?:rule|policy|constraint|requirement|guideline|convention|ban)s?(?:\s+of\s+thumb)?"
         r"(?:\s+(?:for|at|from|on|before|about|in|while|when|of)\b[^:]{0,50})?\s*:)\s*\S",
         [
@@ -141,6 +143,10 @@ RULES_EN = (
             (
                 "One house rule before we start: nothing gets deleted from the shared drive.",
                 {"value": "One house rule before we start: nothing gets deleted from the shared drive"},
+            ),
+            (
+                "Naming rule for the repos: kebab-case, never camelCase.",
+                {"value": "Naming rule for the repos: kebab-case, never camelCase"},
             ),
             (
                 "Hard rule at the clinic: no patient names in any ticket title.",
@@ -244,9 +250,10 @@ RULES_EN = (
         r"update|reply|answer|response|word|decision|issue|issues|pressure|hurry|stress|joke|biggie|prob)\b)"
         # "No exceptions were raised", "no tests failed": a report of what happened, not a prohibition.
         r"(?![\w\-.' ]*\b(?:were|was|is|are|has|have|had|got|came|showed|appeared|happened|found|failed|passed|broke|left|remain(?:s|ed)?)\b)"
-        r"[\w\-.']+(?:\s+[\w\-.']+)+",
+        r"[\w\-.'*/]+(?:\s+[\w\-.'*/]+)+",
         [
             ("No force-pushes to main.", {"key": "rule:no force-pushes to main"}),
+            ("No SELECT * in the reporting views.", {"value": "No SELECT * in the reporting views"}),
             (
                 "And on the billing repo: no direct commits to the release branch.",
                 {"value": "on the billing repo: no direct commits to the release branch"},
@@ -254,6 +261,19 @@ RULES_EN = (
         ],
         needles=("no",),
         weak=True,
+    ),
+    # "Nothing goes to the printer without a proofread", "nobody deploys without a second pair of eyes":
+    # a universal negative with its condition.
+    _row(
+        "nothing_without",
+        "en",
+        RULE,
+        r"^(?:(?:and|also|plus|for|on|in)\b[^:,]{0,40}[:,]\s*)?(?P<marker>nothing|nobody|no\s+one|no\s+[\w\-]+)\s+(?:[\w\-']+\s+){1,12}?without\s+\S",
+        [
+            ("Nothing goes to the printer without a proofread.", {"key": "rule:nothing goes to the printer without a proofread"}),
+            ("For the shop, nobody refunds an order without my OK.", {"value": "For the shop, nobody refunds an order without my OK"}),
+        ],
+        needles=("without",),
     ),
     _row(
         "respond_in",

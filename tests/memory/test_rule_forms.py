@@ -1,0 +1,32 @@
+"""Rules said in forms beyond the rule words, through the service on a real store: a prohibition of
+a symbol-bearing thing, a universal negative with its condition, a label that names what the rule is
+about, and a labelled rule whose words look like a correction. And "先说…" is the speaker's own word,
+not a relay. tests/memory/redis/test_redis_rule_forms.py re-runs them on Redis.
+
+Sentences written for these tests; none comes from a corpus.
+"""
+
+import pytest
+from dsh.memory.v1 import memory_pb2
+
+from tests.memory.conftest import all_items
+from tests.memory.test_corrections import ACTIVE, S, send
+
+
+@pytest.mark.parametrize(
+    ("said", "part"),
+    [
+        ("Also: no SELECT * in the reporting views.", "SELECT *"),
+        ("No rm -rf on the shared volume.", "rm -rf"),
+        ("Nothing goes to the printer without a proofread.", "proofread"),
+        ("For the shop, nobody refunds an order without my OK.", "without my OK"),
+        ("Naming rule for the repos: kebab-case everywhere, not camelCase.", "kebab-case"),
+        ("Citation rule for the report: cite the final version, not the draft.", "final version"),
+        ("先说好一条：退款单都要两个人复核。", "两个人复核"),
+        ("丑话说在前面：周末不回工作消息。", "周末不回"),
+    ],
+)
+def test_a_rule_in_other_forms_is_stored_whole(memory, said, part):
+    send(memory, said)
+    rules = [item for item in all_items(memory.stub, S) if item.kind == memory_pb2.ITEM_KIND_RULE]
+    assert any(part in item.value and item.status == ACTIVE for item in rules), [(i.key, i.value) for i in rules]
