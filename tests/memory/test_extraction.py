@@ -554,3 +554,13 @@ def test_chinese_measure_words_are_units(text, value, unit):
 @pytest.mark.parametrize("text", ["应用市场的审核比较慢。", "这笔费用比较高。"])
 def test_yong_inside_a_word_is_not_use(text):
     assert not [c for c, row in extract_traced(text) if row == "zh_use_key_first"]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    ["药房早上 8:30 开门，晚上 6:45 关门。", "下午的门诊 2:00 开始。", "周会改到 10:15 开。"],
+)
+def test_a_clock_time_is_never_cut_into_a_key_and_a_number(sentence):
+    for candidate in extract(sentence):
+        assert not candidate.key[-1:].isdigit(), (candidate.key, candidate.value)
+        assert candidate.value not in ("30", "45", "00", "15"), (candidate.key, candidate.value)

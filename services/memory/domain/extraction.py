@@ -17,6 +17,7 @@ from services.memory.domain import discourse
 from services.memory.domain import extraction_checks as C
 from services.memory.domain import patterns as P
 from services.memory.domain.corrections import Retraction, announces_revision, correction, replacement, retraction
+from services.memory.domain.measures import split_measures
 from services.memory.domain.model import Candidate, ItemKind, ReadContext, TaskField
 from services.memory.domain.rules import MAX_RULE_KEY_CHARS, read_rule
 from services.memory.domain.statements import (
@@ -103,6 +104,7 @@ def extract_traced(text: str) -> list[tuple[Candidate, str]]:
                 read, taken_back = _replacing(read, ReadContext(sentence, lang, lang), taken_back), None
             elif read and announces_revision(sentence, lang):
                 read = tuple((replace(c, is_correction=True) if c.kind in (ItemKind.FACT, ItemKind.NUMBER) else c, row) for c, row in read)
+            read = tuple((measure, row) for candidate, row in read for measure in split_measures(candidate, lang))
             for candidate, row in read[:MAX_PER_SENTENCE]:
                 if candidate.kind is ItemKind.RULE:
                     candidate = _with_elaboration(candidate, sentences[index + 1 :])

@@ -89,3 +89,20 @@ JOINERS = r"and|but"
 LATER_CLAUSE = r",\s+(?:(?:so|and|but|then|which means)\s+)?|;\s*|\s+so\s+|\s+(?:when|once|whenever)\s+"
 # A negated verb makes its comparator negative ("must not exceed").
 NEGATION = re.compile(r"\b(?:not|never)\b|n't")
+
+# A second measure said in the first one's condition: "alpha 0.01 for the main models, 0.05 for the
+# exploratory ones" (a parallel scope), "12 bags a week, each bag 20 kg" (a measure of each unit).
+PARALLEL_MEASURE = re.compile(
+    r"^(?P<first>.*?)[,;]\s*(?:and\s+|but\s+|while\s+)?(?P<cur>[$€£¥])?(?P<value>\d+(?:[.,]\d+)*)\s*(?P<unit>%|[a-z]{1,12}\b)?\s*"
+    r"(?P<scope>(?:for|in|on|at|during|with|under|over|after|before|when)\s+(?:the\s+|a\s+|an\s+)?\S.*)$",
+    re.IGNORECASE,
+)
+EACH_MEASURE = re.compile(
+    r"^(?P<first>.*?)[,;]\s*(?:and\s+)?(?P<each>each|every|per)\s+(?P<noun>[a-z][\w\-]*)\s+(?:is\s+|weighs\s+|holds\s+|has\s+)?"
+    r"(?P<cur>[$€£¥])?(?P<value>\d+(?:[.,]\d+)*)\s*(?P<unit>%|[a-z]{1,12}\b)?(?P<scope>.*)$",
+    re.IGNORECASE,
+)
+# Words of a scope that name nothing: "the exploratory ones" is keyed "exploratory".
+SCOPE_FILLER = frozenset(
+    {"for", "in", "on", "at", "during", "with", "under", "over", "after", "before", "when", "the", "a", "an", "ones", "one"}
+)

@@ -169,7 +169,8 @@ FACTS_ZH = (
         "zh_colon",
         "zh",
         FACT,
-        r"^(?=[^：:]*[\u4e00-\u9fff])(?P<key>[\u4e00-\u9fffA-Za-z0-9_\- ]{1,12})[：:]\s*(?P<value>.+)$",
+        # The colon of a clock time ("早上 7:30 开门") is no label.
+        r"^(?=[^：:]*[\u4e00-\u9fff])(?P<key>[\u4e00-\u9fffA-Za-z0-9_\- ]{1,12})(?<!\d)[：:]\s*(?P<value>.+)$",
         [("包管理器：pnpm", {"key": "包管理器", "value": "pnpm"})],
         needles=("：", ":"),
     ),

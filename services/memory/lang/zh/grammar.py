@@ -7,7 +7,8 @@ import re
 from services.memory.lang.shared import NUM
 
 VAL_ZH = (
-    rf"(?<!月)(?P<value>{NUM}(?:\s*(?:-|–|~|到|至)\s*{NUM})?(?:[万千亿]|[x×](?![a-z]))?)(?![.,:/-]?\d)"
+    # Not the minutes of a clock time ("7:30" is a time, not a key "7" set to 30).
+    rf"(?<!月)(?<!\d:)(?<!\d：)(?P<value>{NUM}(?:\s*(?:-|–|~|到|至)\s*{NUM})?(?:[万千亿]|[x×](?![a-z]))?)(?![.,:/-]?\d)"
     r"(?!\s*月\s*\d)(?!\s*[日号](?![元]))"
 )
 _KEY_ZH = r"(?P<key>[\u4e00-\u9fffA-Za-z0-9_\-. ]{1,20}?)"
