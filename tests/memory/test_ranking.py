@@ -102,3 +102,20 @@ def test_questions_about_values_do_not_want_rules(question):
     from services.memory.domain.lexicon import intents
 
     assert ItemKind.RULE not in intents(question)
+
+
+@pytest.mark.parametrize(
+    ("question", "kept", "dropped"),
+    [
+        ("现在 dairy 那边每周要多少磅？", {"每周"}, {"边每", "周要", "要多", "多少"}),
+        ("周三下午的专家号一共能挂几个？", {"周三", "下午", "专家"}, {"三下", "一共", "几个"}),
+    ],
+)
+def test_a_chinese_question_searches_the_bigrams_inside_its_words(question, kept, dropped):
+    bigrams = set(analyse(question).cjk_bigrams)
+    assert kept <= bigrams, bigrams
+    assert not bigrams & dropped, bigrams
+
+
+def test_a_chinese_question_of_question_words_only_still_searches():
+    assert analyse("现在卡在哪里").cjk_bigrams  # falls back to the bigrams without function characters

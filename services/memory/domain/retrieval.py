@@ -15,10 +15,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from services.memory.domain import lexicon
+from services.memory.domain.cjk_words import word_grams
 from services.memory.domain.indexing import searchable_text
 from services.memory.domain.model import EventKind, Item, ItemKind, ItemStatus, ScoredItem
 from services.memory.domain.quoting import split_voice
-from services.memory.domain.text import cjk_bigrams, cjk_trigrams, is_question, latin_terms, split_sentences, term_set
+from services.memory.domain.text import cjk_bigrams, cjk_runs, cjk_trigrams, is_question, latin_terms, split_sentences, term_set
 from services.memory.lang.zh.terms import FUNCTION_CHARACTERS as _CJK_FILLER
 
 _WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.\-/%$€]*")
@@ -75,6 +76,12 @@ class Query:
 
 
 def _cjk_terms(text: str) -> tuple[list[str], list[str]]:
+    if not cjk_runs(text):
+        return [], []
+    # The bigrams and trigrams inside the question's words (cjk_words.py), when it has any.
+    bigrams = word_grams(text, 2)
+    if bigrams:
+        return bigrams, word_grams(text, 3)
     every = list(dict.fromkeys(cjk_bigrams(text)))
     bigrams = [g for g in every if not (set(g) & _CJK_FILLER)]
     if not bigrams:
