@@ -8,6 +8,7 @@ corpus. tests/memory/redis/test_redis_discourse.py re-runs them on Redis.
 import pytest
 from dsh.memory.v1 import memory_pb2
 
+from tests.memory.conftest import append, event
 from tests.memory.test_corrections import ACTIVE, SUPERSEDED, assert_replaced, derived, holding, send
 
 S = "session-c"
@@ -223,3 +224,35 @@ def test_a_relayed_answer_closes_the_open_question_it_names(memory, relayed):
     task = memory.stub.GetTaskState(memory_pb2.GetTaskStateRequest(session_id=S))
     assert not [entry for entry in task.open_items if "parking" in entry.text]
     assert [item for item in holding(memory, "40") if item.status == ACTIVE]
+
+
+@pytest.mark.parametrize(
+    ("plan", "reply", "dropped", "question"),
+    [
+        (
+            "Let's book a ferry day trip to the islands for the Saturday.",
+            "Added the ferry day trip to the islands to Saturday's plan.",
+            "Scrap the ferry day trip, the forecast is awful.",
+            "Are we still doing the islands ferry trip on Saturday?",
+        ),
+        (
+            "Let's add a chapter on the Porto case study.",
+            "Added a Porto case study chapter to the outline.",
+            "Take the Porto chapter out, the data is too thin.",
+            "Is the Porto case study chapter still in the outline?",
+        ),
+        (
+            "下周三晚上加一场读书会吧。",
+            "好的，下周三晚上加一场读书会。",
+            "读书会那个就算了吧，人太少。",
+            "下周三的读书会还办不办？",
+        ),
+    ],
+)
+def test_a_dropped_plan_answers_questions_about_it_before_the_plan_does(memory, plan, reply, dropped, question):
+    events = [event(1, plan, event_id=f"{S}:e1"), event(2, reply, kind="assistant", event_id=f"{S}:e2")]
+    events += [event(3, FILLER, event_id=f"{S}:e3"), event(4, "Noted.", kind="assistant", event_id=f"{S}:e4")]
+    events += [event(5, dropped, event_id=f"{S}:e5")]
+    append(memory.stub, S, *events)
+    found = memory.stub.Retrieve(memory_pb2.RetrieveRequest(session_id=S, query=question, limit=3)).items
+    assert found[0].source_event_ids == [f"{S}:e5"], [item.text for item in found]

@@ -48,6 +48,7 @@ class _Grammar:
     choose: re.Pattern[str]  # "make it 40"
     relay: re.Pattern[str]  # "<someone> says <clause>"
     withdraw: re.Pattern[str]
+    withdraw_around: re.Pattern[str]
     history: re.Pattern[str]
     hypothesis: re.Pattern[str]
     comparison: re.Pattern[str]
@@ -89,6 +90,7 @@ def _grammar(lang: str) -> _Grammar:
                 rf"^(?P<who>[^，,。]{{1,12}}?)(?<![{words.NOT_REPORTERS}])(?:{words.REPORTING})[，,：:]?\s*(?P<inner>\S.{{3,}})$"
             ),
             withdraw=re.compile(rf"^(?:{words.WITHDRAW})[，,。！!]?\s*(?P<rest>.*)$"),
+            withdraw_around=re.compile(words.WITHDRAW_AROUND),
             history=re.compile(words.HISTORY),
             hypothesis=re.compile(words.HYPOTHESIS),
             comparison=re.compile(words.COMPARISON),
@@ -124,7 +126,8 @@ def _grammar(lang: str) -> _Grammar:
             rf"^(?P<who>(?i:my|our|the|their|his|her)\s+[\w\-]+(?:\s+[\w\-]+)?|[A-Z][a-z]+(?:\s+(?:from|at|in|of)\s+(?:the\s+)?[\w\-]+|\s+[A-Z][a-z]+)?)\s+"
             rf"(?:{words.REPORTING})\s+(?:that\s+)?(?P<inner>\S.{{6,}})$",
         ),
-        withdraw=re.compile(rf"^(?:{words.WITHDRAW})(?P<about>[^,;:.!]{{0,60}}?)(?:\s*[,;:.!-]+\s*(?P<rest>.*))?$", flags),
+        withdraw=re.compile(rf"^(?:{words.WITHDRAW})(?P<about>[^,;:.!—–]{{0,60}}?)(?:\s*[,;:.!—–-]+\s*(?P<rest>.*))?$", flags),
+        withdraw_around=re.compile(words.WITHDRAW_AROUND, flags),
         history=re.compile(words.HISTORY, flags),
         hypothesis=re.compile(words.HYPOTHESIS, flags),
         comparison=re.compile(words.COMPARISON, flags),
@@ -246,9 +249,14 @@ def _change(subject: str, value: str, lang: str) -> Change | None:
 
 def withdrawal(clean: str, lang: str) -> Withdrawal | None:
     """What a sentence that takes something back names, and what it says after that."""
-    match = _grammar(lang).withdraw.match(clean.strip())
-    if not match:
-        return None
-    groups = match.groupdict()
-    about = (groups.get("about") or "").strip()
-    return Withdrawal(about=about, rest=(groups.get("rest") or "").strip())
+    g = _grammar(lang)
+    match = g.withdraw.match(clean.strip())
+    if match:
+        groups = match.groupdict()
+        return Withdrawal(about=(groups.get("about") or "").strip(), rest=(groups.get("rest") or "").strip())
+    match = g.withdraw_around.match(clean.strip())
+    if match:
+        about = next((value for name, value in match.groupdict().items() if name.startswith("about") and value), "")
+        rest = clean.strip()[match.end() :].lstrip(" ,;:.!-，。；：！")
+        return Withdrawal(about=about.strip(), rest=rest)
+    return None

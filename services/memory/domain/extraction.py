@@ -90,7 +90,10 @@ def extract_traced(text: str) -> list[tuple[Candidate, str]]:
                 taken_back = retracted  # "Scratch the granite." says what the next statement replaces
                 continue
             read = read_updates(sentence, clean, lang, _sentence)
-            if not names_value(read) and (withdrawn := discourse.withdrawal(clean, lang)):
+            # "Forget the narrative, we need to lock the budget" sets a goal: only a sentence that states
+            # nothing else takes something back.
+            stated = names_value(read) or any(c.kind is ItemKind.TASK and not c.resolves for c, _ in read)
+            if not stated and (withdrawn := discourse.withdrawal(clean, lang)):
                 read = read_updates(withdrawn.rest, withdrawn.rest, lang, _sentence) if withdrawn.rest else ()
                 if not names_value(read):
                     found.append((_withdrawal(withdrawn, sentence, lang), "withdrawal"))

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import replace as _replace
 
 from services.common.errors import Unavailable
-from services.memory.domain import subjects, task_lifecycle
+from services.memory.domain import subjects, task_lifecycle, withdrawals
 from services.memory.domain.batch_index import CORRECTABLE_KINDS, BatchIndex, namespaces
 from services.memory.domain.dedupe import compaction_seq, new_events
 from services.memory.domain.extraction import extract
@@ -173,7 +173,7 @@ def _derive_items(overlay: _Overlay, event: Event, context: str, focus: str) -> 
         if candidate.resolves:
             task_lifecycle.resolve(overlay, event, candidate, item_id, own, metadata)
         elif candidate.withdraws:
-            _withdraw(overlay, event, candidate)
+            withdrawals.withdraw(overlay, event, candidate)
         else:
             _reconcile(overlay, event, candidate, item_id, metadata, focus)
 
@@ -238,19 +238,6 @@ def _reconcile(overlay: _Overlay, event: Event, candidate: Candidate, item_id: s
         _supersede_quoted(overlay, event, candidate.corrects, new)
     if candidate.task_field is TaskField.PROGRESS:
         task_lifecycle.progress_made(overlay, new)
-
-
-def _withdraw(overlay: _Overlay, event: Event, candidate: Candidate) -> None:
-    """Retire the item a withdrawal takes back: the one its words name, or, naming none, the
-    statement just made. Its successor is the turn that took it back, so history says when."""
-    named = candidate.key or candidate.value
-    if named:
-        target = subjects.withdrawn(named, overlay.subject_pool(candidate.key, named))
-    else:
-        target = subjects.just_said(overlay.subject_pool("", None), event.seq)
-    if target is not None:
-        evidence = item_id_for(overlay.session_id, event.event_id, 0)
-        overlay.update(_replace(target, status=ItemStatus.SUPERSEDED, superseded_by=evidence))
 
 
 def _subject_of(overlay: _Overlay, event: Event, candidate: Candidate, focus: str) -> Item | None:

@@ -50,7 +50,14 @@ WITHDRAW = (
     r"(?:forget|ignore|disregard|drop|scrap|strike|scratch)\s+(?:about\s+|what\s+i\s+(?:just\s+)?(?:said|wrote|told\s+you|mentioned)\s+"
     r"(?:about|re|regarding|on|for)\s+|my\s+(?:earlier\s+|previous\s+|last\s+)?(?:note|comment|message|point)\s+(?:about|on|re)\s+|the\s+bit\s+about\s+)"
     r"|never\s*mind(?:\s+(?:about|the\s+bit\s+about|what\s+i\s+said\s+about))?|nvm|cancel\s+(?:what\s+i\s+said\s+about|my\s+note\s+on)|"
-    r"(?:that|the\s+\w+(?:\s+\w+)?)\s+(?:is|was)\s+(?:off\s+the\s+table|cancelled|canceled|no\s+longer\s+(?:a\s+thing|happening|true|relevant))"
+    r"(?:that|the\s+\w+(?:\s+\w+)?)\s+(?:is|was)\s+(?:off\s+the\s+table|cancelled|canceled|no\s+longer\s+(?:a\s+thing|happening|true|relevant))|"
+    # A plan dropped: "Forget the BigQuery copy", "drop the Lagos chapter", "scrap our trip to Porto".
+    r"(?:forget|drop|scrap|ditch|skip|shelve|cancel|scratch|bin)\s+(?=(?:the|that|this|our|my)\s)"
+)
+# A plan dropped, said around what it names: "take the Parkway 10K out", "the Porto trip is off".
+WITHDRAW_AROUND = (
+    r"^(?:let's\s+|please\s+|just\s+)?(?:take|cross|strike)\s+(?P<about>(?:the|that|our|my)\s+[^,;:.!]{1,50}?)\s+(?:out|off)(?:\s+(?:of\s+)?(?:the|my|our)\s+(?:list|plan|schedule|calendar|order))?"
+    r"|^(?P<about2>(?:the|our|my)\s+[^,;:.!]{1,50}?)\s+is\s+off(?:\s+(?:for\s+now|then))?(?=$|[,;:.!-])"
 )
 # Frames that make a value not the current one.
 HISTORY = (

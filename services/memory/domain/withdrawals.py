@@ -1,0 +1,61 @@
+"""Withdrawals: what "forget what I said about X", "never mind", "drop the Lagos chapter" or
+"西溪不考虑了" retires. The item its words name, else the statement just made; and when no stored
+statement holds a plan it names, the user turn that proposed it, so retrieval answers "are we still
+doing X?" with the turn that dropped it (retrieval.with_successors)."""
+
+from dataclasses import replace
+from typing import Protocol
+
+from services.memory.domain import subjects
+from services.memory.domain.model import Candidate, Event, EventKind, Item, ItemKind, ItemStatus, item_id_for
+from services.memory.domain.task_lifecycle import PlanView
+from services.memory.domain.text import term_set
+
+# A withdrawal that names no stored statement retires the turn holding this share of its words.
+WITHDRAWN_SHARE = 0.5
+# The assistant's reply to a withdrawn proposal is retired with it when it comes this soon after.
+REPLY_SPAN = 2
+
+
+class WithdrawalView(PlanView, Protocol):
+    """What a withdrawal reads of the planner's overlay (ingest._Overlay)."""
+
+    def subject_pool(self, key: str, clues: str | None) -> list[Item]: ...
+
+    def matching(self, text: str, kinds: tuple[ItemKind, ...], limit: int = ...) -> list[Item]: ...
+
+
+def withdraw(overlay: WithdrawalView, event: Event, candidate: Candidate) -> None:
+    """Retire the item a withdrawal takes back: the one its words name, or, naming none, the
+    statement just made. Its successor is the turn that took it back, so history says when."""
+    named = candidate.key or candidate.value
+    if named:
+        target = subjects.withdrawn(named, overlay.subject_pool(candidate.key, named))
+    else:
+        target = subjects.just_said(overlay.subject_pool("", None), event.seq)
+    evidence = item_id_for(overlay.session_id, event.event_id, 0)
+    retired = [target] if target is not None else _withdrawn_turns(overlay, event, named) if named else []
+    for item in retired:
+        overlay.update(replace(item, status=ItemStatus.SUPERSEDED, superseded_by=evidence))
+
+
+def _withdrawn_turns(overlay: WithdrawalView, event: Event, named: str) -> list[Item]:
+    """The quote of the latest earlier user turn that names most of what a withdrawal takes back
+    ("forget the BigQuery copy" for "let's plan a nightly BigQuery copy of the mart"), with the
+    assistant's reply to it when that names it too, so that a question about it finds the
+    withdrawal first (retrieval.with_successors)."""
+    words = term_set(named)
+    if not words:
+        return []
+    quotes = [item for item in overlay.matching(named, (ItemKind.EVIDENCE,)) if item.seq < event.seq]
+    scored = [(len(words & term_set(item.text)) / len(words), item.seq, item) for item in quotes]
+    said = [entry for entry in scored if entry[0] >= WITHDRAWN_SHARE and entry[2].source_kind is EventKind.USER_MESSAGE]
+    if not said:
+        return []
+    turn = max(said, key=lambda entry: entry[:2])[2]
+    replies = [
+        item
+        for share, seq, item in scored
+        if share >= WITHDRAWN_SHARE and item.source_kind is EventKind.ASSISTANT_MESSAGE and turn.seq < seq <= turn.seq + REPLY_SPAN
+    ]
+    return [turn, *replies]
