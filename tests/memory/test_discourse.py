@@ -256,3 +256,12 @@ def test_a_dropped_plan_answers_questions_about_it_before_the_plan_does(memory, 
     append(memory.stub, S, *events)
     found = memory.stub.Retrieve(memory_pb2.RetrieveRequest(session_id=S, query=question, limit=3)).items
     assert found[0].source_event_ids == [f"{S}:e5"], [item.text for item in found]
+
+
+def test_the_subject_a_message_names_beats_the_one_the_turns_before_named(memory):
+    seq = send(memory, "The basemap: use the 2018 survey from the county portal.", *[FILLER] * 30)
+    seq = send(memory, "The report is due 12 March.", start=seq)
+    send(memory, "The old basemap has the coastline wrong. Swap to the 2021 release.", start=seq)
+    assert_replaced(memory, "2018", "2021")
+    (report,) = holding(memory, "12 March")
+    assert report.status == ACTIVE

@@ -35,8 +35,8 @@ SENTENCE_SHARE = 1.0  # times the share of the item's key words the new sentence
 SAME_SHAPE = 0.5  # both values look alike
 RECENT = 1.0  # a keyless correction usually follows what it corrects
 RECENT_SPAN = 120  # seqs after which a keyless correction gets nothing for recency
-# Discourse focus, for a keyless update ("it's down to 118 now"): the subject the turn before (or the
-# message) names, and the latest subject whose value is of the same type, however long ago it was said.
+# Discourse focus, for a keyless update ("it's down to 118 now"): the subject the message names, else
+# the one the turns before it name, and the latest subject whose value is of the same type, however long ago.
 FOCUS_NAMED = 2.5
 FOCUS_LATEST = 0.75
 # An update marker ("actually", "update:", "is now", 改成) says something is being replaced;
@@ -87,8 +87,13 @@ class Statement:
 
 def best_target(statement: Statement, candidates: list[Item]) -> Item | None:
     """The candidate the statement is about, or None when none is clearly so."""
+    unique = {c.item_id: c for c in candidates}
+    # A keyless update's subject is the one its own message names; only when it names none do the
+    # turns before it set the focus.
+    message = term_set(statement.message)
+    named_here = not statement.key and any(term_set(item.subject) & message for item in unique.values())
     scored = sorted(
-        ((score, item) for item in {c.item_id: c for c in candidates}.values() if (score := _score(statement, item)) is not None),
+        ((score, item) for item in unique.values() if (score := _score(statement, item, named_here)) is not None),
         key=lambda pair: (-pair[0], -pair[1].seq),
     )
     if not scored:
@@ -109,7 +114,7 @@ def best_target(statement: Statement, candidates: list[Item]) -> Item | None:
     return item
 
 
-def _score(statement: Statement, item: Item) -> float | None:
+def _score(statement: Statement, item: Item, named_here: bool = False) -> float | None:
     if item.kind not in (ItemKind.FACT, ItemKind.NUMBER) or item.seq >= statement.seq:
         return None
     if restates(statement.value, item.value) and statement.unit == item.unit and not statement.named_old:
@@ -152,8 +157,10 @@ def _score(statement: Statement, item: Item) -> float | None:
     score += SAME_SHAPE * min(2, len(_shape(statement.value) & _shape(item.value)))  # a weekday and a date beat a weekday
     if not statement.key and statement.update:
         score += RECENT * max(0.0, 1.0 - (statement.seq - item.seq) / RECENT_SPAN)
-        if old_key and old_key & (term_set(statement.focus) | term_set(statement.message)):
-            score += FOCUS_NAMED
+        if old_key and old_key & term_set(statement.message):
+            score += FOCUS_NAMED  # the message names it: "the old land-cover layer is wrong. Swap to the 2022 release"
+        elif old_key and not named_here and old_key & term_set(statement.focus):
+            score += FOCUS_NAMED  # the message names nothing; the turns before name this
     if not statement.update and not (new_key and old_key and (new_key <= old_key or old_key <= new_key)):
         return None  # without a marker only a restated key replaces
     return score
