@@ -29,6 +29,7 @@ from services.harness.bench_workload import BATCH_EVENTS, MIN_SIZE, SEED, Sessio
 from services.harness.processes import RedisProcess, ServiceProcess, StartError
 from services.harness.settings import Settings
 from services.memory.domain.service import MemoryCore
+from services.memory.domain.warmup import warm_up
 from services.memory.settings import VERSION
 from services.memory.settings import Settings as MemorySettings
 
@@ -256,6 +257,7 @@ class Bench:
             opened = SqliteStore(settings.db_path)
         try:
             core = MemoryCore(opened, settings.limits, VERSION)
+            warm_up()  # what the server does in the background as it starts: the grammars compile before ingest
             sid = session.session_id
             self.progress(f"{store} {session.size:,} turns: ingest in-process")
             ingest = time_ingest(lambda events: core.append(sid, events), session.batches)

@@ -11,6 +11,7 @@ from services.common.security import log_security
 from services.memory.access import REQUIRED_ROLE
 from services.memory.domain.fusion import DenseRetriever
 from services.memory.domain.service import MemoryCore
+from services.memory.domain.warmup import warm_up
 from services.memory.metrics import ObservedStore, StoreCollector
 from services.memory.servicer import MemoryServicer
 from services.memory.settings import VERSION, Settings
@@ -42,6 +43,7 @@ def build_server(settings: Settings, listen: str | None = None) -> MemoryServer:
         settings.telemetry.registry.register(StoreCollector(observed))
         store = observed
     core = MemoryCore(store, settings.limits, VERSION, dense=dense)
+    warm_up()  # the grammars compile now, not while the first batch of user turns waits
     try:
         served = start_server(
             listen or settings.listen,

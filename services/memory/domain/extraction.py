@@ -89,12 +89,12 @@ def extract_traced(text: str) -> list[tuple[Candidate, str]]:
             if retracted := retraction(clean, lang):
                 taken_back = retracted  # "Scratch the granite." says what the next statement replaces
                 continue
-            read = read_updates(sentence, clean, lang, _sentence)
+            read = _updates(sentence, clean, lang)
             # "Forget the narrative, we need to lock the budget" sets a goal: only a sentence that states
             # nothing else takes something back.
             stated = names_value(read) or any(c.kind is ItemKind.TASK and not c.resolves for c, _ in read)
             if not stated and (withdrawn := discourse.withdrawal(clean, lang)):
-                read = read_updates(withdrawn.rest, withdrawn.rest, lang, _sentence) if withdrawn.rest else ()
+                read = _updates(withdrawn.rest, withdrawn.rest, lang) if withdrawn.rest else ()
                 if not names_value(read):
                     found.append((_withdrawal(withdrawn, sentence, lang), "withdrawal"))
                     continue
@@ -228,6 +228,12 @@ def _with_elaboration(rule: Candidate, following: list[str]) -> Candidate:
 
 
 @lru_cache(maxsize=8192)
+def _updates(sentence: str, clean: str, lang: str) -> tuple[tuple[Candidate, str], ...]:
+    """A sentence read with its update semantics (updates.py); cached as _sentence is."""
+    return read_updates(sentence, clean, lang, _sentence)
+
+
+@lru_cache(maxsize=8192)
 def _sentence(sentence: str) -> tuple[tuple[Candidate, str], ...]:
     """All candidates of one sentence; cached, since hosts repeat short sentences ("ok, continue") a lot."""
     return tuple(_read_sentence(sentence))
@@ -300,6 +306,9 @@ def _read(clean: str, source: str, lang: str, grammar: str) -> list[tuple[Candid
 
 def _read_statement(clean: str, ctx: ReadContext) -> list[tuple[Candidate, str]]:
     labelled = read_rule(clean, ctx)
+    if (labelled is None or labelled.found[1] not in _RULE_LABELS) and _LATIN.search(clean) and _CJK.search(clean):
+        # A code-switched "规矩先讲清楚: any order over $1,200 ..." announces its rule in the other language.
+        labelled = read_rule(clean, ReadContext(ctx.source, ctx.lang, "en" if ctx.grammar == "zh" else "zh"))
     if labelled is not None and labelled.found[1] in _RULE_LABELS:
         # "Citation rule for the thesis: ..., cite the journal version, not the preprint" is a rule, whatever its words.
         return [labelled.found]

@@ -110,11 +110,7 @@ def resolved_fields(text: str, lang: str) -> tuple[TaskField, ...]:
     met, OPEN when it says a choice was made. Which entry is closed is the planner's to find, by the
     words the message shares with it (task_lifecycle.resolve)."""
     roles = _roles(lang)
-    found: list[TaskField] = []
-    if roles.not_so.search(text):
+    found = [field for field, cue in ((TaskField.BLOCKER, roles.unblocked), (TaskField.OPEN, roles.chosen)) if cue.search(text)]
+    if found and roles.not_so.search(text):
         return ()  # "nobody has signed off", "once the API is back ...": nothing was met
-    if roles.unblocked.search(text):
-        found.append(TaskField.BLOCKER)
-    if roles.chosen.search(text):
-        found.append(TaskField.OPEN)
     return tuple(found)

@@ -48,11 +48,13 @@ COMPLETION = (
     r"green|ready|delivered|submitted|written|merged|halfway|so\s+far|to\s+date)\b|^(?:so\s+)?(?:that's|that\s+makes|we're\s+(?:at|up\s+to)|now\s+at)\b|"
     r",\s*(?:so\s+)?that's\b|\b(?:that's|that\s+makes)\s+(?:\d+|[a-z]+)\s+(?:of|out\s+of)\b"
 )
-# Cheap test before any role pattern runs: one of the words every role needs.
+# Cheap test before any role pattern runs: a cue every role needs (most sentences have none).
 PREFILTER = (
-    r"push|main|priority|point|project|thesis|goal|objective|mission|target|aim|plan|brief|about|around|decid|settl|worked|figured|chos|pick|"
-    r"agreed|mind|torn|fence|air|sure|tbd|open|discuss|talked|looked|can't|cannot|won't|waiting|held|stuck|hold|access|account|credential|"
-    r"licen|approval|sign|go-?ahead|of|%|halfway|bag|paid|done|booked|sold|shipped|migrated|moved|finished|completed|confirmed|delivered|live"
+    r"push|main\s|priority|point\s+of|project|thesis|dissertation|research|goal|objective|mission|target|aim\b|plan\b|brief|the\s+job|"
+    r"all\s+about|around|decid|settl|worked\s+out|figured\s+out|chos|picked|agreed|made\s+up|torn|fence|in\s+the\s+air|not\s+sure|tbd|"
+    r"to\s+be\s+decided|still\s+open|discussed|talked\s+about|looked\s+at|can't|cannot|won't|waiting|held\s+up|stuck|on\s+hold|"
+    r"no\s+(?:access|account|credential|licen|approval|sign|go)|\s(?:of|out\s+of)\s|halfway|in\s+the\s+bag|paid|signed|done|booked|sold|"
+    r"shipped|migrated|finished|completed|delivered"
 )
 # What closes a blocker: the dependency met or the work possible again ("the municipality signed the
 # agreement", "netops opened the port", "we can publish now"). Closes only a blocker the message shares words with.
