@@ -244,3 +244,17 @@ def test_a_question_about_a_closed_entry_gets_what_closed_it(memory, blocker, re
     say(memory, blocker, "Unrelated: the staging banner text needs a typo fix.", resolution)
     reply = memory.stub.Retrieve(memory_pb2.RetrieveRequest(session_id=S, query=question, limit=3), timeout=10)
     assert list(reply.items[0].source_event_ids) == [f"{S}:e5"], [(i.kind, i.text) for i in reply.items]
+
+
+@pytest.mark.parametrize(
+    ("relayed", "field", "part"),
+    [
+        ("The courier says we're blocked on the customs form until Monday.", "blockers", "customs form"),
+        ("My sister says the goal for the trip is to see all three lakes.", "goal", "three lakes"),
+    ],
+)
+def test_a_relayed_sentence_keeps_the_task_state_it_states(memory, relayed, field, part):
+    say(memory, relayed)
+    current = state(memory)
+    entries = [current.goal] if field == "goal" else list(getattr(current, field))
+    assert any(part in entry.text for entry in entries), (field, texts(entries))

@@ -42,14 +42,19 @@ def read_updates(sentence: str, clean: str, lang: str, read_sentence: Callable[[
     relay = discourse.relayed(clean, lang)
     source = relay[1] if relay else clean
     found = read_sentence(source) if relay else read_sentence(sentence)
-    if relay and not states_value(found) and not discourse.change(source, lang):
+    if relay and not states_value(found) and not any(c.kind is ItemKind.TASK for c, _ in found) and not discourse.change(source, lang):
         source, found = clean, read_sentence(sentence)  # "Olu says hi" relays nothing
     elif relay:
         # What the relay does to the task state ("the architect says X" answers the open question on X)
         # is read from the whole sentence, the values from what was relayed.
         # It answers only an open item the message names: nothing new is recorded from the relay itself.
-        whole = tuple((replace(c, about=""), row) for c, row in read_sentence(sentence) if c.kind is ItemKind.TASK and c.resolves)
-        found = (*whole, *(entry for entry in found if entry[0].kind is not ItemKind.TASK))
+        inner = {(c.kind, c.task_field, c.resolves) for c, _ in found}
+        whole = tuple(
+            (replace(c, about=""), row)
+            for c, row in read_sentence(sentence)
+            if c.kind is ItemKind.TASK and c.resolves and (c.kind, c.task_field, True) not in inner
+        )
+        found = (*whole, *found)
     # History, a hypothesis or a comparison: the values of that clause are not the current ones.
     found = tuple((c, row) for c, row in found if c.kind not in _VALUES or not discourse.value_frame(source, c.value, lang))
     changed = discourse.change(strip_openers(source, lang), lang)
