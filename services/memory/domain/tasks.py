@@ -19,7 +19,6 @@ from types import ModuleType
 
 from services.memory.domain.extraction_checks import STOP_VALUES, clean_value
 from services.memory.domain.model import TaskField
-from services.memory.domain.task_roles import read_role, resolved_fields
 from services.memory.domain.task_rows import TaskSpec
 from services.memory.domain.text import is_hedged, is_question, strip_openers
 from services.memory.lang import LANGUAGES, data
@@ -171,20 +170,7 @@ def _read_sentence(sentence: str, lang: str) -> tuple[TaskSignal, ...]:
     found = _read(bare, GRAMMARS[lang], 0)
     if not found and (_LATIN if _OTHER[lang] == "en" else _CJK).search(bare):
         found = _read(bare, GRAMMARS[_OTHER[lang]], 0)
-    if not found and not _asks(bare, GRAMMARS[lang]):
-        # Only what no row reads is read by its role: a new entry, else what it closes.
-        hedged = _hedged(bare, GRAMMARS[lang])
-        found += _by_role(bare, lang, hedged)
-        if not found and not hedged:
-            found += [TaskSignal(field, resolves=True, row="role_resolved") for field in resolved_fields(bare, lang)]
     return tuple(found)
-
-
-def _by_role(text: str, lang: str, hedged: bool) -> list[TaskSignal]:
-    """The entry a sentence no row reads gives by its role (task_roles.py)."""
-    role = read_role(text, lang, hedged=hedged)
-    entry = clean_value(role[1].strip().rstrip(_TERMINAL))[:MAX_ENTRY_CHARS] if role else ""
-    return [TaskSignal(role[0], entry, row=f"role_{role[0].value}")] if role and entry else []
 
 
 def _read(text: str, g: Grammar, depth: int) -> list[TaskSignal]:

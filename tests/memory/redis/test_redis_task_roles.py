@@ -1,7 +1,0 @@
-"""tests/memory/test_task_roles.py's behaviours on the Redis store (single server and Cluster)."""
-
-import pytest
-
-from tests.memory.test_task_roles import *  # noqa: F403 (the behaviours under test)
-
-pytestmark = pytest.mark.redis
