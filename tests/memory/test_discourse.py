@@ -265,3 +265,9 @@ def test_the_subject_a_message_names_beats_the_one_the_turns_before_named(memory
     assert_replaced(memory, "2018", "2021")
     (report,) = holding(memory, "12 March")
     assert report.status == ACTIVE
+
+
+def test_a_withdrawal_naming_one_word_retires_no_turn(memory):
+    send(memory, "The intro music is the piano loop from episode one.", "Skip the intro.")
+    found = memory.stub.Retrieve(memory_pb2.RetrieveRequest(session_id=S, query="What is the intro music?", limit=3)).items
+    assert found[0].text == "The intro music is the piano loop from episode one."

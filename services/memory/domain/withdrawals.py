@@ -13,6 +13,8 @@ from services.memory.domain.text import term_set
 
 # A withdrawal that names no stored statement retires the turn holding this share of its words.
 WITHDRAWN_SHARE = 0.5
+# ... and it must name at least this many terms (words, or Chinese bigrams): one word matches too many turns.
+MIN_NAMED_TERMS = 2
 # The assistant's reply to a withdrawn proposal is retired with it when it comes this soon after.
 REPLY_SPAN = 2
 
@@ -45,8 +47,8 @@ def _withdrawn_turns(overlay: WithdrawalView, event: Event, named: str) -> list[
     assistant's reply to it when that names it too, so that a question about it finds the
     withdrawal first (retrieval.with_successors)."""
     words = term_set(named)
-    if not words:
-        return []
+    if len(words) < MIN_NAMED_TERMS:
+        return []  # "skip the intro" names too little to say which turn proposed it
     quotes = [item for item in overlay.matching(named, (ItemKind.EVIDENCE,)) if item.seq < event.seq]
     scored = [(len(words & term_set(item.text)) / len(words), item.seq, item) for item in quotes]
     said = [entry for entry in scored if entry[0] >= WITHDRAWN_SHARE and entry[2].source_kind is EventKind.USER_MESSAGE]
