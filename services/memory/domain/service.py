@@ -245,6 +245,7 @@ class MemoryCore:
             history=history,
             successor_seq=successor_seq,
             budget=token_budget or assembly.DEFAULT_BUDGET,
+            focus=analyse(query).stems,
         )
 
     def list_items(
