@@ -20,12 +20,10 @@ from services.memory.domain import extraction_checks as C
 from services.memory.domain.model import Candidate, ItemKind
 from services.memory.domain.statements import MAX_KEY_WORDS
 from services.memory.domain.text import strip_openers
+from services.memory.lang import data
 
 Read = tuple[tuple[Candidate, str], ...]
 _VALUES = (ItemKind.FACT, ItemKind.NUMBER)
-# The placeholder subject a keyless value is read under, so the statement grammar reads its unit.
-_PLACEHOLDER = {"en": "The value is {value}.", "zh": "数值是{value}。"}
-_KEYED = {"en": "The {subject} is {value}.", "zh": "{subject}是{value}。"}
 
 
 def states_value(read: Read) -> bool:
@@ -45,9 +43,8 @@ def read_updates(sentence: str, clean: str, lang: str, read_sentence: Callable[[
     if relay and not states_value(found) and not any(c.kind is ItemKind.TASK for c, _ in found) and not discourse.change(source, lang):
         source, found = clean, read_sentence(sentence)  # "Olu says hi" relays nothing
     elif relay:
-        # What the relay does to the task state ("the architect says X" answers the open question on X)
-        # is read from the whole sentence, the values from what was relayed.
-        # It answers only an open item the message names: nothing new is recorded from the relay itself.
+        # A relayed answer closes the open item the message names ("the architect says X" answers
+        # the question on X): that resolution is read from the whole sentence, the rest from what was relayed.
         inner = {(c.kind, c.task_field, c.resolves) for c, _ in found}
         whole = tuple(
             (replace(c, about=""), row)
@@ -80,8 +77,11 @@ def _changed(changed: discourse.Change, sentence: str, lang: str, read_sentence:
         if not C.good_key(subject, grammar, MAX_KEY_WORDS):
             return ()
         key = C.store_key(subject, grammar)
-        text = _KEYED[grammar].format(subject=subject.removeprefix("the ").removeprefix("The "), value=changed.value)
+        text = data(grammar, "discourse").KEYED_STATEMENT.format(
+            subject=subject.removeprefix("the ").removeprefix("The "), value=changed.value
+        )
     else:
-        text = _PLACEHOLDER[grammar].format(value=changed.value)
+        # A placeholder subject, so the statement grammar reads the value's unit.
+        text = data(grammar, "discourse").KEYLESS_STATEMENT.format(value=changed.value)
     read = read_sentence(text)
     return tuple((replace(c, key=key, text=sentence, is_correction=True), "change") for c, _ in read if c.kind in _VALUES)

@@ -75,3 +75,7 @@ COMPARISON = (
 NOW = r"\bnow\b|\bthese\s+days\b|\bfrom\s+now\s+on\b|\bgoing\s+forward\b|\bcurrently\b|\btoday\b|\bactually\b|\binstead\b|\bcorrection\b"
 # Words that stand in a subject's place without naming one: "now", "it", "这个", 现在.
 PLACEHOLDERS = r"now|today|currently|instead|it|that|this|they|them"
+
+# How a change's new value is restated for the statement grammar: under its subject, or keyless.
+KEYED_STATEMENT = "The {subject} is {value}."
+KEYLESS_STATEMENT = "The value is {value}."

@@ -26,3 +26,7 @@ HYPOTHESIS = r"^(?:如果|假如|要是|万一|假设|也许|或许|可能)|如�
 COMPARISON = r"比[^，。]{0,12}(?:多|少|高|低|快|慢|贵|便宜)|相比|对比|跟[^，。]{0,8}一样"
 NOW = r"现在|目前|从现在起|以后|其实|改成"
 PLACEHOLDERS = r"现在|目前|现在是|目前是|它|这个|那个|这|那"
+
+# How a change's new value is restated for the statement grammar: under its subject, or keyless.
+KEYED_STATEMENT = "{subject}是{value}。"
+KEYLESS_STATEMENT = "数值是{value}。"
