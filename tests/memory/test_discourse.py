@@ -271,3 +271,28 @@ def test_a_withdrawal_naming_one_word_retires_no_turn(memory):
     send(memory, "Before recording, we always tape a short intro over the piano loop.", "Skip the intro.")
     quotes = [item for item in all_items(memory.stub, S) if item.kind == memory_pb2.ITEM_KIND_EVIDENCE]
     assert quotes and all(item.status == ACTIVE for item in quotes)
+
+
+NOTES = (
+    "My notes from the planning call, as typed:\n"
+    "- Fri 8 May: ferry day trip to the islands, 9:10 sailing\n"
+    "- Sat 9 May: market in the old town, meet at 10\n"
+    "- Sun 10 May: late checkout agreed, 1 pm\n"
+    "- Mon 11 May: train back, seats in coach C"
+)
+
+
+def test_dropping_one_plan_of_a_list_retires_no_quote_and_every_line_stays_labelled(memory):
+    send(memory, NOTES, "Scrap the ferry day trip, the forecast is awful.")
+    notes = [item for item in all_items(memory.stub, S) if item.kind == memory_pb2.ITEM_KIND_EVIDENCE and item.text == NOTES]
+    assert notes and notes[0].status == ACTIVE  # the market, the checkout and the train are still said there
+    message = memory.stub.Assemble(memory_pb2.AssembleRequest(session_id=S, query="When is the late checkout?", token_budget=800)).message
+    assert all(line.startswith(("- [", "## ")) or line.endswith(":") for line in message.splitlines() if line), message
+
+
+def test_a_retired_proposal_is_quoted_on_one_labelled_line_in_history(memory):
+    send(memory, "Let's book a ferry day trip to the islands\nfor the Saturday.", "Scrap the ferry day trip, the forecast is awful.")
+    message = memory.stub.Assemble(
+        memory_pb2.AssembleRequest(session_id=S, query="ferry day trip to the islands", token_budget=800)
+    ).message
+    assert all(line.startswith(("- [", "## ")) or line.endswith(":") for line in message.splitlines() if line), message

@@ -92,7 +92,9 @@ def render(item: Item, successor_seq: dict[str, int] | None = None, focus: froze
         extra = f", superseded by seq {later}" if later else ", superseded"
         if item.kind is ItemKind.RULE:
             return f"- {_label(item, extra)} rule: {_flat(item.value)}"
-        return f"- {_label(item, extra)} {item.subject} = {_value(item)}"
+        if item.kind is ItemKind.EVIDENCE:  # a turn a withdrawal retired
+            return f"- {_label(item, extra)} {_quote(item.text, focus)}"
+        return f"- {_label(item, extra)} {item.subject} = {_flat(_value(item))}"
     if item.kind is ItemKind.EVIDENCE:
         return f"- {_label(item)} {_quote(item.text, focus)}"
     if item.kind is ItemKind.RULE:

@@ -9,12 +9,15 @@ from typing import Protocol
 from services.memory.domain import subjects
 from services.memory.domain.model import Candidate, Event, EventKind, Item, ItemKind, ItemStatus, item_id_for
 from services.memory.domain.task_lifecycle import PlanView
-from services.memory.domain.text import term_set
+from services.memory.domain.text import split_sentences, term_set
 
-# A withdrawal that names no stored statement retires the turn holding this share of its words.
+# A withdrawal that names no stored statement retires the turn holding this share of its words,
 WITHDRAWN_SHARE = 0.5
-# ... and it must name at least this many terms (words, or Chinese bigrams): one word matches too many turns.
+# when it names at least this many terms (words, or Chinese bigrams): one word matches too many turns;
 MIN_NAMED_TERMS = 2
+# and only a turn this short (a proposal, not notes about many things).
+PROPOSAL_CHARS = 300
+PROPOSAL_SENTENCES = 3
 # The assistant's reply to a withdrawn proposal is retired with it when it comes this soon after.
 REPLY_SPAN = 2
 
@@ -51,7 +54,11 @@ def _withdrawn_turns(overlay: WithdrawalView, event: Event, named: str) -> list[
         return []  # "skip the intro" names too little to say which turn proposed it
     quotes = [item for item in overlay.matching(named, (ItemKind.EVIDENCE,)) if item.seq < event.seq]
     scored = [(len(words & term_set(item.text)) / len(words), item.seq, item) for item in quotes]
-    said = [entry for entry in scored if entry[0] >= WITHDRAWN_SHARE and entry[2].source_kind is EventKind.USER_MESSAGE]
+    said = [
+        entry
+        for entry in scored
+        if entry[0] >= WITHDRAWN_SHARE and entry[2].source_kind is EventKind.USER_MESSAGE and _one_proposal(entry[2].text)
+    ]
     if not said:
         return []
     turn = max(said, key=lambda entry: entry[:2])[2]
@@ -61,3 +68,9 @@ def _withdrawn_turns(overlay: WithdrawalView, event: Event, named: str) -> list[
         if share >= WITHDRAWN_SHARE and item.source_kind is EventKind.ASSISTANT_MESSAGE and turn.seq < seq <= turn.seq + REPLY_SPAN
     ]
     return [turn, *replies]
+
+
+def _one_proposal(text: str) -> bool:
+    """A turn short enough to be about one plan: meeting notes or a pasted list say many things
+    besides the plan dropped, and retiring them would hide all of it."""
+    return len(text) <= PROPOSAL_CHARS and len(split_sentences(text)) <= PROPOSAL_SENTENCES
