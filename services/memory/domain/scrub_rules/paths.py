@@ -1,5 +1,5 @@
 """Personal paths: the user in a home directory (/home/<user>, /Users/<user>, C:\\Users\\<user>, ~<user>),
-and what lies under a home that names no user (~/…, $HOME/…, /root/…)."""
+and what lies under a home that names no user (~/…, $HOME/…, the superuser's home)."""
 
 import re
 
@@ -11,6 +11,9 @@ from services.memory.domain.scrub_rules.values import Rule
 # ~/notes.md." keeps its full stop). A placeholder starts with "[", so a second pass changes nothing.
 _EXCLUDED = r"\s\"'`<>|;:,()\[\]{}，。；：、（）「」"
 _UNDER_HOME = r"(?=[\w.])[^" + _EXCLUDED + r"]*[^" + _EXCLUDED + r".!?]"
+# The superuser's home, which names no user but holds their files.
+_SUPERUSER = "root"
+_ROOT_HOME = f"/{_SUPERUSER}/"
 
 PATHS: tuple[Rule, ...] = (
     # Not inside a URL's path (example.org/home/team/); /var/home, /usr/home and /export/home too
@@ -25,10 +28,10 @@ PATHS: tuple[Rule, ...] = (
     # A WSL distribution's home as Windows reaches it: \\wsl$\Ubuntu\home\<user>, \\wsl.localhost\….
     (words("\\home\\"), re.compile(r"(?i)(\\\\+wsl(?:\$|\.localhost)\\+[^\\\s\"']+\\+home\\+)[^\\\s\"']+"), r"\1[USER]"),
     (words("\\users\\"), re.compile(r"(?i)\b([A-Z]:)\\+Users\\+(?:[^\\\s\"']+ [^\\\s\"']+(?=\\)|[^\\\s\"']+)"), r"\1\\Users\\[USER]"),
-    # ~bob/.bashrc is /home/bob/.bashrc; not in a URL (example.edu/~bob/) nor in arithmetic (~5/month, ~n/2, ~eps/1e-3).
+    # ~bob/.bashrc is bob's home folder; not in a URL (example.edu/~bob/) nor in arithmetic (~5/month, ~n/2, ~eps/1e-3).
     (words("~"), re.compile(r"(?<![\w~/.$-])~[a-z_][a-z0-9._-]+(?=/[A-Za-z._])"), "~[USER]"),
     # A home that names no user still shows whose files are where (~/projects/acme/.env,
-    # ~/.ssh/id_ed25519, /root/.aws/credentials): the path under it goes.
+    # ~/.ssh/id_ed25519, the superuser's .aws/credentials): the path under it goes.
     (words("~/", "$home/", "${home}/"), re.compile(r"(?<![\w~/.$-])(~|\$HOME|\$\{HOME\})/" + _UNDER_HOME), r"\1/[REDACTED_PATH]"),
-    (words("/root/"), re.compile(r"(?<![\w.~-])/root/" + _UNDER_HOME), "/root/[REDACTED_PATH]"),
+    (words(_ROOT_HOME), re.compile(r"(?<![\w.~-])" + _ROOT_HOME + _UNDER_HOME), _ROOT_HOME + "[REDACTED_PATH]"),
 )
