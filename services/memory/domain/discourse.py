@@ -61,19 +61,14 @@ class _Grammar:
     # patterns that need one, which backtrack over the whole sentence.
     verbs: Callable[[str], bool]
     reporting: re.Pattern[str]
+    value_end: re.Pattern[str]  # where a new value stops ("$13,200 now after I pushed back")
+    value_start: re.Pattern[str]  # how a value may begin ("to 6", "to Thursday", not "to go through ...")
+    clause: re.Pattern[str]  # between the clauses a change is looked for in
 
 
-_VALUE_END = re.compile(
-    r"\s*(?:,(?!\d)|[;(]|\s+and\s+(?=(?:we|i|you|they|he|she|let's|let|see|then)\b)|\s(?:after|because|since|so|but|which|once|when|as|per|thanks)\b|\s+(?:now|instead|again)\b\s*$).*$"
-)
-_ZH_VALUE_END = re.compile(r"[，,；;。(（].*$|了$|吧$|啊$")
 _TYPED = re.compile(r"\d|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|[A-Z][a-z]+|[\u3400-\u9fff]", re.IGNORECASE)
 _NAMED = re.compile(r"\d|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|\b[A-Z][\w\-]*")
 _CJK = re.compile(r"[\u3400-\u9fff]")
-_VALUE_START = re.compile(
-    r"^(?:(?i:the|a|an|next|this|early|late|mid|end\s+of|around|about|roughly|just|only|over|under|at|on)\s+)*"
-    r"(?:[$€£¥~≈]|\d|[A-Z]|(?i:(?:mon|tues|wednes|thurs|fri|satur|sun)day|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|noon|midnight))"
-)
 _CONTRACTED = re.compile(r"(?:'s|'re|'ve|’s|’re|’ve|\s+(?:has|have|had))$", re.IGNORECASE)
 _CONNECTIVE = re.compile(r"^(?:(?:then|so|and|but|also|ok|okay|well|now|anyway|update|fyi)[,:]?\s+)+", re.IGNORECASE)
 
@@ -105,6 +100,9 @@ def _grammar(lang: str) -> _Grammar:
             placeholder=re.compile(rf"^(?:{words.PLACEHOLDERS})$"),
             verbs=_has_match(verb),
             reporting=re.compile(words.REPORTING),
+            value_end=re.compile(words.VALUE_END),
+            value_start=re.compile(words.VALUE_START),
+            clause=re.compile(words.CLAUSE),
         )
     verb = rf"(?:{words.CHANGE_VERBS})"
     particle = rf"(?:\s+(?:{words.PARTICLES}))?"
@@ -144,6 +142,9 @@ def _grammar(lang: str) -> _Grammar:
         placeholder=re.compile(rf"^(?:{words.PLACEHOLDERS})$", flags),
         verbs=_has_word(f"{words.CHANGE_VERBS}|{words.SET_VERBS}"),
         reporting=re.compile(rf"\b(?:{words.REPORTING})\b", flags),
+        value_end=re.compile(words.VALUE_END),
+        value_start=re.compile(words.VALUE_START),
+        clause=re.compile(words.CLAUSE, flags),
     )
 
 
@@ -222,14 +223,10 @@ def change(clean: str, lang: str) -> Change | None:
     week on, 300 was last year's")."""
     found = _clause_change(clean, lang)
     if found is None:
-        for clause in reversed((_ZH_CLAUSE if lang == "zh" else _CLAUSE).split(clean)):
+        for clause in reversed(_grammar(lang).clause.split(clean)):
             if clause and (found := _clause_change(clause, lang)):
                 break
     return found
-
-
-_CLAUSE = re.compile(r"\s*(?:[,;](?=\s)|\s[-–—]\s)\s*(?:(?:so|and|but|then|now)\s+)?|\s+(?:so|and|but|then)\s+", re.IGNORECASE)
-_ZH_CLAUSE = re.compile(r"[，,；;]\s*")
 
 
 def names_something(value: str) -> bool:
@@ -261,13 +258,12 @@ def _change(subject: str, value: str, lang: str) -> Change | None:
     subject = _CONTRACTED.sub("", _CONNECTIVE.sub("", subject.strip()))  # "It's gone up to ..." is about "it"
     if g.anaphor.match(subject) or g.agents.match(subject):
         subject = ""
-    end = _ZH_VALUE_END if lang == "zh" else _VALUE_END
-    value = end.sub("", end.sub("", value.strip())).strip(" .!。！")  # "$13,200 now after I pushed back"
+    value = g.value_end.sub("", g.value_end.sub("", value.strip())).strip(" .!。！")  # "$13,200 now after I pushed back"
     if lang != "zh" and (len(value.split()) > MAX_VALUE_WORDS or len(subject.split()) > MAX_SUBJECT_WORDS):
         return None
     # A value names something: a number, a date, a weekday, a name ("pushed to Thursday", "to 6"),
     # from its first word on: "have to go through the DBA channel" changes nothing.
-    if not value or not names_something(value) or (lang != "zh" and not _VALUE_START.match(value)):
+    if not value or not names_something(value) or not g.value_start.match(value):
         return None
     return Change(subject=subject, value=value)
 

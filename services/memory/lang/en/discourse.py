@@ -79,3 +79,14 @@ PLACEHOLDERS = r"now|today|currently|instead|it|that|this|they|them"
 # How a change's new value is restated for the statement grammar: under its subject, or keyless.
 KEYED_STATEMENT = "The {subject} is {value}."
 KEYLESS_STATEMENT = "The value is {value}."
+
+# Where a new value stops: "$13,200 now after I pushed back", "SMALL and we'll see".
+VALUE_END = r"\s*(?:,(?!\d)|[;(]|\s+and\s+(?=(?:we|i|you|they|he|she|let's|let|see|then)\b)|\s(?:after|because|since|so|but|which|once|when|as|per|thanks)\b|\s+(?:now|instead|again)\b\s*$).*$"
+# How a new value begins: a number, a currency, a name, a date or a weekday ("to 6", "to Thursday"),
+# not "to go through the DBA channel".
+VALUE_START = (
+    r"^(?:(?i:the|a|an|next|this|early|late|mid|end\s+of|around|about|roughly|just|only|over|under|at|on)\s+)*"
+    r"(?:[$€£¥~≈]|\d|[A-Z]|(?i:(?:mon|tues|wednes|thurs|fri|satur|sun)day|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|noon|midnight))"
+)
+# Between clauses, each looked at for a change: "Traffic spiked, so I bumped it to 6 replicas".
+CLAUSE = r"\s*(?:[,;](?=\s)|\s[-–—]\s)\s*(?:(?:so|and|but|then|now)\s+)?|\s+(?:so|and|but|then)\s+"

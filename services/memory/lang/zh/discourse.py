@@ -30,3 +30,7 @@ PLACEHOLDERS = r"现在|目前|现在是|目前是|它|这个|那个|这|那"
 # How a change's new value is restated for the statement grammar: under its subject, or keyless.
 KEYED_STATEMENT = "{subject}是{value}。"
 KEYLESS_STATEMENT = "数值是{value}。"
+
+VALUE_END = r"[，,；;。(（].*$|了$|吧$|啊$"
+VALUE_START = r""  # a Chinese value is judged by what it names (discourse.names_something)
+CLAUSE = r"[，,；;]\s*"
