@@ -12,7 +12,10 @@ from services.llm.settings import Settings
 
 
 def build_app(settings: Settings, model_path: Path) -> Any:
-    """The ASGI app; the model is loaded here, so a server that answers /v1/models is ready."""
+    """The ASGI app; the model is loaded here, before the server listens, so any answer means ready.
+
+    GET /health answers at once even while a completion runs: llama-cpp-python's own routes,
+    /v1/models included, wait for the model's lock, so a busy server would look dead to a probe."""
     model = ModelSettings(
         model=str(model_path),
         model_alias=MODEL.alias,
@@ -21,7 +24,14 @@ def build_app(settings: Settings, model_path: Path) -> Any:
         n_threads_batch=settings.threads,
         verbose=settings.log_level == "debug",
     )
-    return create_app(server_settings=ServerSettings(host=settings.host, port=settings.port), model_settings=[model])
+    app = create_app(server_settings=ServerSettings(host=settings.host, port=settings.port), model_settings=[model])
+
+    def health() -> dict[str, str]:
+        return {"status": "ok", "model": MODEL.alias}
+
+    app.add_api_route("/health", health, methods=["GET"], include_in_schema=False)
+
+    return app
 
 
 def serve(settings: Settings, model_path: Path) -> None:

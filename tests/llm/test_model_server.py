@@ -1,5 +1,8 @@
 """The answerer's llm mode against the real local model server: no key, real tokens, real answers."""
 
+import json
+import urllib.request
+
 import grpc
 import pytest
 from dsh.answerer.v1 import answerer_pb2, answerer_pb2_grpc
@@ -19,8 +22,10 @@ CONTEXT = (
 )
 
 
-def test_the_server_lists_the_pinned_model(model_server):
+def test_the_server_lists_the_pinned_model_and_says_it_is_healthy(model_server):
     assert model_server.model == MODEL.alias
+    with urllib.request.urlopen(f"http://{model_server.address}/health", timeout=10) as response:
+        assert json.loads(response.read()) == {"status": "ok", "model": MODEL.alias}
 
 
 def test_a_keyless_client_gets_an_answer_and_its_token_counts(model_server):
