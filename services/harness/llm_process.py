@@ -87,7 +87,10 @@ class LocalModel:
 
     def stop(self) -> None:
         proc, self._proc = self._proc, None
-        if terminate(proc):
+        if proc is not None and proc.poll() is not None:
+            # It died during the run (its answers then failed as UNAVAILABLE): say how, before the log goes.
+            log.error("llm_died_during_run", returncode=proc.returncode, log_tail=self._log_tail())
+        elif terminate(proc):
             log.info("llm_stopped", returncode=proc.returncode if proc else None)
 
     def _log_tail(self, lines: int = 20) -> str:
