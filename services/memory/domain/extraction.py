@@ -19,6 +19,7 @@ from services.memory.domain import patterns as P
 from services.memory.domain.corrections import Retraction, announces_revision, correction, replacement, retraction
 from services.memory.domain.measures import split_measures
 from services.memory.domain.model import Candidate, ItemKind, ReadContext, TaskField
+from services.memory.domain.quantities import unread_quantities
 from services.memory.domain.rules import MAX_RULE_KEY_CHARS, read_rule
 from services.memory.domain.statements import (
     DIGIT,
@@ -90,6 +91,8 @@ def extract_traced(text: str) -> list[tuple[Candidate, str]]:
                 taken_back = retracted  # "Scratch the granite." says what the next statement replaces
                 continue
             read = _updates(sentence, clean, lang)
+            if taken_back is None:  # after "scratch what I said about X", the next statement replaces X
+                read = (*read, *_quantities(sentence, clean, lang, read))
             # "Forget the narrative, we need to lock the budget" sets a goal: only a sentence that states
             # nothing else takes something back.
             stated = names_value(read) or any(c.kind is ItemKind.TASK and not c.resolves for c, _ in read)
@@ -228,6 +231,18 @@ def _with_elaboration(rule: Candidate, following: list[str]) -> Candidate:
 
 
 @lru_cache(maxsize=8192)
+def _quantities(sentence: str, clean: str, lang: str, read: tuple[tuple[Candidate, str], ...]) -> list[tuple[Candidate, str]]:
+    """Measured figures of a plain statement that the tables did not read (quantities.py). A sentence
+    that changes, relays, corrects or asks something, or states task state, is read by its own rules."""
+    if not DIGIT.search(clean) or len(read) >= MAX_PER_SENTENCE or is_question(clean, lang):
+        return []
+    if any(c.is_correction or c.kind is ItemKind.TASK for c, _ in read) or discourse.relayed(clean, lang) or discourse.change(clean, lang):
+        return []
+    if discourse.frame(clean, lang):
+        return []  # history, a hypothesis or a comparison anywhere in it: its figures may be none of the current ones
+    return unread_quantities(clean, ReadContext(sentence, lang, lang), list(read))[: MAX_PER_SENTENCE - len(read)]
+
+
 def _updates(sentence: str, clean: str, lang: str) -> tuple[tuple[Candidate, str], ...]:
     """A sentence read with its update semantics (updates.py); cached as _sentence is."""
     return read_updates(sentence, clean, lang, _sentence)
