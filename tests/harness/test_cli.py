@@ -18,7 +18,6 @@ from services.harness.cli import main
         (["eval", "--answerer", "gpt"], "invalid choice"),
         (["eval", "--baselines", "skill-only,magic"], "unknown baseline"),
         (["eval", "--answerer", "llm"], "DSH_EVAL_LLM_API_KEY"),
-        (["eval", "--profile", "locomo"], "no --locomo was given"),
         (["eval", "--profile", "locomo", "--locomo", "no/such/locomo10.json"], "no/such/locomo10.json does not exist"),
         (["eval", "--profile", "locomo", "--locomo", "no/such/dir"], "snap-research/locomo"),
     ],
