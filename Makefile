@@ -15,6 +15,7 @@ ANSWERER_ADDR ?=
 MEMORY ?=
 LOCOMO ?=
 LOCOMO_CORRECTIONS ?=
+BEAM_DIR ?=
 FIXTURES ?=
 ARGS ?=
 # make report: the report JSON to draw (A), and a second one to compare it with (B)
@@ -26,7 +27,7 @@ EVAL_FLAGS = --profile $(PROFILE) \
 	$(if $(BASELINES),--baselines $(BASELINES)) $(if $(ANSWERER),--answerer $(ANSWERER)) \
 	$(if $(MEMORY_ADDR),--memory-addr $(MEMORY_ADDR)) $(if $(ANSWERER_ADDR),--answerer-addr $(ANSWERER_ADDR)) \
 	$(if $(MEMORY),--memory $(MEMORY)) $(if $(LOCOMO),--locomo $(LOCOMO)) \
-	$(if $(LOCOMO_CORRECTIONS),--locomo-corrections $(LOCOMO_CORRECTIONS)) \
+	$(if $(LOCOMO_CORRECTIONS),--locomo-corrections $(LOCOMO_CORRECTIONS)) $(if $(BEAM_DIR),--beam-dir $(BEAM_DIR)) \
 	$(if $(FIXTURES),--fixtures $(FIXTURES)) $(ARGS)
 
 .DEFAULT_GOAL := help
@@ -94,7 +95,7 @@ bench-batch: setup ## time one AppendEvents of 1k/5k/10k short facts: make bench
 # make exits 2 when a recipe fails, whatever the recipe's status, so `make eval` cannot tell a failed
 # hard invariant (1) from a usage error (2) by its own status: it says in one line which it was.
 # scripts/eval (the venv set-up, then the harness) exits with the harness's own status.
-eval: ## run the evaluation: make eval PROFILE=smoke|standard|full|seed|handwritten|locomo [TURNS= SEED= BASELINES= ANSWERER= MEMORY_ADDR= LOCOMO= LOCOMO_CORRECTIONS= FIXTURES= ARGS=]
+eval: ## run the evaluation: make eval PROFILE=smoke|standard|full|seed|handwritten|locomo|beam [TURNS= SEED= BASELINES= ANSWERER= MEMORY_ADDR= LOCOMO= LOCOMO_CORRECTIONS= BEAM_DIR= FIXTURES= ARGS=]
 	@scripts/eval $(EVAL_FLAGS) || { code=$$?; case $$code in \
 		1) why="a hard invariant failed: the run is a failure, the table and the report say which";; \
 		2) why="a usage error or a missing prerequisite, see above";; \

@@ -1,7 +1,7 @@
 """Where the public benchmarks are read from: ../shared/benchmarks/ beside the project by default.
 
 The data is never copied into the project. HARNESS_BENCHMARKS_DIR moves the whole folder; the flags
---locomo and --locomo-corrections name one benchmark's files each. A path that is
+--locomo, --locomo-corrections and --beam-dir name one benchmark's files each. A path that is
 absent is the run's missing prerequisite (exit status 2), named with how to point elsewhere.
 """
 
@@ -12,15 +12,17 @@ from pathlib import Path
 from services.harness.fixtures.profiles import REPO_ROOT
 
 DEFAULT_BENCHMARKS_DIR = REPO_ROOT.parent / "shared" / "benchmarks"
-# Inside the benchmarks folder: the five LoCoMo dev conversations and the audit's corrections of them.
+# Inside the benchmarks folder: the five LoCoMo dev conversations, the audit's corrections of them, BEAM 100K.
 LOCOMO_PART = Path("locomo") / "dev"
 CORRECTIONS_PART = Path("locomo-audit") / "errors.json"
+BEAM_PART = Path("beam")
 # --locomo-corrections none: report the published evidence only.
 NO_CORRECTIONS = "none"
 
 # Where each benchmark is published (the data is not in this repository).
 LOCOMO_SOURCE = "github.com/snap-research/locomo, file data/locomo10.json"
 CORRECTIONS_SOURCE = "github.com/dial481/locomo-audit, file errors.json"
+BEAM_SOURCE = "github.com/mohammadtavakoli78/BEAM, folder chats/100K"
 
 
 def shown(path: Path) -> str:
@@ -42,6 +44,7 @@ class BenchmarkPaths:
 
     locomo: Path | None = None
     corrections: Path | None = None  # None: published evidence only
+    beam: Path | None = None
 
 
 def locomo_paths(locomo: str, corrections: str, benchmarks_dir: Path) -> BenchmarkPaths:
@@ -64,3 +67,15 @@ def locomo_paths(locomo: str, corrections: str, benchmarks_dir: Path) -> Benchma
             f"or --locomo-corrections {NO_CORRECTIONS} for the published evidence only"
         )
     return BenchmarkPaths(locomo=data, corrections=fixes)
+
+
+def beam_path(beam_dir: str, benchmarks_dir: Path) -> BenchmarkPaths:
+    """The BEAM folder; MissingBenchmark when it is absent (its layout is checked when it is read)."""
+    folder = Path(beam_dir) if beam_dir else benchmarks_dir / BEAM_PART
+    if not folder.is_dir():
+        given = f"{folder} is not a folder" if beam_dir else f"the default {folder} does not exist"
+        raise MissingBenchmark(
+            f"profile beam needs the BEAM chats, and {given}: pass --beam-dir PATH (make: BEAM_DIR=) a folder laid out "
+            f"as the benchmark's ({BEAM_SOURCE}: <id>/chat.json and <id>/probing_questions/probing_questions.json)"
+        )
+    return BenchmarkPaths(beam=folder)

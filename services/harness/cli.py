@@ -77,6 +77,11 @@ def build_parser() -> argparse.ArgumentParser:
         "(default: locomo-audit/errors.json under HARNESS_BENCHMARKS_DIR; none: the published evidence only)",
     )
     run.add_argument(
+        "--beam-dir",
+        default="",
+        help="BEAM folder (<id>/chat.json, <id>/probing_questions/...), for --profile beam (default: beam under HARNESS_BENCHMARKS_DIR)",
+    )
+    run.add_argument(
         "--keep", action="store_true", help="keep the run's sessions in memory afterwards (named <runId>-<session>; deleted by default)"
     )
 
@@ -168,6 +173,7 @@ def request_from_args(args: argparse.Namespace):
         memory_store=args.memory,
         locomo=getattr(args, "locomo", ""),
         locomo_corrections=getattr(args, "locomo_corrections", ""),
+        beam_dir=getattr(args, "beam_dir", ""),
         keep_sessions=getattr(args, "keep", False),
     )
 

@@ -9,7 +9,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from services.common.errors import InvalidArgument, PermissionDenied
-from services.harness.benchmarks import CORRECTIONS_PART, LOCOMO_PART, NO_CORRECTIONS
+from services.harness.benchmarks import BEAM_PART, CORRECTIONS_PART, LOCOMO_PART, NO_CORRECTIONS
 from services.harness.runner import EvalRequest
 from services.harness.settings import Settings
 
@@ -45,6 +45,8 @@ def confine(request: EvalRequest, settings: Settings) -> EvalRequest:
         if request.locomo_corrections != NO_CORRECTIONS:
             corrections = request.locomo_corrections or str(benchmarks / CORRECTIONS_PART)
             changes["locomo_corrections"] = _inside(corrections, settings.fixtures_roots, "locomo_corrections")
+    if request.profile == "beam":
+        changes["beam_dir"] = _inside(request.beam_dir or str(benchmarks / BEAM_PART), settings.fixtures_roots, "beam_dir")
     if request.out_dir:
         raise OutsideConfinement("the report directory is the harness's own (HARNESS_RESULTS_DIR); do not name one")
     allowed = {address for address in (settings.memory_addr, *settings.allowed_memory_addrs) if address}

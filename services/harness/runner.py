@@ -40,6 +40,7 @@ PROFILES = {
     "seed": (),
     "handwritten": (),
     "locomo": (),
+    "beam": (),
 }
 # Profiles whose fixtures are replayed as they are: --seed, --turns and --regenerate do not apply.
 AS_IS_PROFILES = ("seed", "handwritten", *benchmark_runs.PROFILES)
@@ -65,9 +66,10 @@ class EvalRequest:
     memory_addr: str = ""
     answerer_addr: str = ""
     memory_store: str = ""
-    # Benchmark data, for profile locomo ("" = the default under settings.benchmarks_dir).
+    # Benchmark data, for profiles locomo and beam ("" = the default under settings.benchmarks_dir).
     locomo: str = ""  # LoCoMo file or folder
     locomo_corrections: str = ""  # corrections file; "none": the published evidence only
+    beam_dir: str = ""  # BEAM folder
     write_report: bool = True
     # Every session is named "<run_id>-<fixture session>" in memory ("" makes a fresh id), so any
     # number of runs can share one memory service; they are deleted afterwards unless keep_sessions.
@@ -114,6 +116,7 @@ def _benchmark_args(request: EvalRequest, settings: Settings) -> dict:
     return {
         "locomo": request.locomo,
         "corrections": request.locomo_corrections,
+        "beam_dir": request.beam_dir,
         "benchmarks_dir": Path(settings.benchmarks_dir),
     }
 

@@ -107,7 +107,7 @@ SETTINGS_TABLE = (
     Setting(
         "HARNESS_BENCHMARKS_DIR",
         "../shared/benchmarks",
-        "where profile locomo reads the benchmarks (locomo/dev, locomo-audit/errors.json), beside the project",
+        "where profiles locomo and beam read the benchmarks (locomo/dev, locomo-audit/errors.json, beam), beside the project",
     ),
     Setting(LLM_KEY_VAR, "", "passed to the answerer; --answerer llm needs it"),
     *CLIENT_SETTINGS,

@@ -1,11 +1,101 @@
 """Tiny folders in the layouts of the public benchmarks, with sentences written for the tests (no benchmark data).
 
+write_beam_dir: BEAM's layout (<id>/chat.json, <id>/chat_trunecated.json, <id>/probing_questions/...).
 write_locomo_dir: one LoCoMo conversation file (26.json, which question ids call locomo_0) and a
 corrections file in the locomo-audit errors.json format.
 """
 
 import json
 from pathlib import Path
+
+
+def _user(message_id: int, text: str, **extra) -> dict:
+    return {"role": "user", "id": message_id, "content": text, **extra}
+
+
+def _assistant(message_id: int, text: str) -> dict:
+    return {"role": "assistant", "id": message_id, "content": text}
+
+
+def beam_chat() -> list[dict]:
+    """Two batches: a deploy region that changes, an instrument said played and then never played."""
+    first = [
+        [
+            _user(0, "The deploy target for the billing service is eu-west-1. ->-> 1,1", time_anchor="March-15-2024", index="1,1"),
+            _assistant(1, "Noted: the billing service deploys to eu-west-1."),
+        ],
+        [
+            _user(2, "I played the cello in a youth orchestra for five years. ->-> 1,2", index="1,2"),
+            _assistant(3, "Five years of cello is a solid grounding."),
+        ],
+        [_user(4, "My sister Lena lives in Porto and teaches violin there. ->-> 1,3"), _assistant(5, "Porto is a lovely city.")],
+    ]
+    second = [
+        [
+            _user(
+                6,
+                "Actually the deploy target for the billing service is eu-central-1, not eu-west-1. ->-> 2,1",
+                time_anchor="April-05-2024",
+            ),
+            _assistant(7, "Understood, eu-central-1 from now on."),
+        ],
+        [_user(8, "I have never played any musical instrument in my life. ->-> 2,2"), _assistant(9, "Never too late to start.")],
+    ]
+    return [{"batch_number": 1, "time_anchor": None, "turns": first}, {"batch_number": 2, "time_anchor": None, "turns": second}]
+
+
+def beam_questions() -> dict:
+    return {
+        "abstention": [
+            {"question": "What is the name of my dog?", "ideal_response": "No information.", "rubric": ["no information about a dog"]}
+        ],
+        "knowledge_update": [
+            {
+                "question": "Which region is the deploy target for the billing service?",
+                "answer": "eu-central-1",
+                "source_chat_ids": {"original_info": [0], "updated_info": [6]},
+                "rubric": ["LLM response should state: eu-central-1"],
+            }
+        ],
+        "contradiction_resolution": [
+            {
+                "question": "Have I ever played a musical instrument?",
+                "ideal_answer": "You said both.",
+                "source_chat_ids": {"first_statement": [2], "second_statement": [8]},
+                "rubric": ["LLM response should state: there is contradictory information"],
+            }
+        ],
+        "information_extraction": [
+            {
+                "question": "Which city does my sister Lena live in?",
+                "answer": "Porto",
+                "source_chat_ids": [4],
+                "rubric": ["LLM response should state: Porto"],
+            }
+        ],
+        "event_ordering": [
+            {
+                "question": "In what order did I mention the deploy region and the cello?",
+                "source_chat_ids": [[0, 6], 2],
+                "rubric": ["region", "cello"],
+            }
+        ],
+    }
+
+
+def write_beam_dir(root: Path, *, nested: bool = False) -> Path:
+    """Chat 3 (chat.json only) and chat 12 (a truncated copy beside a longer chat.json); nested puts them under data/chats/100K."""
+    chats = root / "data" / "chats" / "100K" if nested else root
+    for name in ("3", "12"):
+        folder = chats / name
+        (folder / "probing_questions").mkdir(parents=True)
+        (folder / "probing_questions" / "probing_questions.json").write_text(json.dumps(beam_questions()))
+        (folder / "topic.json").write_text(json.dumps({"title": f"Test chat {name}"}))
+        (folder / "chat.json").write_text(json.dumps(beam_chat()))
+    longer = [*beam_chat(), {"batch_number": 3, "turns": [[_user(10, "This batch was cut off upstream."), _assistant(11, "Ok.")]]}]
+    (chats / "12" / "chat.json").write_text(json.dumps(longer))
+    (chats / "12" / "chat_trunecated.json").write_text(json.dumps(beam_chat()))
+    return root
 
 
 def _turn(speaker: str, dia_id: str, text: str) -> dict:

@@ -1,5 +1,6 @@
-"""`eval --profile locomo` with corrections, end to end: real memory and answerer processes on loopback started by the
-harness, a folder in the benchmark's layout written by the tests; missing or malformed input exits 2 naming what to fix."""
+"""`eval --profile beam` and `eval --profile locomo` with corrections, end to end: real memory and answerer processes on
+loopback started by the harness, folders in the benchmarks' layouts written by the tests; missing or malformed input
+exits 2 naming what to fix."""
 
 import json
 import os
@@ -10,12 +11,21 @@ import pytest
 
 from services.harness import benchmark_runs
 from services.harness.cli import main
-from tests.harness.mini_benchmarks import corrections, write_locomo_dir
+from tests.harness.mini_benchmarks import corrections, write_beam_dir, write_locomo_dir
 
 
 def _eval(*args: str, env: dict | None = None) -> subprocess.CompletedProcess:
     command = [sys.executable, "-m", "services.harness", "eval", *args]
     return subprocess.run(command, check=False, capture_output=True, text=True, timeout=240, env=env)
+
+
+@pytest.fixture(scope="module")
+def beam_run(tmp_path_factory):
+    root = tmp_path_factory.mktemp("beam")
+    result = _eval("--profile", "beam", "--beam-dir", str(write_beam_dir(root / "data", nested=True)), "--out", str(root / "out"))
+    assert result.returncode == 0, result.stderr[-2000:]
+    [report] = (root / "out").glob("*-beam.json")
+    return report, json.loads(report.read_text()), result.stdout
 
 
 @pytest.fixture(scope="module")
@@ -26,6 +36,32 @@ def locomo_run(tmp_path_factory):
     assert result.returncode == 0, result.stderr[-2000:]
     [report] = (root / "out").glob("*-locomo.json")
     return report, json.loads(report.read_text()), result.stdout
+
+
+def test_beam_prints_the_per_ability_tables_and_the_supersede_outcomes(beam_run):
+    _, report, stdout = beam_run
+    assert "`beam` — 2 chats, 4 batches, 20 messages, 10 questions (8 cite messages)" in stdout
+    assert "| Ability | questions (citing) | `memory` R@5 / R@10 | `bm25-turns` R@5 / R@10 | `memory` coverage |" in stdout
+    assert "| knowledge_update | 2 (2) |" in stdout and "| abstention | 2 (0) | n/a / n/a | n/a / n/a | n/a |" in stdout
+    assert "LLM judge" in stdout and "current value found" in stdout
+    abilities = [entry["ability"] for entry in report["perScenario"]]
+    assert abilities == ["knowledge_update", "contradiction_resolution", "information_extraction", "event_ordering", "abstention"]
+    assert report["metrics"]["evidenceRecallAt10"]["skill-only"] is None  # no retrieval: not applicable, never zero
+    assert report["metrics"]["evidenceRecallAt10"]["bm25-turns"] == 1.0  # every cited message shares the question's words
+    extraction = next(e for e in report["perScenario"] if e["ability"] == "information_extraction")
+    assert extraction["metrics"]["bm25-turns"]["rubricInContext"] == 1.0  # "Porto" is in the turn it quotes
+    assert report["hardInvariants"] and all(entry["status"] == "pass" for entry in report["hardInvariants"])
+
+
+def test_beam_shows_the_memory_retiring_the_old_region_where_bm25_quotes_both(beam_run):
+    _, report, _ = beam_run
+    update = report["supersede"]["knowledge_update"]
+    # bm25-turns knows nothing of updates: both the old and the new region come back as current.
+    assert update["bm25-turns"]["currentAndRetired"] == 2 and update["bm25-turns"]["retiredFlagged"] == 0
+    # The memory keeps eu-west-1 only as history, labelled superseded.
+    assert update["memory"]["currentOnly"] == 2 and update["memory"]["retiredFlagged"] == 2 and update["memory"]["valueCarried"] == 2
+    question = next(q for q in report["questions"] if q["id"] == "knowledge_update-1")
+    assert question["results"]["memory"]["supersede"]["outcome"] == "currentOnly"
 
 
 def test_locomo_prints_published_and_corrected_recall_at_turn_and_session_level(locomo_run):
@@ -55,6 +91,7 @@ def _clean_env(**extra: str) -> dict:
 @pytest.mark.parametrize(
     "argv,names",
     [
+        (["--profile", "beam"], ["the default", "beam does not exist", "--beam-dir PATH", "BEAM_DIR="]),
         (["--profile", "locomo"], ["the default", "locomo/dev does not exist", "--locomo", "LOCOMO="]),
     ],
 )
@@ -79,9 +116,14 @@ def test_malformed_input_exits_2_naming_the_file_and_what_is_wrong(tmp_path, cap
     assert main(["eval", "--profile", "locomo", "--locomo", str(data), "--locomo-corrections", str(fixes)], env={}) == 2
     error = capsys.readouterr().err
     assert str(fixes) in error and "entry 1 (locomo_0_qa2)" in error and "correct_evidence must be a list" in error
+    beam = write_beam_dir(tmp_path / "beam")
+    (beam / "3" / "chat.json").write_text("[]")
+    assert main(["eval", "--profile", "beam", "--beam-dir", str(beam)], env={}) == 2
+    error = capsys.readouterr().err
+    assert str(beam / "3" / "chat.json") in error and "non-empty list of batches" in error
 
 
 def test_corrections_none_reads_the_published_evidence_only(tmp_path):
     data, _ = write_locomo_dir(tmp_path)
-    scenarios, run = benchmark_runs.load("locomo", locomo=str(data), corrections="none", benchmarks_dir=tmp_path / "x")
+    scenarios, run = benchmark_runs.load("locomo", locomo=str(data), corrections="none", beam_dir="", benchmarks_dir=tmp_path / "x")
     assert run.profile == "locomo" and all("correctedEvidence" not in q for s in scenarios for q in s["questions"])

@@ -20,6 +20,7 @@ from services.harness.cli import main
         (["eval", "--answerer", "llm"], "DSH_EVAL_LLM_API_KEY"),
         (["eval", "--profile", "locomo", "--locomo", "no/such/locomo10.json"], "no/such/locomo10.json does not exist"),
         (["eval", "--profile", "locomo", "--locomo", "no/such/dir"], "snap-research/locomo"),
+        (["eval", "--profile", "beam", "--beam-dir", "no/such/beam"], "no/such/beam is not a folder"),
     ],
 )
 def test_usage_errors_exit_2(argv, message, capsys):

@@ -75,7 +75,11 @@ def test_a_folder_inside_the_root_is_served(run_eval, fixture_dir):
 
 def test_benchmark_paths_and_their_defaults_are_confined_too(run_eval, outside):
     # No path: the default beside the project is outside the fixtures root, and named as the field it fills.
-    for fields, name in (({"profile": "locomo"}, "locomo_path"),):
+    for fields, name in (
+        ({"profile": "beam"}, "beam_dir"),
+        ({"profile": "beam", "beam_dir": str(outside)}, "beam_dir"),
+        ({"profile": "locomo"}, "locomo_path"),
+    ):
         error = refused(run_eval, **fields)
         assert error.code() == grpc.StatusCode.PERMISSION_DENIED and name in error.details(), fields
 
