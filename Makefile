@@ -104,7 +104,7 @@ eval: ## run the evaluation: make eval PROFILE=smoke|standard|full|seed|handwrit
 			"for the harness's own code run scripts/eval $(strip $(EVAL_FLAGS))" >&2; \
 		exit $$code; }
 
-report: setup ## HTML page of a report, or a comparison of two runs: make report A=eval-results/<a>.json [B=eval-results/<b>.json]
+report: setup ## HTML page of a report, a comparison of two runs, or a LoCoMo and a BEAM run on one page: make report A=eval-results/<a>.json [B=eval-results/<b>.json]
 	@test -n "$(A)" || { echo "make report: give A=<report.json>, and B=<report.json> to compare two runs" >&2; exit 2; }
 	$(PY) -m services.harness report "$(A)" $(if $(B),"$(B)") $(ARGS)
 

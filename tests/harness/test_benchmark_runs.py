@@ -1,17 +1,19 @@
 """`eval --profile beam` and `eval --profile locomo` with corrections, end to end: real memory and answerer processes on
 loopback started by the harness, folders in the benchmarks' layouts written by the tests; missing or malformed input
-exits 2 naming what to fix."""
+exits 2 naming what to fix; a LoCoMo and a BEAM report draw on one page."""
 
 import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
-from services.harness import benchmark_runs
+from services.harness import benchmark_runs, html_report
 from services.harness.cli import main
 from tests.harness.mini_benchmarks import corrections, write_beam_dir, write_locomo_dir
+from tests.harness.page import parse
 
 
 def _eval(*args: str, env: dict | None = None) -> subprocess.CompletedProcess:
@@ -83,6 +85,23 @@ def test_locomo_prints_published_and_corrected_recall_at_turn_and_session_level(
     assert bm25 > views["published"]["metrics"]["turnRecallAt5"]["bm25-turns"]
 
 
+def test_each_run_page_has_its_benchmark_section_and_both_draw_on_one_page(beam_run, locomo_run, tmp_path):
+    for path, _, _ in (beam_run, locomo_run):
+        page = parse(path.with_suffix(".html").read_text(encoding="utf-8"))
+        profile = json.loads(path.read_text())["profile"]
+        section = page.by_id(f"bench-{profile}")
+        assert section is not None and section.find_all("table", "published"), profile
+    out = tmp_path / "benchmarks.html"
+    assert main(["report", str(beam_run[0]), str(locomo_run[0]), "--out", str(out)], env={}) == 0
+    page = parse(out.read_text(encoding="utf-8"))
+    locomo, beam = page.by_id("bench-locomo"), page.by_id("bench-beam")
+    assert locomo is not None and beam is not None
+    assert "session R@10" in locomo.all_text() and "as published in" in locomo.all_text()
+    assert "knowledge_update" in beam.all_text() and "Ogham" in beam.all_text()
+    text = page.all_text()
+    assert text.index("Benchmark: LoCoMo") < text.index("Benchmark: BEAM")  # LoCoMo first, whatever the order given
+
+
 def _clean_env(**extra: str) -> dict:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("HARNESS_", "DSH_"))}
     return {**env, **extra}
@@ -127,3 +146,9 @@ def test_corrections_none_reads_the_published_evidence_only(tmp_path):
     data, _ = write_locomo_dir(tmp_path)
     scenarios, run = benchmark_runs.load("locomo", locomo=str(data), corrections="none", beam_dir="", benchmarks_dir=tmp_path / "x")
     assert run.profile == "locomo" and all("correctedEvidence" not in q for s in scenarios for q in s["questions"])
+
+
+def test_a_report_of_a_benchmark_page_draws_again_from_its_json(beam_run):
+    path, report, _ = beam_run
+    page = parse(html_report.render(html_report.load(Path(path))))
+    assert page.by_id("bench-beam") is not None and report["profile"] == "beam"
