@@ -18,9 +18,9 @@ from services.harness.cli import main
         (["eval", "--answerer", "gpt"], "invalid choice"),
         (["eval", "--baselines", "skill-only,magic"], "unknown baseline"),
         (["eval", "--answerer", "llm"], "DSH_EVAL_LLM_API_KEY"),
-        (["eval", "--profile", "locomo"], "no --locomo was given"),
         (["eval", "--profile", "locomo", "--locomo", "no/such/locomo10.json"], "no/such/locomo10.json does not exist"),
         (["eval", "--profile", "locomo", "--locomo", "no/such/dir"], "snap-research/locomo"),
+        (["eval", "--profile", "beam", "--beam-dir", "no/such/beam"], "no/such/beam is not a folder"),
     ],
 )
 def test_usage_errors_exit_2(argv, message, capsys):
