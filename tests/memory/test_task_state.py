@@ -258,3 +258,49 @@ def test_a_relayed_sentence_keeps_the_task_state_it_states(memory, relayed, fiel
     current = state(memory)
     entries = [current.goal] if field == "goal" else list(getattr(current, field))
     assert any(part in entry.text for entry in entries), (field, texts(entries))
+
+
+@pytest.mark.parametrize(
+    ("said", "field", "fragment"),
+    [
+        # A short label says which field its body is, by its first or last words.
+        ("Spring season target: 40 members signed up by April 30 and the hall paid off.", "goal", "40 members signed up"),
+        ("期末目标定一下：6 月 15 号之前把三章初稿写完。", "goal", "三章初稿"),
+        ("Fundraiser tally: 14 of 20 raffle prizes collected so far.", "progress", "14 of 20 raffle prizes"),
+        ("施工进度更新：水电做完了，整体大概 40%。", "progress", "40%"),
+        # A dependency that stops work, in any words.
+        ("The fence panels can't go up until the council approves the new height.", "blockers", "council approves"),
+        ("Payroll export, as usual, is waiting on the bank's new file format.", "blockers", "new file format"),
+        ("地板现在铺不了，得等找平层干透才能铺。", "blockers", "找平层干透"),
+        # A choice still to make.
+        ("Still undecided whether the workshop runs over one day or two.", "open_items", "one day or two"),
+        ("场地还没定，在图书馆和社区中心之间纠结。", "open_items", "图书馆和社区中心"),
+    ],
+)
+def test_task_state_is_read_by_what_a_statement_does(memory, said, field, fragment):
+    say(memory, said)
+    reply = state(memory)
+    entries = [reply.goal.text] if field == "goal" else texts(getattr(reply, field))
+    assert any(fragment in entry for entry in entries), (field, entries, texts(reply.progress), texts(reply.blockers))
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Quick update on pricing: the studio rent is now 900 a month.",
+        "Venue target: Hall C.",
+        "You can't merge until two people approve.",
+        "We were waiting for the tram when it started to snow.",
+        "Now the real question: how do I descale the espresso machine?",
+    ],
+)
+def test_a_report_a_rule_or_a_story_is_no_task_state(memory, said):
+    say(memory, said)
+    reply = state(memory)
+    assert not reply.goal.text and not reply.progress and not reply.blockers and not reply.open_items, reply
+
+
+def test_a_progress_report_keeps_its_figures_as_current_values(memory):
+    say(memory, "Volunteers so far: 12 people, rota coverage 60%.", "Rota tracker: now 18 people, coverage 85%.")
+    values = {(item.value, item.status) for item in all_items(memory.stub, S) if item.kind == memory_pb2.ITEM_KIND_NUMBER}
+    assert ("85", memory_pb2.ITEM_STATUS_ACTIVE) in values, values

@@ -91,8 +91,6 @@ def extract_traced(text: str) -> list[tuple[Candidate, str]]:
                 taken_back = retracted  # "Scratch the granite." says what the next statement replaces
                 continue
             read = _updates(sentence, clean, lang)
-            if taken_back is None:  # after "scratch what I said about X", the next statement replaces X
-                read = (*read, *_quantities(sentence, clean, lang, read))
             # "Forget the narrative, we need to lock the budget" sets a goal: only a sentence that states
             # nothing else takes something back.
             stated = names_value(read) or any(c.kind is ItemKind.TASK and not c.resolves for c, _ in read)
@@ -106,11 +104,14 @@ def extract_traced(text: str) -> list[tuple[Candidate, str]]:
             if not _stated(read) and subject:
                 read = _about_subject(sentence, subject) or read
             subject = next((c.key for c, _ in read if c.kind in (ItemKind.FACT, ItemKind.NUMBER) and c.key), "")
+            retracting = taken_back is not None
             if taken_back is not None and not is_question(sentence, lang):
                 read, taken_back = _replacing(read, ReadContext(sentence, lang, lang), taken_back), None
             elif read and announces_revision(sentence, lang):
                 read = tuple((replace(c, is_correction=True) if c.kind in (ItemKind.FACT, ItemKind.NUMBER) else c, row) for c, row in read)
             read = tuple((measure, row) for candidate, row in read for measure in split_measures(candidate, lang))
+            if not retracting:  # after "scratch what I said about X", the next statement replaces X
+                read = (*read, *_quantities(sentence, clean, lang, read))
             for candidate, row in read[:MAX_PER_SENTENCE]:
                 if candidate.kind is ItemKind.RULE:
                     candidate = _with_elaboration(candidate, sentences[index + 1 :])
@@ -236,7 +237,9 @@ def _quantities(sentence: str, clean: str, lang: str, read: tuple[tuple[Candidat
     that changes, relays, corrects or asks something, or states task state, is read by its own rules."""
     if not DIGIT.search(clean) or len(read) >= MAX_PER_SENTENCE or is_question(clean, lang):
         return []
-    if any(c.is_correction or c.kind is ItemKind.TASK for c, _ in read) or discourse.relayed(clean, lang) or discourse.change(clean, lang):
+    if any(c.is_correction or (c.kind is ItemKind.TASK and c.task_field is not TaskField.PROGRESS) for c, _ in read):
+        return []
+    if discourse.relayed(clean, lang) or discourse.change(clean, lang):
         return []
     if discourse.frame(clean, lang):
         return []  # history, a hypothesis or a comparison anywhere in it: its figures may be none of the current ones
@@ -265,12 +268,16 @@ def _read_sentence(sentence: str) -> list[tuple[Candidate, str]]:
     signals = read_tasks(bare, lang)
     entries = [_task_candidate(signal, sentence, lang) for signal in signals if not signal.resolves]
     resolutions = [_task_candidate(signal, sentence, lang) for signal in signals if signal.resolves]
-    if entries or is_question(clean, lang):
+    if is_question(clean, lang) or any(c.task_field is not TaskField.PROGRESS for c, _ in entries):
         return entries + resolutions
     found = _read(clean, sentence, lang, lang)
     other = "en" if lang == "zh" else "zh"
     if not found and _LATIN.search(clean) and _CJK.search(clean):
         found = _read(strip_openers(bare, other), sentence, lang, other)  # "Goal: 完成迁移" uses the other grammar
+    if entries:
+        # A progress report's figures are values of their own ("now 52 students, utilization 73%"): the
+        # next question about them wants these, not the ones the report replaced.
+        return entries + [(c, row) for c, row in found if c.kind is ItemKind.NUMBER] + resolutions
     return found + resolutions
 
 

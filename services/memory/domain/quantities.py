@@ -40,7 +40,7 @@ def unread_quantities(sentence: str, ctx: ReadContext, found: list[tuple[Candida
         return []  # a correction names the value it replaces: that figure is no new value
     words: ModuleType = data(ctx.grammar, "quantities")
     held = {_digits(candidate.value) for candidate, _ in found} | {
-        _digits(figure) for candidate, _ in found for figure in _FIGURE_VALUES.findall(candidate.condition)
+        figure for candidate, _ in found for figure in _qualifying(candidate.condition, words, ctx.grammar)
     }
     read: list[tuple[Candidate, str]] = []
     earlier = ""  # the clause before, which names the thing when this one only gives the figure ("..., at -9 dB")
@@ -81,7 +81,16 @@ def unread_quantities(sentence: str, ctx: ReadContext, found: list[tuple[Candida
     return read
 
 
-_FIGURE_VALUES = re.compile(r"\d[\d,]*(?:\.\d+)?")
+def _qualifying(condition: str, words: ModuleType, grammar: str) -> set[str]:
+    """Figures of a number's condition that only qualify it ("for 2 minutes", right after the value),
+    not those that name a measure of their own ("coverage 85%") or come in a later clause ("..., at -9 dB")."""
+    first = _clauses(condition)[:1]
+    return {
+        _digits(match.group("value"))
+        for clause in first
+        for match in _FIGURE.finditer(clause)
+        if not _key(clause[: match.start()], words, grammar)
+    }
 
 
 def _digits(value: str) -> str:
