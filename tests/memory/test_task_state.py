@@ -304,3 +304,50 @@ def test_a_progress_report_keeps_its_figures_as_current_values(memory):
     say(memory, "Volunteers so far: 12 people, rota coverage 60%.", "Rota tracker: now 18 people, coverage 85%.")
     values = {(item.value, item.status) for item in all_items(memory.stub, S) if item.kind == memory_pb2.ITEM_KIND_NUMBER}
     assert ("85", memory_pb2.ITEM_STATUS_ACTIVE) in values, values
+
+
+@pytest.mark.parametrize(
+    ("raised", "closing", "gone", "field"),
+    [
+        (
+            "Still undecided: oak or walnut for the dining table top.",
+            "Went with walnut for the dining table top, oiled not lacquered.",
+            "oak or walnut",
+            "open_items",
+        ),
+        (
+            "We need to decide whether the reunion is in Leeds or York.",
+            "Priya made the call on the reunion: York, the weekend of the 14th.",
+            "Leeds or York",
+            "open_items",
+        ),
+        (
+            "The kitchen fit can't start until the gas certificate is issued.",
+            "Good news, the gas certificate came through this morning.",
+            "gas certificate",
+            "blockers",
+        ),
+        ("橱柜现在装不了，得等台面的石材到货才能装。", "台面的石材今天到货了，明天开始装橱柜。", "石材", "blockers"),
+    ],
+)
+def test_a_choice_made_or_a_wait_over_closes_the_entry_it_names(memory, raised, closing, gone, field):
+    say(memory, raised)
+    assert any(gone in entry for entry in texts(getattr(state(memory), field))), texts(getattr(state(memory), field))
+    say(memory, raised, closing)
+    assert not any(gone in entry for entry in texts(getattr(state(memory), field))), texts(getattr(state(memory), field))
+
+
+@pytest.mark.parametrize(
+    ("raised", "later"),
+    [
+        ("Still undecided: oak or walnut for the dining table top.", "We'll order the table top once we've picked oak or walnut."),
+        (
+            "The kitchen fit can't start until the gas certificate is issued.",
+            "Don't book the fitters until the gas certificate came through.",
+        ),
+    ],
+)
+def test_a_choice_or_arrival_still_to_come_closes_nothing(memory, raised, later):
+    say(memory, raised, later)
+    reply = state(memory)
+    assert reply.open_items or reply.blockers, reply

@@ -26,6 +26,9 @@ class _Roles:
     dependency: re.Pattern[str]
     not_dependency: re.Pattern[str]
     undecided: re.Pattern[str]
+    decided: re.Pattern[str]
+    arrived: re.Pattern[str]
+    not_yet: re.Pattern[str]
 
 
 @cache
@@ -50,6 +53,9 @@ def _roles(lang: str) -> _Roles:
         dependency=re.compile(words.DEPENDENCY, flags),
         not_dependency=re.compile(words.NOT_DEPENDENCY, flags),
         undecided=re.compile(words.UNDECIDED, flags),
+        decided=re.compile(words.DECIDED, flags),
+        arrived=re.compile(words.ARRIVED, flags),
+        not_yet=re.compile(words.NOT_YET, flags),
     )
 
 
@@ -99,3 +105,17 @@ def _label(sentence: str, lang: str) -> tuple[str, str]:
         else len(label.split()) <= MAX_LABEL_WORDS
     )
     return (label, body) if short and body else ("", "")
+
+
+def read_closure(sentence: str, lang: str) -> TaskField | None:
+    """The field a statement closes an entry of by its role: a choice made closes an open item, what a
+    blocker waited for having come closes a blocker. Which entry is the lifecycle's to find, by the words
+    the sentence shares with it (task_lifecycle.py)."""
+    roles = _roles(lang if lang in LANGUAGES else "en")
+    if roles.undecided.search(sentence) or roles.not_dependency.search(sentence):
+        return None  # "still haven't decided" is the opposite; "don't touch X until we've picked" is a rule
+    for field, cue in ((TaskField.OPEN, roles.decided), (TaskField.BLOCKER, roles.arrived)):
+        said = cue.search(sentence)
+        if said and not roles.not_yet.search(sentence[: said.start()]):
+            return field
+    return None

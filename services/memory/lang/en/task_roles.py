@@ -31,3 +31,16 @@ NOT_DEPENDENCY = (
     r"^(?:please\s+)?(?:don't|do\s+not|never|no\s+need\s+to|you\s+(?:can't|cannot|can\s+not|mustn't|shouldn't)|nobody|no\s+one)\b|"
     r"\b(?:was|were)\s+waiting\b|\bwait(?:ing)?\s+(?:on|for)\s+(?:me|us|you|him|her|them)\b"
 )
+# A choice made: the open item it names is closed ("went with the dry yeast", "made the call on the venue").
+DECIDED = (
+    r"\b(?:went|going|we'll\s+go|decided\s+to\s+go)\s+with\b|\bmade\s+the\s+call\b|\b(?:decided|chose|picked|opted\s+for)\b(?!\s+(?:whether|if|between|to)\b)|"
+    r"\bdecision\s+(?:is|was)\s+made\b|\bsettled\s+on\b"
+)
+# What a blocker waited for has come: the blocker it names is closed.
+ARRIVED = (
+    r"\b(?:came\s+through|came\s+in|arrived|got\s+approved|was\s+approved|is\s+approved|signed\s+off|is\s+fixed|got\s+fixed|"
+    r"was\s+fixed|is\s+back|is\s+sorted|got\s+sorted|cleared|landed|is\s+here|showed\s+up)\b"
+)
+# A choice or an arrival said in a clause of time or condition is not one that happened: "until we've picked
+# the final model", "once the permit comes through".
+NOT_YET = r"\b(?:until|till|before|once|after|when|whenever|if|unless|whether|in\s+case)\b"

@@ -15,3 +15,6 @@ DEPENDENCY = (
 UNDECIDED = r"还没定|没想好|拿不定|要决定|待定|还在纠结|纠结|没决定|open question|undecided"
 # What looks like a dependency and is none: a rule (不要等 CI 跑完再提交), someone waiting for a person.
 NOT_DEPENDENCY = r"^(?:不要|别|不用|不必|无需|千万别)|等(?:我|你|他|她|我们|你们|他们)(?:[，。；]|$)"
+DECIDED = r"定了|决定了|决定用|选了|就用|拍板|敲定|确定用|最后用"
+ARRIVED = r"下来了|批下来|到货了|到了|批了|修好了|搞定了|通过了|解决了"
+NOT_YET = r"等到|之前|以前|以后|之后|如果|要是|一旦|假如|的话"
