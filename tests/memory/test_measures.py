@@ -95,3 +95,8 @@ def test_a_negative_level_is_updated_by_a_verb_of_change(memory):
     (old,) = holding(memory, "-30")
     assert old.status == SUPERSEDED
     assert any(item.value == "-36" and item.status == ACTIVE for item in derived(memory))
+
+
+def test_a_reading_of_a_screen_is_no_value_of_the_user(memory):
+    send(memory, "The scheduler page shows the nightly export as running for 7 hours.")
+    assert not [item for item in derived(memory) if item.value == "7"], [(i.key, i.value) for i in derived(memory)]

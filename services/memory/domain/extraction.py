@@ -232,18 +232,21 @@ def _with_elaboration(rule: Candidate, following: list[str]) -> Candidate:
 
 
 @lru_cache(maxsize=8192)
+@lru_cache(maxsize=4096)
 def _quantities(sentence: str, clean: str, lang: str, read: tuple[tuple[Candidate, str], ...]) -> list[tuple[Candidate, str]]:
     """Measured figures of a plain statement that the tables did not read (quantities.py). A sentence
     that changes, relays, corrects or asks something, or states task state, is read by its own rules."""
-    if not DIGIT.search(clean) or len(read) >= MAX_PER_SENTENCE or is_question(clean, lang):
+    if len(read) >= MAX_PER_SENTENCE or not DIGIT.search(clean):
         return []
     if any(c.is_correction or (c.kind is ItemKind.TASK and c.task_field is not TaskField.PROGRESS) for c, _ in read):
         return []
-    if discourse.relayed(clean, lang) or discourse.change(clean, lang):
+    found = unread_quantities(clean, ReadContext(sentence, lang, lang), list(read))
+    # The discourse checks cost more than reading the figures, and most sentences have none to read.
+    if not found or is_question(clean, lang) or discourse.relayed(clean, lang) or discourse.change(clean, lang):
         return []
     if discourse.frame(clean, lang):
         return []  # history, a hypothesis or a comparison anywhere in it: its figures may be none of the current ones
-    return unread_quantities(clean, ReadContext(sentence, lang, lang), list(read))[: MAX_PER_SENTENCE - len(read)]
+    return found[: MAX_PER_SENTENCE - len(read)]
 
 
 def _updates(sentence: str, clean: str, lang: str) -> tuple[tuple[Candidate, str], ...]:

@@ -128,11 +128,12 @@ def _stated(after: str, words: ModuleType) -> bool:
 
 
 def _event(before: str, words: ModuleType, grammar: str) -> bool:
-    """The figure is what a one-off event took ("the build took 30s"), not a value something has."""
+    """The figure is what a one-off event took ("the build took 30s") or what a screen shows ("the dashboard
+    shows the job as running for 9 hours"), not a value something has."""
     if grammar == "zh":
-        return before.rstrip().endswith(words.EVENT_VERBS)
-    last = re.findall(r"[A-Za-z]+", before)
-    return bool(last) and last[-1].lower() in words.EVENT_VERBS
+        return before.rstrip().endswith(words.EVENT_VERBS) or any(word in before for word in words.OBSERVED)
+    said = [word.lower() for word in re.findall(r"[A-Za-z]+", before)]
+    return bool(said) and (said[-1] in words.EVENT_VERBS or not words.OBSERVED.isdisjoint(said))
 
 
 def _key(before: str, words: ModuleType, grammar: str) -> str:

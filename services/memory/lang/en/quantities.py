@@ -327,3 +327,6 @@ OTHER_PARTY = frozenset(["they", "he", "she", "their", "his", "her", "them"])
 EVENT_VERBS = frozenset(["took", "lasted", "spent", "clocked", "ran"])
 # Multipliers written after a figure ("12k"): the figure and its multiplier are one value, read by the tables.
 MULTIPLIERS = frozenset(["k", "m", "mm", "bn", "b", "mn", "million", "billion", "thousand"])
+# Verbs of what a screen or a tool shows: "the dashboard shows the job as running for 9 hours" reports a
+# reading, not a value the user sets; anywhere before the figure in its clause.
+OBSERVED = frozenset(["shows", "showed", "shown", "displays", "displayed", "reports", "reported", "reads", "lists", "listed"])
