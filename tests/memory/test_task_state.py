@@ -351,3 +351,15 @@ def test_a_choice_or_arrival_still_to_come_closes_nothing(memory, raised, later)
     say(memory, raised, later)
     reply = state(memory)
     assert reply.open_items or reply.blockers, reply
+
+
+def test_a_message_carries_the_latest_task_entries_and_the_query_reaches_older_ones(memory):
+    waits = [f"The {thing} install can't start until the {thing} parts arrive." for thing in ("porch", "garage", "attic", "cellar", "shed")]
+    say(memory, *waits)
+    assert len(state(memory).blockers) == 5
+    message = memory.stub.Assemble(memory_pb2.AssembleRequest(session_id=S, query="What's for dinner?", token_budget=800)).message
+    assert "shed parts" in message and "porch parts" not in message, message
+    asked = memory.stub.Assemble(
+        memory_pb2.AssembleRequest(session_id=S, query="When can the porch install start?", token_budget=800)
+    ).message
+    assert "porch parts" in asked, asked

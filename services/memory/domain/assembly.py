@@ -28,6 +28,8 @@ STANDING_RULE_CHARS = 160
 # Items scoring below this fraction of the best one are noise for this query.
 RELEVANCE_FLOOR = 0.45
 MAX_RULES = 8
+# Entries of each task field a message carries whatever the query (the latest).
+TASK_LINES = 3
 MAX_BEST = 8
 # How many of the best items may have their whole turn quoted (LONG_QUOTE_CHARS) when budget is left.
 EXPANDED = 3
@@ -240,8 +242,10 @@ def _section_of(item: Item) -> str:
 
 
 def _task_items(task: TaskState) -> list[Item]:
+    """The task state every message carries: the goal, the latest blockers, open items and progress. The
+    older ones stay in GetTaskState and reach a message when the query ranks them."""
     items = [task.goal] if task.goal else []
-    return [*items, *task.blockers, *task.open_items, *task.progress[-3:]]
+    return [*items, *task.blockers[-TASK_LINES:], *task.open_items[-TASK_LINES:], *task.progress[-TASK_LINES:]]
 
 
 def _task_order(item: Item) -> tuple[int, int]:
