@@ -231,24 +231,24 @@ def _with_elaboration(rule: Candidate, following: list[str]) -> Candidate:
     return replace(rule, value=value, text=text)
 
 
-@lru_cache(maxsize=8192)
 @lru_cache(maxsize=4096)
-def _quantities(sentence: str, clean: str, lang: str, read: tuple[tuple[Candidate, str], ...]) -> list[tuple[Candidate, str]]:
+def _quantities(sentence: str, clean: str, lang: str, read: tuple[tuple[Candidate, str], ...]) -> tuple[tuple[Candidate, str], ...]:
     """Measured figures of a plain statement that the tables did not read (quantities.py). A sentence
     that changes, relays, corrects or asks something, or states task state, is read by its own rules."""
     if len(read) >= MAX_PER_SENTENCE or not DIGIT.search(clean):
-        return []
+        return ()
     if any(c.is_correction or (c.kind is ItemKind.TASK and c.task_field is not TaskField.PROGRESS) for c, _ in read):
-        return []
+        return ()
     found = unread_quantities(clean, ReadContext(sentence, lang, lang), list(read))
     # The discourse checks cost more than reading the figures, and most sentences have none to read.
     if not found or is_question(clean, lang) or discourse.relayed(clean, lang) or discourse.change(clean, lang):
-        return []
+        return ()
     if discourse.frame(clean, lang):
-        return []  # history, a hypothesis or a comparison anywhere in it: its figures may be none of the current ones
-    return found[: MAX_PER_SENTENCE - len(read)]
+        return ()  # history, a hypothesis or a comparison anywhere in it: its figures may be none of the current ones
+    return tuple(found[: MAX_PER_SENTENCE - len(read)])
 
 
+@lru_cache(maxsize=8192)
 def _updates(sentence: str, clean: str, lang: str) -> tuple[tuple[Candidate, str], ...]:
     """A sentence read with its update semantics (updates.py); cached as _sentence is."""
     return read_updates(sentence, clean, lang, _sentence)
