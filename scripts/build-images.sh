@@ -19,6 +19,14 @@ for name in "${SERVICES[@]}"; do
     echo "building dsh/$name:$TAG"
     docker build --quiet "${offline[@]}" -f "services/$name/Dockerfile" -t "dsh/$name:$TAG" . >/dev/null
 done
+# The local model server's image only when the llm profile is asked for: it needs the llama-cpp-python
+# wheel that make llm-setup builds (a few minutes, once), which the other images do not.
+if [[ ",${COMPOSE_PROFILES:-}," == *",llm,"* ]]; then
+    scripts/llm-env.sh
+    echo "building dsh/llm:$TAG"
+    docker build --quiet --build-arg "BASE_IMAGE=$BASE" --build-arg "PIP_EXTRA=--no-index --find-links /wheels" \
+        -f services/llm/Dockerfile -t "dsh/llm:$TAG" . >/dev/null
+fi
 echo "building dsh/redis:bookworm"
 docker build --quiet --build-arg "BASE_IMAGE=$BASE" -f services/redis/Dockerfile -t dsh/redis:bookworm . >/dev/null
 

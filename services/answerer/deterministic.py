@@ -5,6 +5,8 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
+from services.answerer.answer import Answer
+
 # Multipliers for lines that may state the words of an answer without being
 # the answer: a superseded value, or text a tool wrote (possibly planted), or a
 # section header. They are strong enough that a clean line with the same
@@ -191,16 +193,6 @@ _SYNONYMS = {
 
 
 _SUCCESSOR = re.compile(r"superseded by seq (\d+)$")
-
-
-@dataclass(frozen=True)
-class Answer:
-    """An answer, the source labels it rests on and the line it came from."""
-
-    text: str
-    source_refs: tuple[str, ...] = ()
-    supporting_line: str = ""
-    mode: str = "deterministic"
 
 
 @dataclass(frozen=True)

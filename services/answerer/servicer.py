@@ -23,7 +23,8 @@ def _mode_name(value: answerer_pb2.AnswerMode) -> str:
 
 
 class LlmNeedsAKey(PermissionDenied):
-    """llm mode spends the operator's LLM key: never on behalf of a caller nobody authenticated."""
+    """llm mode with a provider spends the operator's LLM key: never on behalf of a caller nobody
+    authenticated. A local model server (no key) costs only this machine's CPU, like any RPC."""
 
 
 class AnswererServicer(answerer_pb2_grpc.AnswererServiceServicer):
@@ -40,7 +41,8 @@ class AnswererServicer(answerer_pb2_grpc.AnswererServiceServicer):
     def Answer(self, request: answerer_pb2.AnswerRequest, context: grpc.ServicerContext) -> answerer_pb2.AnswerResponse:
         info = self._engine.info()
         mode = _mode_name(request.mode) or info.default_mode
-        if mode == "llm" and "llm" in info.modes and current_principal() == ANONYMOUS and not self._llm_for_anonymous:
+        keyed_llm = mode == "llm" and "llm" in info.modes and info.llm_keyed
+        if keyed_llm and current_principal() == ANONYMOUS and not self._llm_for_anonymous:
             raise LlmNeedsAKey(
                 "llm mode needs an authenticated caller: start the answerer with ANSWERER_AUTH_KEYS_FILE and send an API key "
                 "(or set ANSWERER_AUTH=none to let anyone who reaches it spend the LLM key)"
@@ -57,6 +59,8 @@ class AnswererServicer(answerer_pb2_grpc.AnswererServiceServicer):
             source_refs=list(result.source_refs),
             mode=_MODE_ENUMS[result.mode],
             supporting_line=result.supporting_line,
+            prompt_tokens=result.prompt_tokens,
+            completion_tokens=result.completion_tokens,
         )
 
     def GetInfo(self, request: answerer_pb2.GetInfoRequest, context: grpc.ServicerContext) -> answerer_pb2.GetInfoResponse:

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 from services.common.config import ConfigError, env_choice, env_float, env_int, env_str
 from services.common.grpc_server import DEFAULT_MAX_CONCURRENT_RPCS, DEFAULT_MAX_RECEIVE_BYTES, ServerLimits
+from services.common.llm_url import is_local_model_url
 from services.common.security import ServerSecurity
 from services.common.settings_table import Setting, server_settings
 from services.common.telemetry import Telemetry
@@ -18,6 +19,7 @@ DEFAULT_LLM_TIMEOUT_SECONDS = 30.0
 DEFAULT_LLM_MAX_RETRIES = 3
 DEFAULT_LLM_BACKOFF_SECONDS = 0.5
 DEFAULT_LLM_BACKOFF_MAX_SECONDS = 20.0
+DEFAULT_LLM_MAX_TOKENS = 64
 
 
 @dataclass(frozen=True)
@@ -38,6 +40,8 @@ class Settings:
     # the max also caps a server's Retry-After so one reply cannot stall us.
     llm_backoff_seconds: float = DEFAULT_LLM_BACKOFF_SECONDS
     llm_backoff_max_seconds: float = DEFAULT_LLM_BACKOFF_MAX_SECONDS
+    # The longest answer asked of the model, in its tokens.
+    llm_max_tokens: int = DEFAULT_LLM_MAX_TOKENS
     # Authentication, TLS and reflection: ANSWERER_AUTH*, ANSWERER_TLS_*, ANSWERER_REFLECTION.
     security: ServerSecurity = field(default_factory=lambda: ServerSecurity(prefix="ANSWERER"))
     # Resource limits: beyond either, the caller gets RESOURCE_EXHAUSTED.
@@ -51,8 +55,14 @@ class Settings:
         return ServerLimits(max_concurrent_rpcs=self.max_concurrent_rpcs, max_receive_bytes=self.max_receive_bytes)
 
     @property
+    def llm_local(self) -> bool:
+        """The base URL is a model server we run (loopback or a compose service name): no key needed."""
+        return is_local_model_url(self.llm_base_url)
+
+    @property
     def llm_available(self) -> bool:
-        return bool(self.llm_api_key)
+        """llm mode can run: a key for a provider, or a local server that takes none."""
+        return bool(self.llm_api_key) or self.llm_local
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> "Settings":
@@ -70,6 +80,7 @@ class Settings:
             llm_max_retries=env_int(env, "DSH_EVAL_LLM_MAX_RETRIES", DEFAULT_LLM_MAX_RETRIES),
             llm_backoff_seconds=env_float(env, "DSH_EVAL_LLM_BACKOFF_SECONDS", DEFAULT_LLM_BACKOFF_SECONDS),
             llm_backoff_max_seconds=env_float(env, "DSH_EVAL_LLM_BACKOFF_MAX_SECONDS", DEFAULT_LLM_BACKOFF_MAX_SECONDS),
+            llm_max_tokens=env_int(env, "DSH_EVAL_LLM_MAX_TOKENS", DEFAULT_LLM_MAX_TOKENS, minimum=1),
             security=ServerSecurity.from_env(env, "ANSWERER", env_str(env, "ANSWERER_LISTEN", DEFAULT_LISTEN)),
             max_concurrent_rpcs=env_int(env, "ANSWERER_MAX_CONCURRENT_RPCS", DEFAULT_MAX_CONCURRENT_RPCS, minimum=1),
             max_receive_bytes=env_int(env, "ANSWERER_MAX_RECEIVE_BYTES", DEFAULT_MAX_RECEIVE_BYTES, minimum=1024),
@@ -79,19 +90,27 @@ class Settings:
             raise ConfigError(f"DSH_EVAL_LLM_BASE_URL={settings.llm_base_url!r} must start with http:// or https://")
         if settings.default_mode == "llm" and not settings.llm_available:
             # A server whose default mode cannot run would fail every request; refuse to start instead.
-            raise ConfigError("ANSWERER_DEFAULT_MODE=llm needs DSH_EVAL_LLM_API_KEY")
+            raise ConfigError(
+                "ANSWERER_DEFAULT_MODE=llm needs DSH_EVAL_LLM_API_KEY, or DSH_EVAL_LLM_BASE_URL on a local model server "
+                "(loopback or a compose service name, e.g. http://127.0.0.1:8088/v1 from make serve-llm)"
+            )
         return settings
 
 
 # Every variable from_env reads, for `python -m services.answerer --help` and docs/operations.md.
 SETTINGS_TABLE = (
     *server_settings("ANSWERER", listen=DEFAULT_LISTEN, max_concurrent_rpcs=DEFAULT_MAX_CONCURRENT_RPCS),
-    Setting("ANSWERER_DEFAULT_MODE", "deterministic", "deterministic (extractive, offline) or llm (needs DSH_EVAL_LLM_API_KEY)"),
-    Setting("DSH_EVAL_LLM_API_KEY", "", "key of an OpenAI-compatible API; unset: no llm mode"),
-    Setting("DSH_EVAL_LLM_BASE_URL", DEFAULT_LLM_BASE_URL, "that API's base URL"),
+    Setting("ANSWERER_DEFAULT_MODE", "deterministic", "deterministic (extractive, offline) or llm (a key, or a local model server)"),
+    Setting("DSH_EVAL_LLM_API_KEY", "", "key of an OpenAI-compatible API; unset: llm mode only on a local model server"),
+    Setting(
+        "DSH_EVAL_LLM_BASE_URL",
+        DEFAULT_LLM_BASE_URL,
+        "that API's base URL; on loopback or a single-label host (a compose service) it is a local server and needs no key",
+    ),
     Setting("DSH_EVAL_LLM_MODEL", DEFAULT_LLM_MODEL, "the model asked"),
     Setting("DSH_EVAL_LLM_TIMEOUT_SECONDS", f"{DEFAULT_LLM_TIMEOUT_SECONDS:g}", "deadline of one LLM request"),
     Setting("DSH_EVAL_LLM_MAX_RETRIES", str(DEFAULT_LLM_MAX_RETRIES), "retries of a failed LLM request"),
     Setting("DSH_EVAL_LLM_BACKOFF_SECONDS", f"{DEFAULT_LLM_BACKOFF_SECONDS:g}", "first retry delay, doubled per retry with jitter"),
     Setting("DSH_EVAL_LLM_BACKOFF_MAX_SECONDS", f"{DEFAULT_LLM_BACKOFF_MAX_SECONDS:g}", "cap of that delay and of a Retry-After"),
+    Setting("DSH_EVAL_LLM_MAX_TOKENS", str(DEFAULT_LLM_MAX_TOKENS), "the longest answer asked of the model, in its tokens"),
 )

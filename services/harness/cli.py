@@ -58,7 +58,12 @@ def build_parser() -> argparse.ArgumentParser:
     common(run)
     run.add_argument("--out", default="", help="report directory (default eval-results, HARNESS_RESULTS_DIR)")
     run.add_argument("--baselines", type=_names, default=BASELINES, help=f"comma-separated subset of {','.join(BASELINES)}")
-    run.add_argument("--answerer", choices=["deterministic", "llm"], default="deterministic", help="llm needs DSH_EVAL_LLM_API_KEY")
+    run.add_argument(
+        "--answerer",
+        choices=["deterministic", "llm"],
+        default="deterministic",
+        help="llm: the local model, started for the run (no key), or the model API of DSH_EVAL_LLM_BASE_URL / DSH_EVAL_LLM_API_KEY",
+    )
     run.add_argument("--json", action="store_true", help="print the report JSON instead of the table")
     run.add_argument("--memory-addr", default="", help="evaluate the MemoryService at host:port as `memory` (no local process)")
     run.add_argument("--answerer-addr", default="", help="use the AnswererService at host:port (no local process)")

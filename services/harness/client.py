@@ -1,5 +1,7 @@
 """Timed MemoryService and AnswererService calls: a deadline on each, latency measured at the client."""
 
+import contextlib
+import threading
 import time
 from collections.abc import Callable, Iterable, Mapping
 from typing import ClassVar
@@ -10,7 +12,7 @@ from dsh.memory.v1 import memory_pb2, memory_pb2_grpc
 
 from services.common.grpc_server import open_channel
 from services.common.security import PLAINTEXT, ClientCredentials
-from services.harness.records import ItemView, ScenarioRun
+from services.harness.records import AnswerRecord, ItemView, ScenarioRun
 
 
 def item_view(item: memory_pb2.Item) -> ItemView:
@@ -139,24 +141,40 @@ class TimedMemory:
 
 
 class Answerer:
-    """The answerer service: one channel for the whole run."""
+    """The answerer service: one channel for the whole run.
+
+    A model answers one question at a time (a local server computes them in turn): llm calls are
+    serialized here, so an answer's latency is its own, not time spent queued behind another
+    baseline's question. Deterministic calls run in parallel, as before.
+    """
 
     MODES: ClassVar[Mapping[str, int]] = {"deterministic": answerer_pb2.ANSWER_MODE_DETERMINISTIC, "llm": answerer_pb2.ANSWER_MODE_LLM}
 
-    def __init__(self, address: str, mode: str, timeout: float, credentials: ClientCredentials = PLAINTEXT):
+    def __init__(
+        self, address: str, mode: str, timeout: float, credentials: ClientCredentials = PLAINTEXT, *, llm_timeout: float | None = None
+    ):
         self.address = address
+        self.mode = mode
         self._channel = open_channel(address, credentials)
         self._stub = answerer_pb2_grpc.AnswererServiceStub(self._channel)
-        self._mode = self.MODES[mode]
         self._timeout = timeout
+        self._llm_timeout = llm_timeout or timeout
+        self._llm_lock = threading.Lock()
 
-    def answer(self, question: str, context: str, kind: str, lang: str) -> tuple[str, str]:
-        """(answer, error); error is empty on success."""
-        request = answerer_pb2.AnswerRequest(question=question, context=context, kind=kind, lang=lang, mode=self._mode)
-        try:
-            return self._stub.Answer(request, timeout=self._timeout).answer, ""
-        except grpc.RpcError as exc:
-            return "", f"Answer: {exc.code().name}: {exc.details()}"
+    def answer(self, question: str, context: str, kind: str, lang: str, mode: str = "") -> AnswerRecord:
+        """One answer in mode (default: the run's); a failed call is a record with its error, never raised."""
+        mode = mode or self.mode
+        request = answerer_pb2.AnswerRequest(question=question, context=context, kind=kind, lang=lang, mode=self.MODES[mode])
+        guard = self._llm_lock if mode == "llm" else contextlib.nullcontext()
+        with guard:
+            start = time.perf_counter()
+            try:
+                reply = self._stub.Answer(request, timeout=self._llm_timeout if mode == "llm" else self._timeout)
+            except grpc.RpcError as exc:
+                elapsed = (time.perf_counter() - start) * 1000
+                return AnswerRecord(mode, error=f"Answer({mode}): {exc.code().name}: {exc.details()}", latency_ms=elapsed)
+            elapsed = (time.perf_counter() - start) * 1000
+        return AnswerRecord(mode, reply.answer, "", elapsed, reply.prompt_tokens, reply.completion_tokens)
 
     def info(self) -> answerer_pb2.GetInfoResponse:
         """GetInfo; raises grpc.RpcError when the answerer cannot be reached."""

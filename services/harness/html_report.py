@@ -12,7 +12,7 @@ import jinja2
 import structlog
 from markupsafe import Markup
 
-from services.harness import benchmark_page, charts, misses
+from services.harness import answer_report, benchmark_page, charts, misses
 from services.harness.report import FORMAT
 
 TEMPLATES = Path(__file__).with_name("templates")
@@ -102,6 +102,7 @@ def render(report: dict) -> str:
             baselines=baselines,
             summary=summary(report),
             metric_rows=metric_rows(report, baselines),
+            answers=answer_rows(report, baselines),
             scenario_rows=scenario_rows(report, baselines),
             charts=[(chart, Markup(chart.svg)) for chart in charts.all_charts(report)],
             missed=[missed_block(report, b) for b in baselines],
@@ -163,6 +164,17 @@ def metric_rows(report: dict, baselines: list[str]) -> list[dict]:
             continue
         rows.append({"metric": metric, "cells": [format_value(values.get(b), metric, report["profile"]) for b in baselines]})
     return rows
+
+
+def answer_rows(report: dict, baselines: list[str]) -> dict | None:
+    """An llm run's answers block as table rows (labels without Markdown's backticks); None otherwise."""
+    block = report.get("answers")
+    if not block:
+        return None
+    per = block["perBaseline"]
+    rows = [{"label": label.replace("`", ""), "cells": [cell(per[b]) for b in baselines]} for label, cell in answer_report.ROWS]
+    model = block.get("model") or {}
+    return {"rows": rows, "model": model.get("name") or "?", "server": model.get("server") or "?", "judge": block["judge"]}
 
 
 def scenario_rows(report: dict, baselines: list[str]) -> list[dict]:

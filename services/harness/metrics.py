@@ -21,7 +21,8 @@ Relevance, as the harness defines it (the fixtures' answer key, never the plugin
   items (rule, fact or number): a stored quote or a task entry holding the value is not
   storage of it; storageCorrectness, taskStateAccuracy, guardPassRate: fractions of the
   fixture's expectations met, null for baselines without storage; llmAnswerAccuracy:
-  fraction of answers containing the expected answer, only with the llm answerer.
+  fraction of answers judged correct against the expected answer, only with the llm answerer
+  (the judge's rule: services/harness/judge.py, written into the report).
 
 A question asked several times (after each compaction) is scored at its last ask; the
 earlier asks feed the evidence-survival invariant. null always means "not applicable".
@@ -33,6 +34,7 @@ import re
 from dataclasses import dataclass
 
 from services.common.tokens import estimate_tokens
+from services.harness.judge import judge
 from services.harness.records import AskRecord, ItemView, ScenarioRun
 
 METRIC_ORDER = (
@@ -253,7 +255,7 @@ def rule_reached(question: dict, scenario: dict, context: str) -> bool:
 
 
 def answer_correct(question: dict, answer: str) -> bool:
-    return bool(question.get("expectedAnswer")) and contains(answer, question["expectedAnswer"])
+    return bool(question.get("expectedAnswer")) and judge(answer, question["expectedAnswer"])
 
 
 # --- the ten metrics for one baseline over some scenario runs ------------------------------------

@@ -24,6 +24,19 @@ class ItemView:
     text: str = ""
 
 
+@dataclass(frozen=True)
+class AnswerRecord:
+    """One answerer's answer to one question: its text (empty on error), the error, the time the
+    Answer RPC took at the harness, and the tokens the model API counted (0 for deterministic)."""
+
+    mode: str
+    text: str = ""
+    error: str = ""
+    latency_ms: float = 0.0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+
+
 @dataclass
 class AskRecord:
     """One asked question: what was injected, retrieved and answered."""
@@ -37,6 +50,9 @@ class AskRecord:
     assemble_ms: float | None = None
     # Retrieve top-k, best first; None when the baseline has no retrieval or the call failed.
     retrieved: list[ItemView] | None = None
+    # By answerer mode, at the question's last ask: the run's answerer (whose text is `answer`) and,
+    # in an llm run, the deterministic answerer on the same context beside it.
+    answers: dict[str, AnswerRecord] = field(default_factory=dict)
 
 
 @dataclass

@@ -3,7 +3,8 @@
 Append batches as given (a retry re-sends the identical batch), compactions, restarts
 (a real process restart for the local memory service, CloseSession + OpenSession
 otherwise), interleaved sessions on their own channels, then the questions:
-Retrieve (when the baseline has retrieval) and Assemble -> Answer. Around every
+Retrieve (when the baseline has retrieval) and Assemble at every ask, Answer at a question's
+last ask (the one it is scored at; an earlier answer would be thrown away). Around every
 compaction and restart of a storage baseline the evidence already planted is probed
 before and after, for the evidence_survives_restart_compaction invariant.
 """
@@ -81,6 +82,8 @@ class Replayer:
         self._questions = {q["id"]: q for q in scenario.get("questions", [])}
         self._skills = {s["sessionId"]: skill_text(s) for s in scenario.get("sessions", [])}
         self._appended: dict[str, int] = defaultdict(int)  # session -> highest seq acknowledged
+        # The step index of each question's last ask: where it is scored, and so where it is answered.
+        self._last_ask = {qid: index for index, step in enumerate(scenario["steps"]) if step["op"] == "ask" for qid in step["questions"]}
         opened: set[str] = set()
         for index, step in enumerate(scenario["steps"]):
             op = step["op"]
@@ -98,7 +101,7 @@ class Replayer:
                 self._around(mem, run, sessions, f"restart#{index}", functools.partial(self._restart, mem, run, sessions))
             elif op == "ask":
                 for question_id in step["questions"]:
-                    self._ask(mem, run, self._questions[question_id])
+                    self._ask(mem, run, self._questions[question_id], final=self._last_ask[question_id] == index)
             self._progress("ask" if op == "ask" else "replay", session)
         if run.has_storage:
             self._collect_end_state(mem, run)
@@ -168,22 +171,30 @@ class Replayer:
         found |= {("assembled", ref) for ref in covered_refs(question, message)}
         return frozenset(found)
 
-    def _ask(self, mem: TimedMemory, run: ScenarioRun, question: dict) -> None:
+    def _ask(self, mem: TimedMemory, run: ScenarioRun, question: dict, *, final: bool) -> None:
         session = question["session"]
         retrieved, message, assemble = self._query(mem, run, question)
         context = answer_context(self._skills.get(session, ""), message)
-        answer, error = self._answerer.answer(question["query"], context, question.get("kind", ""), question.get("lang", ""))
-        if error:
-            run.errors.append(f"{error} ({question['id']})")
+        answers = {}
+        if final:
+            # The run's answerer first; in an llm run the deterministic one answers the same context
+            # beside it, so the report can set the two side by side under one judge.
+            modes = [self._answerer.mode] + (["deterministic"] if self._answerer.mode == "llm" else [])
+            for mode in modes:
+                answers[mode] = self._answerer.answer(question["query"], context, question.get("kind", ""), question.get("lang", ""), mode)
+                if answers[mode].error:
+                    run.errors.append(f"{answers[mode].error} ({question['id']})")
+        primary = answers.get(self._answerer.mode)
         run.asks[question["id"]] = AskRecord(
             question_id=question["id"],
             session_id=session,
             message=message,
             item_ids=tuple(assemble.item_ids) if assemble else (),
             context=context,
-            answer=answer,
+            answer=primary.text if primary else "",
             assemble_ms=run.latencies_ms[-1] if assemble else None,
             retrieved=retrieved,
+            answers=answers,
         )
 
     def _query(self, mem: TimedMemory, run: ScenarioRun, question: dict):

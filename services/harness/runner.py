@@ -17,20 +17,21 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import grpc
-from dsh.answerer.v1 import answerer_pb2
 
 from services.common.security import PLAINTEXT
-from services.harness import benchmark_runs, html_report
+from services.harness import answer_report, benchmark_runs, html_report
 from services.harness import report as report_mod
+from services.harness.answering import AnswererUnusable, answerer_env, check_answerer, plan_for
 from services.harness.baselines import BASELINE_SERVICERS
 from services.harness.baselines.host_window import serve_baseline
 from services.harness.benchmark_runs import BenchmarkError, BenchmarkRun
 from services.harness.client import Answerer, MemoryConnection
+from services.harness.llm_plan import LlmPlanError
 from services.harness.processes import LocalServices, StartError, module_available
 from services.harness.records import ScenarioRun
 from services.harness.render import Block
 from services.harness.replay import RETRIEVE_LIMIT, Replayer, prepare
-from services.harness.settings import DEFAULT_SEED, LLM_KEY_VAR, Settings
+from services.harness.settings import DEFAULT_SEED, Settings
 
 BASELINES = ("skill-only", "rolling-summary", "bm25-turns", "memory")
 PROFILES = {
@@ -100,10 +101,10 @@ def check_prerequisites(request: EvalRequest, settings: Settings) -> None:
             raise PrerequisiteError(str(exc)) from exc
     if request.answerer not in Answerer.MODES:
         raise PrerequisiteError(f"unknown answerer {request.answerer!r}; use deterministic or llm")
-    if request.answerer == "llm" and not settings.llm_key_set:
-        raise PrerequisiteError(
-            f"--answerer=llm needs an API key: set {LLM_KEY_VAR} (and optionally the answerer's base URL/model variables)"
-        )
+    try:
+        plan_for(request.answerer, _answerer_addr(request, settings), settings)
+    except LlmPlanError as exc:
+        raise PrerequisiteError(str(exc)) from exc
     if "memory" in request.baselines and not _memory_addr(request, settings) and not module_available("services.memory"):
         raise PrerequisiteError(
             "the memory service (services.memory) is missing: pass --memory-addr or --baselines skill-only,rolling-summary"
@@ -205,11 +206,13 @@ def evaluate(
     local_memory = "memory" in request.baselines and not memory_addr
     run_id = request.run_id or new_run_id()
     cleanup: dict = {"sessionsKept": request.keep_sessions, "deleted": 0, "failures": []}
+    plan = plan_for(request.answerer, answerer_addr, settings)
     with ExitStack() as stack:
         try:
+            child_env = answerer_env(stack, plan, settings)
             local = stack.enter_context(
                 LocalServices(
-                    settings.child_env,
+                    child_env,
                     memory=local_memory,
                     answerer=not answerer_addr,
                     memory_store=request.memory_store,
@@ -242,9 +245,13 @@ def evaluate(
             request.answerer,
             settings.rpc_timeout_s,
             settings.client if answerer_addr else local.credentials,
+            llm_timeout=settings.llm_answer_timeout_s,
         )
         stack.callback(answerer.close)
-        _check_answerer(answerer, request.answerer)
+        try:
+            info = check_answerer(answerer, request.answerer, _auth_hint)
+        except AnswererUnusable as exc:
+            raise PrerequisiteError(str(exc)) from exc
         depth = benchmark.retrieve_limit if benchmark else RETRIEVE_LIMIT
         runs = _replay_all(connections, answerer, scenarios, progress, depth)
         if not request.keep_sessions:
@@ -272,6 +279,9 @@ def evaluate(
         "runId": run_id,
         "sessionCleanup": cleanup,
     }
+    if plan is not None:
+        # Which model answered, and where it ran: an llm score means nothing without it.
+        environment["llm"] = {"name": info.llm_model, "server": plan.server}
     if benchmark is not None:
         built = benchmark.build(runs, list(request.baselines), request.answerer, environment)
         summary = benchmark.summary(built.report, built.scores)
@@ -287,6 +297,13 @@ def evaluate(
             fixtures={"dir": str(directory), "regenerated": regenerated, "manifest": manifest},
         )
         summary = report_mod.summary(built.report, built.scores)
+    if plan is not None:
+        built.report["answers"] = answer_report.build(runs, list(request.baselines), environment["llm"])
+        summary += [
+            "",
+            answer_report.table(built.report["answers"], list(request.baselines)),
+            answer_report.caption(built.report["answers"]),
+        ]
     result = EvalResult(built.report, 1 if built.failed else 0, summary)
     if request.write_report:
         result.report_path = report_mod.write_report(built.report, Path(request.out_dir or settings.results_dir))
@@ -297,16 +314,6 @@ def evaluate(
 def new_run_id() -> str:
     """Short, sortable by time, and unique enough for runs started in the same second."""
     return "run" + time.strftime("%Y%m%d%H%M%S", time.gmtime()) + secrets.token_hex(2)
-
-
-def _check_answerer(answerer: Answerer, mode: str) -> None:
-    try:
-        info = answerer.info()
-    except grpc.RpcError as exc:
-        raise PrerequisiteError(f"cannot reach the answerer at {answerer.address}: {exc.code().name}{_auth_hint(exc)}") from exc
-    if Answerer.MODES[mode] not in info.modes:
-        names = [answerer_pb2.AnswerMode.Name(m) for m in info.modes]
-        raise PrerequisiteError(f"the answerer at {answerer.address} cannot run {mode} (it offers {names}); set {LLM_KEY_VAR} for llm")
 
 
 def _auth_hint(exc: grpc.RpcError) -> str:

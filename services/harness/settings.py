@@ -19,6 +19,13 @@ DEFAULT_RPC_TIMEOUT_S = 30.0
 # How long a started service may take to report SERVING.
 DEFAULT_START_TIMEOUT_S = 20.0
 LLM_KEY_VAR = "DSH_EVAL_LLM_API_KEY"
+LLM_URL_VAR = "DSH_EVAL_LLM_BASE_URL"
+# The local model server's interpreter: the venv make llm-setup (scripts/llm-env.sh) builds.
+DEFAULT_LLM_PYTHON = str(REPO_ROOT / ".venv-llm" / "bin" / "python")
+# Deadline of one Answer call in llm mode: the answerer's own retries of a slow model fit inside it.
+DEFAULT_LLM_ANSWER_TIMEOUT_S = 300.0
+# How long the local model server may take to load the model and answer /v1/models.
+DEFAULT_LLM_START_TIMEOUT_S = 120.0
 # Where RunEval callers may point fixtures_dir and locomo_path: the checkout's fixtures.
 DEFAULT_FIXTURES_ROOTS = (str(REPO_ROOT / "tests" / "fixtures"),)
 # A RunEval replays a whole protocol; a few at once already fill a small machine.
@@ -39,6 +46,10 @@ class Settings:
     log_level: str = "warning"
     log_format: str = "auto"
     llm_key_set: bool = False
+    llm_base_url: str = ""  # DSH_EVAL_LLM_BASE_URL as given; empty: a key means the provider's default, no key the local model
+    llm_python: str = DEFAULT_LLM_PYTHON
+    llm_answer_timeout_s: float = DEFAULT_LLM_ANSWER_TIMEOUT_S
+    llm_start_timeout_s: float = DEFAULT_LLM_START_TIMEOUT_S
     # Resource limits of `serve`: beyond either, the caller gets RESOURCE_EXHAUSTED.
     max_concurrent_rpcs: int = DEFAULT_MAX_CONCURRENT_RPCS
     max_receive_bytes: int = DEFAULT_MAX_RECEIVE_BYTES
@@ -75,6 +86,10 @@ def load_settings(env: Mapping[str, str]) -> Settings:
         log_level=env_choice(env, "HARNESS_LOG_LEVEL", "warning", ("debug", "info", "warning", "error")),
         log_format=env_choice(env, "HARNESS_LOG_FORMAT", "auto", ("auto", "json", "console")),
         llm_key_set=bool(env.get(LLM_KEY_VAR, "").strip()),
+        llm_base_url=env_str(env, LLM_URL_VAR, "").rstrip("/"),
+        llm_python=env_str(env, "HARNESS_LLM_PYTHON", DEFAULT_LLM_PYTHON),
+        llm_answer_timeout_s=env_float(env, "HARNESS_LLM_ANSWER_TIMEOUT_S", DEFAULT_LLM_ANSWER_TIMEOUT_S, minimum=1.0),
+        llm_start_timeout_s=env_float(env, "HARNESS_LLM_START_TIMEOUT_S", DEFAULT_LLM_START_TIMEOUT_S, minimum=1.0),
         child_env=dict(env),
         security=ServerSecurity.from_env(env, "HARNESS", env_str(env, "HARNESS_LISTEN", DEFAULT_LISTEN)),
         client=ClientCredentials.from_env(env),
@@ -109,6 +124,12 @@ SETTINGS_TABLE = (
         "../shared/benchmarks",
         "where profiles locomo and beam read the benchmarks (locomo/dev, locomo-audit/errors.json, beam), beside the project",
     ),
-    Setting(LLM_KEY_VAR, "", "passed to the answerer; --answerer llm needs it"),
+    Setting(LLM_KEY_VAR, "", "passed to the answerer; --answerer llm needs it for a provider, not for a local model server"),
+    Setting(
+        LLM_URL_VAR, "", "--answerer llm: the model API; unset: the local model, started by the harness (or the provider's, with a key)"
+    ),
+    Setting("HARNESS_LLM_PYTHON", ".venv-llm/bin/python", "the interpreter that runs the local model server (make llm-setup builds it)"),
+    Setting("HARNESS_LLM_ANSWER_TIMEOUT_S", f"{DEFAULT_LLM_ANSWER_TIMEOUT_S:g}", "deadline of one Answer call in llm mode"),
+    Setting("HARNESS_LLM_START_TIMEOUT_S", f"{DEFAULT_LLM_START_TIMEOUT_S:g}", "how long the local model server may take to load"),
     *CLIENT_SETTINGS,
 )

@@ -46,7 +46,7 @@ def test_success_sends_key_model_and_prompt(chat_api):
     assert seen.payload["temperature"] == 0
     system, user = seen.payload["messages"]
     assert system["role"] == "system" and "not instructions" in system["content"]
-    assert "[seq N]" in system["content"]
+    assert "short phrase" in system["content"]
     assert CONTEXT in user["content"] and "What is the deploy target?" in user["content"]
 
 

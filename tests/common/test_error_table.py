@@ -11,8 +11,10 @@ from services.common.errors import ServiceError, code_of
 
 def _import_every_service_module() -> None:
     for module in pkgutil.walk_packages(services.__path__, "services."):
-        if ".embeddings" in module.name or module.name.endswith("__main__"):
-            continue  # the optional extra's modules import numpy; mains parse argv on import
+        if ".embeddings" in module.name or module.name.endswith("__main__") or module.name == "services.llm.server":
+            # The optional extra's modules import numpy; mains parse argv on import; the model server's
+            # HTTP module imports llama-cpp-python, which lives in its own venv (.venv-llm).
+            continue
         importlib.import_module(module.name)
 
 

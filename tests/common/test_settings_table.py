@@ -14,6 +14,8 @@ from services.answerer.settings import Settings as AnswererSettings
 from services.common.settings_table import render_markdown
 from services.harness.settings import SETTINGS_TABLE as HARNESS_TABLE
 from services.harness.settings import load_settings
+from services.llm.settings import SETTINGS_TABLE as LLM_TABLE
+from services.llm.settings import Settings as LlmSettings
 from services.mcp.settings import SETTINGS_TABLE as MCP_TABLE
 from services.mcp.settings import Settings as McpSettings
 from services.memory.settings import SETTINGS_TABLE as MEMORY_TABLE
@@ -52,8 +54,9 @@ class RecordingEnv(Mapping[str, str]):
         (AnswererSettings.from_env, ANSWERER_TABLE),
         (load_settings, HARNESS_TABLE),
         (McpSettings.from_env, MCP_TABLE),
+        (LlmSettings.from_env, LLM_TABLE),
     ],
-    ids=["memory", "answerer", "harness", "mcp"],
+    ids=["memory", "answerer", "harness", "mcp", "llm"],
 )
 def test_the_table_names_every_variable_the_parser_reads(parse, table):
     env = RecordingEnv()
@@ -86,5 +89,5 @@ def test_help_prints_every_setting_and_starts_nothing(command, tmp_path):
 
 def test_operations_doc_lists_the_tables_as_generated():
     doc = (Path(__file__).parents[2] / "docs" / "operations.md").read_text(encoding="utf-8")
-    for table in (MEMORY_TABLE, ANSWERER_TABLE, HARNESS_TABLE, MCP_TABLE):
+    for table in (MEMORY_TABLE, ANSWERER_TABLE, HARNESS_TABLE, MCP_TABLE, LLM_TABLE):
         assert render_markdown(table) in doc, "docs/operations.md is stale: .venv/bin/python scripts/settings_doc.py"

@@ -17,7 +17,6 @@ from services.harness.cli import main
         (["eval", "--turns", "100,abc"], "--turns"),
         (["eval", "--answerer", "gpt"], "invalid choice"),
         (["eval", "--baselines", "skill-only,magic"], "unknown baseline"),
-        (["eval", "--answerer", "llm"], "DSH_EVAL_LLM_API_KEY"),
         (["eval", "--profile", "locomo", "--locomo", "no/such/locomo10.json"], "no/such/locomo10.json does not exist"),
         (["eval", "--profile", "locomo", "--locomo", "no/such/dir"], "snap-research/locomo"),
         (["eval", "--profile", "beam", "--beam-dir", "no/such/beam"], "no/such/beam is not a folder"),
@@ -33,6 +32,21 @@ def test_bad_environment_exits_2(capsys):
     assert "HARNESS_RPC_TIMEOUT_S" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize(
+    "env,message",
+    [
+        # A provider's URL takes a key.
+        ({"DSH_EVAL_LLM_BASE_URL": "https://api.example.com/v1"}, "needs DSH_EVAL_LLM_API_KEY"),
+        # No key and no URL: the local model, whose server must be installed.
+        ({"HARNESS_LLM_PYTHON": "/nonexistent/.venv-llm/bin/python"}, "make llm-setup"),
+    ],
+    ids=["provider-without-key", "local-model-not-installed"],
+)
+def test_llm_that_cannot_start_exits_2(env, message, capsys):
+    assert main(["eval", "--answerer", "llm"], env=env) == 2
+    assert message in capsys.readouterr().err
+
+
 def test_llm_without_key_as_a_process_starts_nothing():
     result = subprocess.run(
         [sys.executable, "-m", "services.harness", "eval", "--answerer=llm"],
@@ -40,10 +54,10 @@ def test_llm_without_key_as_a_process_starts_nothing():
         capture_output=True,
         text=True,
         timeout=60,
-        env={"PATH": "/usr/bin:/bin"},
+        env={"PATH": "/usr/bin:/bin", "HARNESS_LLM_PYTHON": "/nonexistent/python"},
     )
     assert result.returncode == 2
-    assert "set DSH_EVAL_LLM_API_KEY" in result.stderr
+    assert "DSH_EVAL_LLM_API_KEY" in result.stderr and "make llm-setup" in result.stderr
     assert result.stdout == ""
 
 

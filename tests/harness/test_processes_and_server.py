@@ -50,6 +50,8 @@ def test_run_eval_streams_progress_then_report(settings, answerer_addr, fixture_
 
 
 def test_run_eval_maps_prerequisites_to_failed_precondition(settings):
+    # An llm run against a provider's URL without a key cannot start.
+    settings = replace(settings, llm_base_url="https://api.example.com/v1")
     served = build_server(settings, "127.0.0.1:0")
     channel = open_channel(f"127.0.0.1:{served.port}")
     try:
