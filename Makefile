@@ -14,6 +14,8 @@ MEMORY_ADDR ?=
 ANSWERER_ADDR ?=
 MEMORY ?=
 LOCOMO ?=
+LOCOMO_CORRECTIONS ?=
+BEAM_DIR ?=
 FIXTURES ?=
 ARGS ?=
 # make report: the report JSON to draw (A), and a second one to compare it with (B)
@@ -24,7 +26,9 @@ EVAL_FLAGS = --profile $(PROFILE) \
 	$(if $(TURNS),--turns $(TURNS)) $(if $(SEED),--seed $(SEED)) \
 	$(if $(BASELINES),--baselines $(BASELINES)) $(if $(ANSWERER),--answerer $(ANSWERER)) \
 	$(if $(MEMORY_ADDR),--memory-addr $(MEMORY_ADDR)) $(if $(ANSWERER_ADDR),--answerer-addr $(ANSWERER_ADDR)) \
-	$(if $(MEMORY),--memory $(MEMORY)) $(if $(LOCOMO),--locomo $(LOCOMO)) $(if $(FIXTURES),--fixtures $(FIXTURES)) $(ARGS)
+	$(if $(MEMORY),--memory $(MEMORY)) $(if $(LOCOMO),--locomo $(LOCOMO)) \
+	$(if $(LOCOMO_CORRECTIONS),--locomo-corrections $(LOCOMO_CORRECTIONS)) $(if $(BEAM_DIR),--beam-dir $(BEAM_DIR)) \
+	$(if $(FIXTURES),--fixtures $(FIXTURES)) $(ARGS)
 
 .DEFAULT_GOAL := help
 .PHONY: help setup embeddings llm-setup system-deps proto lint test fuzz conformance bench bench-batch chaos eval report wheelhouse images up down fixtures serve-memory serve-answerer serve-harness serve-mcp serve-llm demo clean
@@ -94,7 +98,7 @@ bench-batch: setup ## time one AppendEvents of 1k/5k/10k short facts: make bench
 # make exits 2 when a recipe fails, whatever the recipe's status, so `make eval` cannot tell a failed
 # hard invariant (1) from a usage error (2) by its own status: it says in one line which it was.
 # scripts/eval (the venv set-up, then the harness) exits with the harness's own status.
-eval: ## run the evaluation: make eval PROFILE=smoke|standard|full|seed|handwritten|locomo [TURNS= SEED= BASELINES= ANSWERER= MEMORY_ADDR= LOCOMO= FIXTURES= ARGS=]
+eval: ## run the evaluation: make eval PROFILE=smoke|standard|full|seed|handwritten|locomo|beam [TURNS= SEED= BASELINES= ANSWERER= MEMORY_ADDR= LOCOMO= LOCOMO_CORRECTIONS= BEAM_DIR= FIXTURES= ARGS=]
 	@scripts/eval $(EVAL_FLAGS) || { code=$$?; case $$code in \
 		1) why="a hard invariant failed: the run is a failure, the table and the report say which";; \
 		2) why="a usage error or a missing prerequisite, see above";; \
@@ -103,7 +107,7 @@ eval: ## run the evaluation: make eval PROFILE=smoke|standard|full|seed|handwrit
 			"for the harness's own code run scripts/eval $(strip $(EVAL_FLAGS))" >&2; \
 		exit $$code; }
 
-report: setup ## HTML page of a report, or a comparison of two runs: make report A=eval-results/<a>.json [B=eval-results/<b>.json]
+report: setup ## HTML page of a report, a comparison of two runs, or a LoCoMo and a BEAM run on one page: make report A=eval-results/<a>.json [B=eval-results/<b>.json]
 	@test -n "$(A)" || { echo "make report: give A=<report.json>, and B=<report.json> to compare two runs" >&2; exit 2; }
 	$(PY) -m services.harness report "$(A)" $(if $(B),"$(B)") $(ARGS)
 

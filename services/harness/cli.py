@@ -72,7 +72,20 @@ def build_parser() -> argparse.ArgumentParser:
         default="",
         help="store of the local memory process: redis (a throwaway redis-server of the run's own) or a MEMORY_STORE url",
     )
-    run.add_argument("--locomo", default="", help="LoCoMo file or folder, for --profile locomo")
+    run.add_argument(
+        "--locomo", default="", help="LoCoMo file or folder, for --profile locomo (default: locomo/dev under HARNESS_BENCHMARKS_DIR)"
+    )
+    run.add_argument(
+        "--locomo-corrections",
+        default="",
+        help="corrections of LoCoMo's answers and evidence in the locomo-audit errors.json format "
+        "(default: locomo-audit/errors.json under HARNESS_BENCHMARKS_DIR; none: the published evidence only)",
+    )
+    run.add_argument(
+        "--beam-dir",
+        default="",
+        help="BEAM folder (<id>/chat.json, <id>/probing_questions/...), for --profile beam (default: beam under HARNESS_BENCHMARKS_DIR)",
+    )
     run.add_argument(
         "--keep", action="store_true", help="keep the run's sessions in memory afterwards (named <runId>-<session>; deleted by default)"
     )
@@ -164,6 +177,8 @@ def request_from_args(args: argparse.Namespace):
         answerer_addr=args.answerer_addr,
         memory_store=args.memory,
         locomo=getattr(args, "locomo", ""),
+        locomo_corrections=getattr(args, "locomo_corrections", ""),
+        beam_dir=getattr(args, "beam_dir", ""),
         keep_sessions=getattr(args, "keep", False),
     )
 

@@ -1,5 +1,8 @@
 """`report`: draw a report file's HTML page again, or compare two runs (`make report A=... B=...`).
 
+A LoCoMo report and a BEAM report are not compared but drawn together on one benchmarks page
+(html_report.render_benchmarks), LoCoMo first.
+
 A comparison reads two report files and says, per baseline, how each metric moved from A to B, per
 size and per scenario how the headline metrics moved, which invariants changed status, and which
 questions flipped: covered in A and missed in B (broke), or the other way round (fixed). Runs of
@@ -14,7 +17,7 @@ from pathlib import Path
 
 from markupsafe import Markup
 
-from services.harness import charts, html_report, misses
+from services.harness import benchmark_page, charts, html_report, misses
 from services.harness.render import Block, Table, print_summary
 
 EXIT_OK, EXIT_USAGE = 0, 2
@@ -238,7 +241,12 @@ def _terminal_cell(cell: dict) -> str:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("a", help="a report JSON (eval-results/<timestamp>-<profile>.json)")
-    parser.add_argument("b", nargs="?", default="", help="a second report JSON: compare A (before) with B (after)")
+    parser.add_argument(
+        "b",
+        nargs="?",
+        default="",
+        help="a second report JSON: compare A (before) with B (after); a LoCoMo and a BEAM report draw on one page",
+    )
     parser.add_argument("--out", default="", help="the HTML file to write (default: beside the JSON; a comparison beside B)")
     parser.add_argument("--verbose", action="store_true", help="log what happens on stderr")
 
@@ -249,6 +257,8 @@ def main(args: argparse.Namespace) -> int:
     try:
         a = html_report.load(Path(args.a))
         b = html_report.load(Path(args.b)) if args.b else None
+        if b is not None and benchmark_page.is_benchmark_pair(a, b):
+            return _benchmarks(args, a, b)
         comparison = check(a, b) if b is not None else None
     except (html_report.ReportError, Incomparable) as exc:
         print(f"harness report: {exc}", file=sys.stderr)
@@ -266,6 +276,17 @@ def main(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     print_summary(summary(comparison, path_a, path_b), sys.stdout)  # aligned on a terminal, Markdown into a pipe
     print(f"Comparison: {out}")
+    return EXIT_OK
+
+
+def _benchmarks(args: argparse.Namespace, a: dict, b: dict) -> int:
+    """A LoCoMo and a BEAM report on one page, written beside B (or --out)."""
+    reports = sorted([(Path(args.a), a), (Path(args.b), b)], key=lambda pair: benchmark_page.PROFILES.index(pair[1]["profile"]))
+    path_b = Path(args.b)
+    out = Path(args.out) if args.out else path_b.with_name(f"benchmarks-{reports[0][0].stem}-{reports[1][0].stem}.html")
+    if not _write(out, html_report.render_benchmarks(reports)):
+        return EXIT_USAGE
+    print(f"Benchmarks page: {out}")
     return EXIT_OK
 
 

@@ -9,6 +9,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from services.common.errors import InvalidArgument, PermissionDenied
+from services.harness.benchmarks import BEAM_PART, CORRECTIONS_PART, LOCOMO_PART, NO_CORRECTIONS
 from services.harness.runner import EvalRequest
 from services.harness.settings import Settings
 
@@ -36,8 +37,16 @@ def confine(request: EvalRequest, settings: Settings) -> EvalRequest:
     changes = {}
     if request.fixtures_dir:
         changes["fixtures_dir"] = _inside(request.fixtures_dir, settings.fixtures_roots, "fixtures_dir")
-    if request.locomo:
-        changes["locomo"] = _inside(request.locomo, settings.fixtures_roots, "locomo_path")
+    # A benchmark's default lies beside the project, outside the roots unless the operator added it:
+    # it is confined like a path the caller named.
+    benchmarks = Path(settings.benchmarks_dir)
+    if request.profile == "locomo":
+        changes["locomo"] = _inside(request.locomo or str(benchmarks / LOCOMO_PART), settings.fixtures_roots, "locomo_path")
+        if request.locomo_corrections != NO_CORRECTIONS:
+            corrections = request.locomo_corrections or str(benchmarks / CORRECTIONS_PART)
+            changes["locomo_corrections"] = _inside(corrections, settings.fixtures_roots, "locomo_corrections")
+    if request.profile == "beam":
+        changes["beam_dir"] = _inside(request.beam_dir or str(benchmarks / BEAM_PART), settings.fixtures_roots, "beam_dir")
     if request.out_dir:
         raise OutsideConfinement("the report directory is the harness's own (HARNESS_RESULTS_DIR); do not name one")
     allowed = {address for address in (settings.memory_addr, *settings.allowed_memory_addrs) if address}

@@ -12,7 +12,7 @@ import jinja2
 import structlog
 from markupsafe import Markup
 
-from services.harness import answer_report, charts, misses
+from services.harness import answer_report, benchmark_page, charts, misses
 from services.harness.report import FORMAT
 
 TEMPLATES = Path(__file__).with_name("templates")
@@ -75,6 +75,7 @@ def environment() -> jinja2.Environment:
         lstrip_blocks=True,
     )
     env.filters["value"] = format_value
+    env.filters["codespans"] = benchmark_page.codespans
     return env
 
 
@@ -87,7 +88,7 @@ def format_value(value, metric: str = "", profile: str = "") -> str:
         return " / ".join(f"{value.get(k, 0):.1f}" for k in ("mean", "p50", "p95"))
     if metric == "extraTokensEstimate":
         return f"{value:.1f}"
-    return f"{value:.3f}" if profile == "locomo" else f"{value * 100:.1f}%"
+    return f"{value:.3f}" if profile in benchmark_page.PROFILES else f"{value * 100:.1f}%"
 
 
 def render(report: dict) -> str:
@@ -105,10 +106,31 @@ def render(report: dict) -> str:
             scenario_rows=scenario_rows(report, baselines),
             charts=[(chart, Markup(chart.svg)) for chart in charts.all_charts(report)],
             missed=[missed_block(report, b) for b in baselines],
+            benchmark=benchmark_page.section(report),
             missed_shown=MISSED_SHOWN,
             message_chars=MESSAGE_CHARS,
         )
     )
+
+
+def render_benchmarks(reports: list[tuple[Path, dict]]) -> str:
+    """One page holding benchmark reports (LoCoMo, BEAM) side by side: each one's metric table and benchmark section."""
+    parts = []
+    for path, report in reports:
+        baselines = charts.baselines_of(report)
+        hard = report.get("hardInvariants") or []
+        parts.append(
+            {
+                "path": Path(path).name,
+                "r": report,
+                "baselines": baselines,
+                "metric_rows": metric_rows(report, baselines),
+                "section": benchmark_page.section(report),
+                "passed": sum(e.get("status") == "pass" for e in hard),
+                "failed": sum(e.get("status") != "pass" for e in hard),
+            }
+        )
+    return environment().get_template("benchmarks.html.j2").render(parts=parts)
 
 
 def summary(report: dict) -> dict:
@@ -122,7 +144,7 @@ def summary(report: dict) -> dict:
     return {
         "sessions": fixtures.get("sessions"),
         "turns": imported.get("turns", turns),
-        "sizes": sizes if report.get("profile") != "locomo" else [],
+        "sizes": sizes if report.get("profile") not in benchmark_page.PROFILES else [],
         "questions": len(report.get("questions") or []),
         "passed": sum(e.get("status") == "pass" for e in hard),
         "failed": [e for e in hard if e.get("status") != "pass"],
@@ -158,10 +180,10 @@ def answer_rows(report: dict, baselines: list[str]) -> dict | None:
 def scenario_rows(report: dict, baselines: list[str]) -> list[dict]:
     """Per scenario (LoCoMo: per category) the three headline metrics of each baseline, storage and
     the invariants that failed there."""
-    locomo = report["profile"] == "locomo"
+    benchmark = report["profile"] in benchmark_page.PROFILES
     shown = (
         ["evidenceRecallAt5", "assemblyCoverage", "extraTokensEstimate"]
-        if locomo
+        if benchmark
         else ["assemblyCoverage", "retrievalRank1", "extraTokensEstimate"]
     )
     rows = []

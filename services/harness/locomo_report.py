@@ -10,18 +10,20 @@ Metrics (turn level, from the dataset's evidence dia_ids, never from a memory's 
 - extraTokensEstimate and latencyMs as in the protocol.
 Retrieval metrics are null for baselines without retrieval. Categories 1-4 make up the
 overall numbers; category 5 (adversarial) is reported on its own.
+
+The same asks are also scored in two views (published and corrected evidence) at two levels (turn
+and session), locomo_views.py: `evidenceViews` overall and `views` per category.
 """
 
-from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from services.harness import invariants as inv
 from services.harness import misses
 from services.harness.locomo import ADVERSARIAL, CATEGORIES, SCORED_CATEGORIES, ImportStats
+from services.harness.locomo_views import LEVEL_METRICS, VIEWS, Asked, in_view, level_metrics, question_levels, sessions_of
 from services.harness.metrics import Latency, Score, fraction, latency, mean, question_coverage, tokens_of
 from services.harness.records import AskRecord, ScenarioRun
-from services.harness.render import Block, Invariants, Table
-from services.harness.report import FORMAT, VERSION, Built, json_value, metric_table, retrieval_note
+from services.harness.report import FORMAT, VERSION, Built, json_value, retrieval_note
 
 RECALL_DEPTHS = (1, 5, 10, 25)
 RETRIEVE_LIMIT = max(RECALL_DEPTHS)
@@ -43,14 +45,14 @@ NOTES = [
     "bm25-turns is the yardstick: FTS5 BM25 over 'date speaker: text' of every turn, no extraction, same run.",
     "Tokens are estimates from character counts (ceil(cjkChars / 1.6 + otherChars / 4)), not model tokenizer counts.",
     "null means not applicable to that baseline (no retrieval), never zero.",
+    "evidenceViews: turn level = the evidence turn itself among the source turns of the top-k retrieved items (the "
+    "metrics above); session level = any turn of the evidence turn's LoCoMo session among them, the granularity other "
+    "systems often publish; turnCoverage / sessionCoverage = the same in the injected message.",
+    "published = LoCoMo's evidence ids; corrected = the corrections file's correct_evidence for every question it names "
+    "(the published ids elsewhere); ids that match no turn are dropped in each view and counted. Answers are not scored, "
+    "so the corrected gold answers change no number here.",
 ]
-
-
-@dataclass(frozen=True)
-class _Asked:
-    run: ScenarioRun
-    question: dict
-    ask: AskRecord
+_Asked = Asked
 
 
 def _turns(ask: AskRecord, depth: int) -> set[str]:
@@ -88,22 +90,25 @@ def _asked(runs: list[ScenarioRun], categories: tuple[int, ...]) -> list[_Asked]
 
 
 def build_report(runs: dict[str, list[ScenarioRun]], *, baselines: list[str], stats: ImportStats, source: str, environment: dict) -> Built:
-    scores = {b: category_metrics(_asked(runs[b], SCORED_CATEGORIES)) for b in baselines}
+    scores = {b: category_metrics(in_view(_asked(runs[b], SCORED_CATEGORIES), "published")) for b in baselines}
     for b in baselines:  # every RPC of the run, not only the asks, as in the protocol
         scores[b]["latencyMs"] = latency([ms for run in runs[b] for ms in run.latencies_ms])
     checked = [(run, inv.check_run(run)) for b in baselines for run in runs[b]]
     hard = inv.summarize(checked)
+    views = [view for view in VIEWS if view == "published" or stats.corrections is not None]
     per_category = []
     for category in (*SCORED_CATEGORIES, ADVERSARIAL):
-        block = {b: category_metrics(_asked(runs[b], (category,))) for b in baselines}
+        asked = {b: _asked(runs[b], (category,)) for b in baselines}
+        block = {b: category_metrics(in_view(asked[b], "published")) for b in baselines}
         per_category.append(
             {
                 "scenario": f"locomo-cat{category}-{CATEGORIES[category]}",
                 "size": None,
                 "sessionIds": [run.session_ids[0] for run in runs[baselines[0]]],
-                "questions": len(_asked(runs[baselines[0]], (category,))),
+                "questions": len(in_view(asked[baselines[0]], "published")),
                 "scored": category in SCORED_CATEGORIES,
                 "metrics": {b: {m: json_value(block[b][m]) for m in METRIC_ORDER} for b in baselines},
+                "views": _views(asked, baselines, views),
                 "storage": dict.fromkeys(baselines),
                 "invariants": [],
             }
@@ -113,7 +118,10 @@ def build_report(runs: dict[str, list[ScenarioRun]], *, baselines: list[str], st
             "size": first.scenario["size"],
             "sessionId": first.session_ids[0],
             "metrics": {
-                b: {m: json_value(v) for m, v in category_metrics(_asked([runs[b][index]], SCORED_CATEGORIES)).items()} for b in baselines
+                b: {
+                    m: json_value(v) for m, v in category_metrics(in_view(_asked([runs[b][index]], SCORED_CATEGORIES), "published")).items()
+                }
+                for b in baselines
             },
         }
         for index, first in enumerate(runs[baselines[0]])
@@ -129,6 +137,7 @@ def build_report(runs: dict[str, list[ScenarioRun]], *, baselines: list[str], st
         "fixtures": {"dir": source, "regenerated": False, "sessions": stats.conversations, "groups": ["locomo"], "import": stats.as_json()},
         "metricOrder": list(METRIC_ORDER),
         "metrics": {m: {b: json_value(scores[b][m]) for b in baselines} for m in METRIC_ORDER},
+        "evidenceViews": _views({b: _asked(runs[b], SCORED_CATEGORIES) for b in baselines}, baselines, views),
         "hardInvariants": hard,
         "perScenario": per_category,
         "perSize": per_conversation,
@@ -139,9 +148,22 @@ def build_report(runs: dict[str, list[ScenarioRun]], *, baselines: list[str], st
     return Built(report, table_scores, any(entry["status"] == "fail" for entry in hard))
 
 
+def _views(asked: dict[str, list[Asked]], baselines: list[str], views: list[str]) -> dict:
+    """{view: {"questions": n, "metrics": {metric: {baseline: value}}}} over some asked questions."""
+    out = {}
+    for view in views:
+        scored = {b: level_metrics(in_view(asked[b], view)) for b in baselines}
+        out[view] = {
+            "questions": len(in_view(asked[baselines[0]], view)),
+            "metrics": {m: {b: json_value(scored[b][m]) for b in baselines} for m in LEVEL_METRICS},
+        }
+    return out
+
+
 def _questions(runs: dict[str, list[ScenarioRun]], baselines: list[str]) -> list[dict]:
     entries = []
     for index, first in enumerate(runs[baselines[0]]):
+        sessions = sessions_of(first.scenario)
         for question in first.scenario["questions"]:
             results = {}
             for b in baselines:
@@ -150,13 +172,25 @@ def _questions(runs: dict[str, list[ScenarioRun]], baselines: list[str]) -> list
                     continue
                 entry = _Asked(runs[b][index], question, ask)
                 retrieval = runs[b][index].has_retrieval
+                levels = {
+                    view: {m: None if v is None else round(v, 4) for m, v in question_levels(scored[0], sessions).items()}
+                    for view in VIEWS
+                    if (view == "published" or "correctedEvidence" in question) and (scored := in_view([entry], view))
+                }
                 results[b] = {
-                    **{f"evidenceRecallAt{k}": (round(_recall(entry, k), 4) if retrieval else None) for k in RECALL_DEPTHS},
+                    **{
+                        f"evidenceRecallAt{k}": (round(_recall(entry, k), 4) if retrieval and question["evidence"] else None)
+                        for k in RECALL_DEPTHS
+                    },
                     "assemblyCoverage": question_coverage(question, ask.message),
+                    "levels": levels,
                     "extraTokensEstimate": tokens_of(ask.message),
                     "latencyMs": round(ask.assemble_ms, 3) if ask.assemble_ms is not None else None,
                     **misses.detail(question, ask.message),
                 }
+            expected = misses.expected(question)
+            if "correctedEvidence" in question:
+                expected["correctedEvidence"] = [ref["eventId"] for ref in question["correctedEvidence"]]
             entries.append(
                 {
                     "sessionId": question["session"],
@@ -166,54 +200,10 @@ def _questions(runs: dict[str, list[ScenarioRun]], baselines: list[str]) -> list
                     "lang": question["lang"],
                     "category": question["category"],
                     "query": question["query"],
-                    "expected": misses.expected(question),
+                    "expected": expected,
+                    **({"correction": question["correction"]} if "correction" in question else {}),
                     "results": results,
                 }
             )
     misses.bound(entries)
     return entries
-
-
-def _cell(value) -> str:
-    if value is None or (isinstance(value, Score) and value.value is None):
-        return "n/a"
-    if isinstance(value, Latency):
-        return f"{value.mean:.1f} / {value.p95:.1f}"
-    return f"{value.value:.3f}"
-
-
-def _recall_cells(block: dict) -> str:
-    r5, r10 = block["evidenceRecallAt5"], block["evidenceRecallAt10"]
-    return "n/a" if r5 is None else f"{r5:.3f} / {r10:.3f}"
-
-
-def summary(report: dict, scores: dict) -> list[Block]:
-    """Overall metrics per baseline, then recall@5/@10 per category and per conversation, memory beside bm25-turns."""
-    baselines = list(scores[METRIC_ORDER[0]].keys())
-    imported = report["fixtures"]["import"]
-    blocks: list[Block] = [
-        f"`locomo` — {imported['conversations']} conversations, {imported['turns']} turns, "
-        f"{imported['scoredQuestions']} scored questions (cats 1-4), {imported['adversarialQuestions']} adversarial, "
-        f"{imported['questionsWithoutEvidence']} without evidence (skipped), {imported['unknownEvidenceIds']} unknown evidence ids",
-        "",
-        metric_table(METRIC_ORDER, baselines, lambda metric, b: _cell(scores[metric][b])),
-    ]
-    note = retrieval_note(report["environment"])
-    if note:
-        blocks += ["", note]
-    shown = [b for b in ("memory", "bm25-turns") if b in baselines]
-    if shown:
-        recall = tuple(f"`{b}` R@5 / R@10" for b in shown)
-        rows = tuple(
-            (entry["scenario"], str(entry["questions"]), *(_recall_cells(entry["metrics"][b]) for b in shown))
-            for entry in report["perScenario"]
-        )
-        blocks += ["", Table(("Category", "questions", *recall), rows)]
-        if len(report["perSize"]) > 1:
-            rows = tuple(
-                (entry["sessionId"], str(entry["size"]), *(_recall_cells(entry["metrics"][b]) for b in shown))
-                for entry in report["perSize"]
-            )
-            blocks += ["", "By conversation (categories 1-4):", "", Table(("Conversation", "turns", *recall), rows)]
-    blocks += ["", Invariants(tuple(report["hardInvariants"]))]
-    return blocks

@@ -19,14 +19,14 @@ from pathlib import Path
 import grpc
 
 from services.common.security import PLAINTEXT
-from services.harness import answer_report, html_report, locomo_report
+from services.harness import answer_report, benchmark_runs, html_report
 from services.harness import report as report_mod
 from services.harness.answering import AnswererUnusable, answerer_env, check_answerer, plan_for
 from services.harness.baselines import BASELINE_SERVICERS
 from services.harness.baselines.host_window import serve_baseline
+from services.harness.benchmark_runs import BenchmarkError, BenchmarkRun
 from services.harness.client import Answerer, MemoryConnection
 from services.harness.llm_plan import LlmPlanError
-from services.harness.locomo import ImportStats, LocomoError, load_locomo
 from services.harness.processes import LocalServices, StartError, module_available
 from services.harness.records import ScenarioRun
 from services.harness.render import Block
@@ -41,16 +41,13 @@ PROFILES = {
     "seed": (),
     "handwritten": (),
     "locomo": (),
+    "beam": (),
 }
 # Profiles whose fixtures are replayed as they are: --seed, --turns and --regenerate do not apply.
-AS_IS_PROFILES = ("seed", "handwritten")
+AS_IS_PROFILES = ("seed", "handwritten", *benchmark_runs.PROFILES)
 
 # (phase, baseline, session_id, done, total)
 ProgressFn = Callable[[str, str, str, int, int], None]
-
-
-# Where the public benchmark is published (the data is not in this repository).
-LOCOMO_SOURCE = "github.com/snap-research/locomo, file data/locomo10.json"
 
 
 class PrerequisiteError(Exception):
@@ -70,7 +67,10 @@ class EvalRequest:
     memory_addr: str = ""
     answerer_addr: str = ""
     memory_store: str = ""
-    locomo: str = ""  # LoCoMo file or folder, for profile locomo
+    # Benchmark data, for profiles locomo and beam ("" = the default under settings.benchmarks_dir).
+    locomo: str = ""  # LoCoMo file or folder
+    locomo_corrections: str = ""  # corrections file; "none": the published evidence only
+    beam_dir: str = ""  # BEAM folder
     write_report: bool = True
     # Every session is named "<run_id>-<fixture session>" in memory ("" makes a fresh id), so any
     # number of runs can share one memory service; they are deleted afterwards unless keep_sessions.
@@ -94,12 +94,11 @@ def check_prerequisites(request: EvalRequest, settings: Settings) -> None:
     unknown = [b for b in request.baselines if b not in BASELINES]
     if unknown or not request.baselines:
         raise PrerequisiteError(f"unknown baseline(s) {', '.join(unknown) or '(none)'}; use {', '.join(BASELINES)}")
-    if request.profile == "locomo" and not (request.locomo and Path(request.locomo).exists()):
-        given = f"{request.locomo} does not exist" if request.locomo else "no --locomo was given"
-        raise PrerequisiteError(
-            f"profile locomo needs LoCoMo data, and {given}: pass --locomo (make: LOCOMO=) a conversation file, "
-            f"a folder of them, or the benchmark's locomo10.json ({LOCOMO_SOURCE})"
-        )
+    if request.profile in benchmark_runs.PROFILES:
+        try:
+            benchmark_runs.check(request.profile, **_benchmark_args(request, settings))
+        except BenchmarkError as exc:
+            raise PrerequisiteError(str(exc)) from exc
     if request.answerer not in Answerer.MODES:
         raise PrerequisiteError(f"unknown answerer {request.answerer!r}; use deterministic or llm")
     try:
@@ -112,6 +111,15 @@ def check_prerequisites(request: EvalRequest, settings: Settings) -> None:
         )
     if not _answerer_addr(request, settings) and not module_available("services.answerer"):
         raise PrerequisiteError("the answerer service (services.answerer) is missing: pass --answerer-addr")
+
+
+def _benchmark_args(request: EvalRequest, settings: Settings) -> dict:
+    return {
+        "locomo": request.locomo,
+        "corrections": request.locomo_corrections,
+        "beam_dir": request.beam_dir,
+        "benchmarks_dir": Path(settings.benchmarks_dir),
+    }
 
 
 def _memory_addr(request: EvalRequest, settings: Settings) -> str:
@@ -173,12 +181,12 @@ def load_scenarios(request: EvalRequest) -> tuple[Path, bool, dict, list[dict]]:
 def run_eval(request: EvalRequest, settings: Settings, progress: ProgressFn | None = None) -> EvalResult:
     """Run the whole protocol; raises PrerequisiteError before replaying anything when it cannot."""
     check_prerequisites(request, settings)
-    if request.profile == "locomo":
+    if request.profile in benchmark_runs.PROFILES:
         try:
-            scenarios, stats = load_locomo(Path(request.locomo))
-        except LocomoError as exc:
-            raise PrerequisiteError(f"locomo: {exc}") from exc
-        return evaluate(request, settings, scenarios, fixtures_info=(Path(request.locomo), False, {}), progress=progress, locomo=stats)
+            scenarios, benchmark = benchmark_runs.load(request.profile, **_benchmark_args(request, settings))
+        except BenchmarkError as exc:
+            raise PrerequisiteError(str(exc)) from exc
+        return evaluate(request, settings, scenarios, fixtures_info=(benchmark.source, False, {}), progress=progress, benchmark=benchmark)
     directory, regenerated, manifest, scenarios = load_scenarios(request)
     return evaluate(request, settings, scenarios, fixtures_info=(directory, regenerated, manifest), progress=progress)
 
@@ -190,7 +198,7 @@ def evaluate(
     *,
     fixtures_info: tuple[Path, bool, dict] = (Path("."), False, {}),
     progress: ProgressFn | None = None,
-    locomo: ImportStats | None = None,
+    benchmark: BenchmarkRun | None = None,
 ) -> EvalResult:
     """Replay already-loaded scenarios through the requested baselines and build the report."""
     check_prerequisites(request, settings)
@@ -244,7 +252,7 @@ def evaluate(
             info = check_answerer(answerer, request.answerer, _auth_hint)
         except AnswererUnusable as exc:
             raise PrerequisiteError(str(exc)) from exc
-        depth = locomo_report.RETRIEVE_LIMIT if locomo else RETRIEVE_LIMIT
+        depth = benchmark.retrieve_limit if benchmark else RETRIEVE_LIMIT
         runs = _replay_all(connections, answerer, scenarios, progress, depth)
         if not request.keep_sessions:
             sessions = sorted({step["session"] for scenario in scenarios for step in scenario["steps"] if step.get("session")})
@@ -274,11 +282,9 @@ def evaluate(
     if plan is not None:
         # Which model answered, and where it ran: an llm score means nothing without it.
         environment["llm"] = {"name": info.llm_model, "server": plan.server}
-    if locomo is not None:
-        built = locomo_report.build_report(
-            runs, baselines=list(request.baselines), stats=locomo, source=str(directory), environment=environment
-        )
-        summary = locomo_report.summary(built.report, built.scores)
+    if benchmark is not None:
+        built = benchmark.build(runs, list(request.baselines), request.answerer, environment)
+        summary = benchmark.summary(built.report, built.scores)
     else:
         built = report_mod.build_report(
             runs,

@@ -34,6 +34,8 @@ def to_eval_request(request: harness_pb2.RunEvalRequest) -> EvalRequest:
         regenerate=request.regenerate,
         memory_addr=request.memory_addr,
         locomo=request.locomo_path,
+        locomo_corrections=request.locomo_corrections,
+        beam_dir=request.beam_dir,
     )
 
 

@@ -8,6 +8,7 @@ from services.common.grpc_server import DEFAULT_MAX_RECEIVE_BYTES, ServerLimits
 from services.common.security import ClientCredentials, ServerSecurity
 from services.common.settings_table import CLIENT_SETTINGS, Setting, server_settings
 from services.common.telemetry import Telemetry
+from services.harness.benchmarks import DEFAULT_BENCHMARKS_DIR
 from services.harness.fixtures.profiles import REPO_ROOT
 
 DEFAULT_LISTEN = "127.0.0.1:50053"
@@ -62,6 +63,8 @@ class Settings:
     client: ClientCredentials = field(default_factory=ClientCredentials)
     fixtures_roots: tuple[str, ...] = DEFAULT_FIXTURES_ROOTS
     allowed_memory_addrs: tuple[str, ...] = ()
+    # Where the public benchmarks (LoCoMo, its corrections, BEAM) are read from; never inside the project.
+    benchmarks_dir: str = str(DEFAULT_BENCHMARKS_DIR)
     # Prometheus metrics port of `serve` and OpenTelemetry tracing (HARNESS_METRICS_LISTEN, HARNESS_TRACING).
     telemetry: Telemetry = field(default_factory=Telemetry)
 
@@ -94,6 +97,7 @@ def load_settings(env: Mapping[str, str]) -> Settings:
         allowed_memory_addrs=_list(env, "HARNESS_ALLOWED_MEMORY_ADDRS"),
         max_concurrent_rpcs=env_int(env, "HARNESS_MAX_CONCURRENT_RPCS", DEFAULT_MAX_CONCURRENT_RPCS, minimum=1),
         max_receive_bytes=env_int(env, "HARNESS_MAX_RECEIVE_BYTES", DEFAULT_MAX_RECEIVE_BYTES, minimum=1024),
+        benchmarks_dir=env_str(env, "HARNESS_BENCHMARKS_DIR", str(DEFAULT_BENCHMARKS_DIR)),
         telemetry=Telemetry.from_env(env, "HARNESS"),
     )
 
@@ -115,6 +119,11 @@ SETTINGS_TABLE = (
     Setting("HARNESS_START_TIMEOUT_S", f"{DEFAULT_START_TIMEOUT_S:g}", "how long a local service may take to report SERVING"),
     Setting("HARNESS_FIXTURES_DIRS", "tests/fixtures", "comma-separated folders RunEval may read fixtures from"),
     Setting("HARNESS_ALLOWED_MEMORY_ADDRS", "", "comma-separated memory addresses RunEval callers may name"),
+    Setting(
+        "HARNESS_BENCHMARKS_DIR",
+        "../shared/benchmarks",
+        "where profiles locomo and beam read the benchmarks (locomo/dev, locomo-audit/errors.json, beam), beside the project",
+    ),
     Setting(LLM_KEY_VAR, "", "passed to the answerer; --answerer llm needs it for a provider, not for a local model server"),
     Setting(
         LLM_URL_VAR, "", "--answerer llm: the model API; unset: the local model, started by the harness (or the provider's, with a key)"

@@ -17,9 +17,9 @@ from services.harness.cli import main
         (["eval", "--turns", "100,abc"], "--turns"),
         (["eval", "--answerer", "gpt"], "invalid choice"),
         (["eval", "--baselines", "skill-only,magic"], "unknown baseline"),
-        (["eval", "--profile", "locomo"], "no --locomo was given"),
         (["eval", "--profile", "locomo", "--locomo", "no/such/locomo10.json"], "no/such/locomo10.json does not exist"),
         (["eval", "--profile", "locomo", "--locomo", "no/such/dir"], "snap-research/locomo"),
+        (["eval", "--profile", "beam", "--beam-dir", "no/such/beam"], "no/such/beam is not a folder"),
     ],
 )
 def test_usage_errors_exit_2(argv, message, capsys):

@@ -71,3 +71,20 @@ def test_only_configured_memory_addresses_are_dialled(run_eval, fixture_dir):
 def test_a_folder_inside_the_root_is_served(run_eval, fixture_dir):
     replies = run_eval(fixtures_dir=str(fixture_dir), baselines=["skill-only"])
     assert replies[-1].WhichOneof("payload") == "report_json"
+
+
+def test_benchmark_paths_and_their_defaults_are_confined_too(run_eval, outside):
+    # No path: the default beside the project is outside the fixtures root, and named as the field it fills.
+    for fields, name in (
+        ({"profile": "beam"}, "beam_dir"),
+        ({"profile": "beam", "beam_dir": str(outside)}, "beam_dir"),
+        ({"profile": "locomo"}, "locomo_path"),
+    ):
+        error = refused(run_eval, **fields)
+        assert error.code() == grpc.StatusCode.PERMISSION_DENIED and name in error.details(), fields
+
+
+def test_a_corrections_file_outside_the_root_is_refused(run_eval, tmp_path, outside):
+    (tmp_path / "locomo").mkdir()
+    error = refused(run_eval, profile="locomo", locomo_path=str(tmp_path / "locomo"), locomo_corrections=str(outside / "errors.json"))
+    assert error.code() == grpc.StatusCode.PERMISSION_DENIED and "locomo_corrections" in error.details()

@@ -4,7 +4,7 @@ for a terminal; both are pure functions, checked here without a terminal."""
 import re
 from dataclasses import replace
 
-from services.harness import locomo_report
+from services.harness import locomo_report, locomo_summary, locomo_views
 from services.harness.render import Invariants, Table, to_markdown, to_terminal
 from services.harness.report import build_report, summary
 from tests.harness.test_report import _runs
@@ -102,9 +102,19 @@ def test_a_table_renders_its_groups_and_a_narrow_terminal_wraps_cells_not_labels
     assert lines[label - 1].strip() == ""  # a group starts after a blank line
 
 
-def test_locomo_summary_has_categories_and_conversations_in_both_renderings():
+def _levels(memory: dict, bm25: dict) -> dict:
+    return {m: {"memory": memory.get(m), "bm25-turns": bm25.get(m)} for m in locomo_views.LEVEL_METRICS}
+
+
+def test_locomo_summary_has_views_categories_and_conversations_in_both_renderings():
     block = dict.fromkeys(locomo_report.METRIC_ORDER)
     memory = {**block, "evidenceRecallAt5": 0.5, "evidenceRecallAt10": 0.75}
+    published = {"turnRecallAt5": 0.5, "turnRecallAt10": 0.75, "sessionRecallAt5": 0.8, "sessionRecallAt10": 0.9}
+    corrected = {**published, "turnRecallAt5": 0.6}
+    views = {
+        "published": {"questions": 4, "metrics": _levels(published, {})},
+        "corrected": {"questions": 5, "metrics": _levels(corrected, {})},
+    }
     report = {
         "fixtures": {
             "import": {
@@ -113,11 +123,24 @@ def test_locomo_summary_has_categories_and_conversations_in_both_renderings():
                 "scoredQuestions": 4,
                 "adversarialQuestions": 1,
                 "questionsWithoutEvidence": 0,
-                "unknownEvidenceIds": 0,
+                "unknownEvidenceIds": 1,
+                "malformedEvidenceEntries": 2,
+                "corrections": None,
             }
         },
         "environment": {},
-        "perScenario": [{"scenario": "locomo-cat1-multi-hop", "questions": 4, "metrics": {"bm25-turns": block, "memory": memory}}],
+        "evidenceViews": views,
+        "perScenario": [
+            {
+                "scenario": "locomo-cat1-multi-hop",
+                "questions": 4,
+                "scored": True,
+                "views": views,
+                "metrics": {"bm25-turns": block, "memory": memory},
+            },
+            # A report written before views existed: its published turn recall, no session level.
+            {"scenario": "locomo-cat2-temporal", "questions": 3, "metrics": {"bm25-turns": block, "memory": memory}},
+        ],
         "perSize": [
             {"size": 10, "sessionId": "locomo-a", "metrics": {"bm25-turns": block, "memory": memory}},
             {"size": 20, "sessionId": "locomo-b", "metrics": {"bm25-turns": block, "memory": block}},
@@ -125,14 +148,21 @@ def test_locomo_summary_has_categories_and_conversations_in_both_renderings():
         "hardInvariants": [{"id": "no_pipeline_errors", "status": "pass", "detail": "ok"}],
     }
     scores = {m: {"bm25-turns": None, "memory": None} for m in locomo_report.METRIC_ORDER}
-    blocks = locomo_report.summary(report, scores)
+    blocks = locomo_summary.summary(report, scores)
     lines = to_markdown(blocks).splitlines()
-    assert "| locomo-cat1-multi-hop | 4 | 0.500 / 0.750 | n/a |" in lines
+    assert "unresolvable ids dropped: 3 (1 naming no turn, 2 entries holding no dialog id)" in lines[0]
+    assert lines[1].startswith("corrections: none")
+    header = "| Categories 1-4 (published n=4, corrected n=5) | `memory` published | `memory` corrected | `bm25-turns` published | `bm25-turns` corrected |"
+    assert header in lines
+    assert "| turn R@5 | 0.500 | 0.600 | n/a | n/a |" in lines and "| session R@10 | 0.900 | 0.900 | n/a | n/a |" in lines
+    assert "| locomo-cat1-multi-hop | published | 4 | 0.500 / 0.750 | n/a | 0.800 / 0.900 | n/a |" in lines
+    assert "|  | corrected | 5 | 0.600 / 0.750 | n/a | 0.800 / 0.900 | n/a |" in lines
+    assert "| locomo-cat2-temporal | published | 3 | 0.500 / 0.750 | n/a | n/a | n/a |" in lines
     assert (
-        lines[lines.index("By conversation (categories 1-4):") + 2]
+        lines[lines.index("By conversation (categories 1-4, published, turn level):") + 2]
         == "| Conversation | turns | `memory` R@5 / R@10 | `bm25-turns` R@5 / R@10 |"
     )
     assert "| locomo-a | 10 | 0.500 / 0.750 | n/a |" in lines and lines[-1] == "  PASS  no_pipeline_errors: ok"
-    plain = to_terminal(blocks, width=100, color=False)
-    assert re.search(r"locomo-cat1-multi-hop\s+4\s+0\.500 / 0\.750\s+n/a", plain)
+    plain = to_terminal(blocks, width=140, color=False)
+    assert re.search(r"locomo-cat1-multi-hop\s+published\s+4\s+0\.500 / 0\.750\s+n/a", plain)
     assert re.search(r"locomo-b\s+20\s+n/a\s+n/a", plain)

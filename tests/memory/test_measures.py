@@ -5,7 +5,7 @@ re-runs them on Redis. Sentences written for these tests.
 
 import pytest
 
-from tests.memory.test_corrections import ACTIVE, holding, send
+from tests.memory.test_corrections import ACTIVE, SUPERSEDED, derived, holding, send
 
 
 @pytest.mark.parametrize(
@@ -24,3 +24,79 @@ def test_a_second_measure_is_a_number_of_its_own(memory, said, first, second, co
     assert one.status == ACTIVE and two.status == ACTIVE
     assert condition in two.condition
     assert second not in one.condition
+
+
+@pytest.mark.parametrize(
+    ("said", "corrected", "other", "old", "new"),
+    [
+        (
+            "The proofing time is 45 minutes and hydration is 45% for the rye loaf.",
+            "Ines at the mill said it should be 50%, not 45%.",
+            "45 minutes",
+            "45",
+            "50",
+        ),
+        (
+            "Lunch break is 30 minutes and the staff discount is 30% on bread.",
+            "Correction on the discount: 20%, not 30%.",
+            "30 minutes",
+            "30",
+            "20",
+        ),
+    ],
+)
+def test_a_correction_replaces_only_the_measure_it_names(memory, said, corrected, other, old, new):
+    """Two figures alike in one sentence but of different measures: correcting one leaves the other."""
+    send(memory, said, corrected)
+    replaced = [item for item in holding(memory, old) if item.status != ACTIVE]
+    assert replaced and all(item.status == SUPERSEDED for item in replaced)
+    unit = other.split()[1]
+    (kept,) = [item for item in holding(memory, old) if item.unit == unit]
+    assert kept.status == ACTIVE, f"{other!r} was replaced by a correction of another measure"
+    assert any(item.value == new and item.status == ACTIVE for item in holding(memory, new))
+
+
+@pytest.mark.parametrize(
+    ("said", "value", "unit", "condition"),
+    [
+        ("The staging cluster gets 3% over 15 minutes before it pages anyone.", "3", "%", "over 15 minutes"),
+        ("Mixing notes: the click track drops to -20 dB under the vocals.", "-20", "dB", "under the vocals"),
+        ("For proofing, the dough box holds 27 °C overnight.", "27", "°C", "overnight"),
+        ("冷库温度要低于 -18 ℃ 才能放冻品。", "-18", "℃", "低于"),
+    ],
+)
+def test_a_measured_figure_is_a_number_whatever_verb_leads_to_it(memory, said, value, unit, condition):
+    send(memory, said)
+    (number,) = [item for item in holding(memory, value) if item.value == value]
+    assert number.unit == unit and condition in number.condition, (number.key, number.unit, number.condition)
+    assert not [item for item in derived(memory) if item.value == "15"], "a figure that qualifies another is its condition"
+
+
+def test_a_figure_in_a_clause_of_its_own_takes_the_thing_of_the_clause_before(memory):
+    send(memory, "Mixing notes: the click track drops to -20 dB under the vocals, but in the bridge it comes back up, at -9 dB.")
+    (bridge,) = [item for item in holding(memory, "-9") if item.unit == "dB"]
+    assert "bridge" in bridge.key
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "We borrowed two RTX 24GB cards from the lab for the weekend.",
+        "They bake at 250 °C in their shop, which is far too hot for our rye.",
+    ],
+)
+def test_a_figure_that_describes_a_thing_or_belongs_to_someone_else_is_no_value(memory, said):
+    send(memory, said)
+    assert not [item for item in derived(memory) if item.value in ("24", "250")], [(i.key, i.value) for i in derived(memory)]
+
+
+def test_a_negative_level_is_updated_by_a_verb_of_change(memory):
+    send(memory, "The hum filter cuts at -30 dB on the guitar bus.", "Pull it down to -36 for the guitar bus then.")
+    (old,) = holding(memory, "-30")
+    assert old.status == SUPERSEDED
+    assert any(item.value == "-36" and item.status == ACTIVE for item in derived(memory))
+
+
+def test_a_reading_of_a_screen_is_no_value_of_the_user(memory):
+    send(memory, "The scheduler page shows the nightly export as running for 7 hours.")
+    assert not [item for item in derived(memory) if item.value == "7"], [(i.key, i.value) for i in derived(memory)]

@@ -23,3 +23,41 @@ def test_a_long_turn_is_quoted_by_the_part_that_answers(memory, question):
     send(memory, "Thanks, that's all for today.", start=5)
     message = memory.stub.Assemble(memory_pb2.AssembleRequest(session_id=S, query=question, token_budget=800)).message
     assert "4,500 copies" in message, message
+
+
+# A dense message of the user's: its first sentence is read as a number; what else it says is only quoted.
+DENSE = (
+    "Kiln notes from the weekend so you have them: the glaze firing tops out at 1,240 °C now that the new "
+    "elements are in. The studio's insurance renewal came through without a premium increase. Marta wants the "
+    "shelves repainted before the open day. Two students asked about a wheel-throwing evening class. And the "
+    "clay order for next month goes to Brennan Supplies, since the old supplier raised prices twice this year."
+)
+
+
+def test_the_best_item_is_quoted_with_its_whole_message_when_the_budget_allows(memory):
+    send(memory, DENSE)
+    # The supplier is read as a fact; the renewal is said only in the message around it.
+    question = "Which supplier gets next month's clay order, and did the insurance renewal raise the premium?"
+    message = memory.stub.Assemble(memory_pb2.AssembleRequest(session_id=S, query=question, token_budget=800)).message
+    assert "Brennan Supplies" in message and "without a premium increase" in message, message
+    # With no room to spare, the best item keeps the sentence it came from.
+    tight = memory.stub.Assemble(memory_pb2.AssembleRequest(session_id=S, query=question, token_budget=90)).message
+    assert "Brennan Supplies" in tight and "premium" not in tight, tight
+
+
+RULE = (
+    "House rule for the newsletter: every photo of a student needs the parent's written consent on file. "
+    "Group shots from a distance are the one exception. Consent forms live in the office binder."
+)
+
+
+def test_a_rule_the_question_does_not_ask_about_is_shown_by_its_first_sentence(memory):
+    send(memory, RULE, "The open day starts at 10:00 on Saturday.", start=1)
+    about_other = memory.stub.Assemble(
+        memory_pb2.AssembleRequest(session_id=S, query="When does the open day start?", token_budget=800)
+    ).message
+    assert "written consent on file" in about_other and "one exception" not in about_other, about_other
+    about_rule = memory.stub.Assemble(
+        memory_pb2.AssembleRequest(session_id=S, query="Can I put a group shot of students in the newsletter?", token_budget=800)
+    ).message
+    assert "Group shots from a distance are the one exception" in about_rule, about_rule

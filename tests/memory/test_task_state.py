@@ -258,3 +258,108 @@ def test_a_relayed_sentence_keeps_the_task_state_it_states(memory, relayed, fiel
     current = state(memory)
     entries = [current.goal] if field == "goal" else list(getattr(current, field))
     assert any(part in entry.text for entry in entries), (field, texts(entries))
+
+
+@pytest.mark.parametrize(
+    ("said", "field", "fragment"),
+    [
+        # A short label says which field its body is, by its first or last words.
+        ("Spring season target: 40 members signed up by April 30 and the hall paid off.", "goal", "40 members signed up"),
+        ("期末目标定一下：6 月 15 号之前把三章初稿写完。", "goal", "三章初稿"),
+        ("Fundraiser tally: 14 of 20 raffle prizes collected so far.", "progress", "14 of 20 raffle prizes"),
+        ("施工进度更新：水电做完了，整体大概 40%。", "progress", "40%"),
+        # A dependency that stops work, in any words.
+        ("The fence panels can't go up until the council approves the new height.", "blockers", "council approves"),
+        ("Payroll export, as usual, is waiting on the bank's new file format.", "blockers", "new file format"),
+        ("地板现在铺不了，得等找平层干透才能铺。", "blockers", "找平层干透"),
+        # A choice still to make.
+        ("Still undecided whether the workshop runs over one day or two.", "open_items", "one day or two"),
+        ("场地还没定，在图书馆和社区中心之间纠结。", "open_items", "图书馆和社区中心"),
+    ],
+)
+def test_task_state_is_read_by_what_a_statement_does(memory, said, field, fragment):
+    say(memory, said)
+    reply = state(memory)
+    entries = [reply.goal.text] if field == "goal" else texts(getattr(reply, field))
+    assert any(fragment in entry for entry in entries), (field, entries, texts(reply.progress), texts(reply.blockers))
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Quick update on pricing: the studio rent is now 900 a month.",
+        "Venue target: Hall C.",
+        "You can't merge until two people approve.",
+        "We were waiting for the tram when it started to snow.",
+        "Now the real question: how do I descale the espresso machine?",
+    ],
+)
+def test_a_report_a_rule_or_a_story_is_no_task_state(memory, said):
+    say(memory, said)
+    reply = state(memory)
+    assert not reply.goal.text and not reply.progress and not reply.blockers and not reply.open_items, reply
+
+
+def test_a_progress_report_keeps_its_figures_as_current_values(memory):
+    say(memory, "Volunteers so far: 12 people, rota coverage 60%.", "Rota tracker: now 18 people, coverage 85%.")
+    values = {(item.value, item.status) for item in all_items(memory.stub, S) if item.kind == memory_pb2.ITEM_KIND_NUMBER}
+    assert ("85", memory_pb2.ITEM_STATUS_ACTIVE) in values, values
+
+
+@pytest.mark.parametrize(
+    ("raised", "closing", "gone", "field"),
+    [
+        (
+            "Still undecided: oak or walnut for the dining table top.",
+            "Went with walnut for the dining table top, oiled not lacquered.",
+            "oak or walnut",
+            "open_items",
+        ),
+        (
+            "We need to decide whether the reunion is in Leeds or York.",
+            "Priya made the call on the reunion: York, the weekend of the 14th.",
+            "Leeds or York",
+            "open_items",
+        ),
+        (
+            "The kitchen fit can't start until the gas certificate is issued.",
+            "Good news, the gas certificate came through this morning.",
+            "gas certificate",
+            "blockers",
+        ),
+        ("橱柜现在装不了，得等台面的石材到货才能装。", "台面的石材今天到货了，明天开始装橱柜。", "石材", "blockers"),
+    ],
+)
+def test_a_choice_made_or_a_wait_over_closes_the_entry_it_names(memory, raised, closing, gone, field):
+    say(memory, raised)
+    assert any(gone in entry for entry in texts(getattr(state(memory), field))), texts(getattr(state(memory), field))
+    say(memory, raised, closing)
+    assert not any(gone in entry for entry in texts(getattr(state(memory), field))), texts(getattr(state(memory), field))
+
+
+@pytest.mark.parametrize(
+    ("raised", "later"),
+    [
+        ("Still undecided: oak or walnut for the dining table top.", "We'll order the table top once we've picked oak or walnut."),
+        (
+            "The kitchen fit can't start until the gas certificate is issued.",
+            "Don't book the fitters until the gas certificate came through.",
+        ),
+    ],
+)
+def test_a_choice_or_arrival_still_to_come_closes_nothing(memory, raised, later):
+    say(memory, raised, later)
+    reply = state(memory)
+    assert reply.open_items or reply.blockers, reply
+
+
+def test_a_message_carries_the_latest_task_entries_and_the_query_reaches_older_ones(memory):
+    waits = [f"The {thing} install can't start until the {thing} parts arrive." for thing in ("porch", "garage", "attic", "cellar", "shed")]
+    say(memory, *waits)
+    assert len(state(memory).blockers) == 5
+    message = memory.stub.Assemble(memory_pb2.AssembleRequest(session_id=S, query="What's for dinner?", token_budget=800)).message
+    assert "shed parts" in message and "porch parts" not in message, message
+    asked = memory.stub.Assemble(
+        memory_pb2.AssembleRequest(session_id=S, query="When can the porch install start?", token_budget=800)
+    ).message
+    assert "porch parts" in asked, asked

@@ -19,6 +19,7 @@ from services.memory.domain import patterns as P
 from services.memory.domain.corrections import Retraction, announces_revision, correction, replacement, retraction
 from services.memory.domain.measures import split_measures
 from services.memory.domain.model import Candidate, ItemKind, ReadContext, TaskField
+from services.memory.domain.quantities import unread_quantities
 from services.memory.domain.rules import MAX_RULE_KEY_CHARS, read_rule
 from services.memory.domain.statements import (
     DIGIT,
@@ -103,11 +104,14 @@ def extract_traced(text: str) -> list[tuple[Candidate, str]]:
             if not _stated(read) and subject:
                 read = _about_subject(sentence, subject) or read
             subject = next((c.key for c, _ in read if c.kind in (ItemKind.FACT, ItemKind.NUMBER) and c.key), "")
+            retracting = taken_back is not None
             if taken_back is not None and not is_question(sentence, lang):
                 read, taken_back = _replacing(read, ReadContext(sentence, lang, lang), taken_back), None
             elif read and announces_revision(sentence, lang):
                 read = tuple((replace(c, is_correction=True) if c.kind in (ItemKind.FACT, ItemKind.NUMBER) else c, row) for c, row in read)
             read = tuple((measure, row) for candidate, row in read for measure in split_measures(candidate, lang))
+            if not retracting:  # after "scratch what I said about X", the next statement replaces X
+                read = (*read, *_quantities(sentence, clean, lang, read))
             for candidate, row in read[:MAX_PER_SENTENCE]:
                 if candidate.kind is ItemKind.RULE:
                     candidate = _with_elaboration(candidate, sentences[index + 1 :])
@@ -227,6 +231,23 @@ def _with_elaboration(rule: Candidate, following: list[str]) -> Candidate:
     return replace(rule, value=value, text=text)
 
 
+@lru_cache(maxsize=4096)
+def _quantities(sentence: str, clean: str, lang: str, read: tuple[tuple[Candidate, str], ...]) -> tuple[tuple[Candidate, str], ...]:
+    """Measured figures of a plain statement that the tables did not read (quantities.py). A sentence
+    that changes, relays, corrects or asks something, or states task state, is read by its own rules."""
+    if len(read) >= MAX_PER_SENTENCE or not DIGIT.search(clean):
+        return ()
+    if any(c.is_correction or (c.kind is ItemKind.TASK and c.task_field is not TaskField.PROGRESS) for c, _ in read):
+        return ()
+    found = unread_quantities(clean, ReadContext(sentence, lang, lang), list(read))
+    # The discourse checks cost more than reading the figures, and most sentences have none to read.
+    if not found or is_question(clean, lang) or discourse.relayed(clean, lang) or discourse.change(clean, lang):
+        return ()
+    if discourse.frame(clean, lang):
+        return ()  # history, a hypothesis or a comparison anywhere in it: its figures may be none of the current ones
+    return tuple(found[: MAX_PER_SENTENCE - len(read)])
+
+
 @lru_cache(maxsize=8192)
 def _updates(sentence: str, clean: str, lang: str) -> tuple[tuple[Candidate, str], ...]:
     """A sentence read with its update semantics (updates.py); cached as _sentence is."""
@@ -250,12 +271,16 @@ def _read_sentence(sentence: str) -> list[tuple[Candidate, str]]:
     signals = read_tasks(bare, lang)
     entries = [_task_candidate(signal, sentence, lang) for signal in signals if not signal.resolves]
     resolutions = [_task_candidate(signal, sentence, lang) for signal in signals if signal.resolves]
-    if entries or is_question(clean, lang):
+    if is_question(clean, lang) or any(c.task_field is not TaskField.PROGRESS for c, _ in entries):
         return entries + resolutions
     found = _read(clean, sentence, lang, lang)
     other = "en" if lang == "zh" else "zh"
     if not found and _LATIN.search(clean) and _CJK.search(clean):
         found = _read(strip_openers(bare, other), sentence, lang, other)  # "Goal: 完成迁移" uses the other grammar
+    if entries:
+        # A progress report's figures are values of their own ("now 52 students, utilization 73%"): the
+        # next question about them wants these, not the ones the report replaced.
+        return entries + [(c, row) for c, row in found if c.kind is ItemKind.NUMBER] + resolutions
     return found + resolutions
 
 

@@ -274,6 +274,8 @@ def _restate_siblings(overlay: _Overlay, event: Event, old: Item, new: Item) -> 
     for sibling in overlay.matching(old.value, (ItemKind.RULE, ItemKind.FACT, ItemKind.NUMBER)):
         if sibling.item_id in (old.item_id, new.item_id) or not turn & set(sibling.source_event_ids):
             continue
+        if sibling.kind is ItemKind.NUMBER and not subjects.same_measure(sibling.unit, old.unit):
+            continue  # "10 minutes" beside the replaced "10%" is another measure that happens to share a figure
         restated = subjects.restated(sibling.value, old.value, new.value)
         if restated is None:
             continue

@@ -279,6 +279,8 @@ def _one_slot_per_turn(scored: list[ScoredItem], limit: int) -> list[ScoredItem]
             quote_slot.update({event: len(result) for event in events})
             shown |= events
             result.append(entry)
+        elif entry.item.kind is ItemKind.TASK and entry.item.status is not ItemStatus.ACTIVE:
+            result.append(entry)  # a closed blocker or answered question: its turn's quote still tells the story
         else:
             slot = next((quote_slot.pop(e) for e in events if e in quote_slot), None)
             if slot is not None:

@@ -238,6 +238,7 @@ class MemoryCore:
         history = [s.item for s in ranked if s.item.status is ItemStatus.SUPERSEDED][:HISTORY_LINES]
         rules = self.store.active_items_of_kinds(session_id, [ItemKind.RULE], limit=RULES_CONSIDERED)
         successor_seq = self._successor_seqs(session_id, history)
+        matched = frozenset(s.item.item_id for s in active if s.item.kind is ItemKind.RULE)
         return assembly.assemble(
             ranked=active,
             rules=self._rules_for(rules, ranked),
@@ -246,6 +247,8 @@ class MemoryCore:
             successor_seq=successor_seq,
             budget=token_budget or assembly.DEFAULT_BUDGET,
             focus=analyse(query).stems,
+            matched_rules=matched,
+            turns=self._turns_of(session_id, active[: assembly.EXPANDED]),
         )
 
     def list_items(
@@ -374,6 +377,11 @@ class MemoryCore:
         matched = [s.item for s in ranked if s.item.kind is ItemKind.RULE and s.item.status is ItemStatus.ACTIVE]
         seen = {item.item_id for item in matched}
         return matched + [item for item in rules if item.item_id not in seen]
+
+    def _turns_of(self, session_id: str, ranked: list[ScoredItem]) -> dict[str, str]:
+        """The messages the best derived items come from, which Assemble may quote at more length."""
+        wanted = [s.item.source_event_ids[-1] for s in ranked if s.item.kind in (ItemKind.FACT, ItemKind.NUMBER)]
+        return {event_id: event.text for event_id, event in self.store.events_by_ids(session_id, wanted).items()} if wanted else {}
 
     def _successor_seqs(self, session_id: str, history: list[Item]) -> dict[str, int]:
         wanted = [item.superseded_by for item in history if item.superseded_by]

@@ -119,6 +119,8 @@ def _score(statement: Statement, item: Item, named_here: bool = False) -> float 
         return None
     if restates(statement.value, item.value) and statement.unit == item.unit and not statement.named_old:
         return None  # a restatement, not a replacement
+    if statement.kind is ItemKind.NUMBER and item.kind is ItemKind.NUMBER and not same_measure(statement.unit, item.unit):
+        return None  # "12%, not 10%" is about a share, never about "10 minutes", whatever it names
     # "Lena Ortiz is release captain" is stored under the person: "takes over from Lena" names the key.
     named = names(statement.named_old, item.value) or (
         _is_name(statement.named_old) and item.kind is ItemKind.FACT and names(statement.named_old, item.key)
@@ -198,6 +200,11 @@ def _compatible(statement: Statement, item: Item) -> bool:
         # "Friday at 3:40 pm" (a fact) for a number, or a number for "Thursday at 4:15 pm": only when alike.
         return bool(_shape(statement.value) & _shape(item.value))
     return True
+
+
+def same_measure(a: str, b: str) -> bool:
+    """Two numbers' units measure the same thing, or one of them has none to say."""
+    return not a.strip() or not b.strip() or same_unit_family(a, b)
 
 
 def same_unit_family(a: str, b: str) -> bool:

@@ -13,12 +13,13 @@ and a sentence without any cue word costs one regex search.
 """
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from types import ModuleType
 
 from services.memory.domain.extraction_checks import STOP_VALUES, clean_value
 from services.memory.domain.model import TaskField
+from services.memory.domain.task_roles import body_role, read_closure, read_role
 from services.memory.domain.task_rows import TaskSpec
 from services.memory.domain.text import is_hedged, is_question, strip_openers
 from services.memory.lang import LANGUAGES, data
@@ -170,7 +171,19 @@ def _read_sentence(sentence: str, lang: str) -> tuple[TaskSignal, ...]:
     found = _read(bare, GRAMMARS[lang], 0)
     if not found and (_LATIN if _OTHER[lang] == "en" else _CJK).search(bare):
         found = _read(bare, GRAMMARS[_OTHER[lang]], 0)
-    return tuple(found)
+    if not found and not is_question(bare, lang) and not is_hedged(bare, lang) and (role := read_role(bare, lang)):
+        found = [TaskSignal(field=role[0], entry=role[1][:MAX_ENTRY_CHARS], row="role")]
+    if not any(signal.resolves for signal in found) and not is_question(bare, lang) and (closed := read_closure(bare, lang)):
+        found.append(TaskSignal(field=closed, resolves=True, about=bare, row="role_closure"))
+    # A status report whose body is a dependency ("Status on 45: it can't go out until legal signs off") is a blocker.
+    return tuple(_by_role(signal, lang) for signal in found)
+
+
+def _by_role(signal: TaskSignal, lang: str) -> TaskSignal:
+    if signal.field is not TaskField.PROGRESS or signal.resolves:
+        return signal
+    role = body_role(signal.entry, lang)
+    return replace(signal, field=role[0], row=signal.row + "+role") if role else signal
 
 
 def _read(text: str, g: Grammar, depth: int) -> list[TaskSignal]:

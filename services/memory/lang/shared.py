@@ -5,6 +5,7 @@ here, beside the languages, rather than in the engine: data modules never import
 new language reuses them as they are.
 """
 
-NUM = r"(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?(?:e-?\d{1,3}(?![a-z]))?|\.\d+)"
+# A sign only where it cannot be a range's dash ("-18 dB", not the "-5" of "3-5").
+NUM = r"(?:(?<![\w.])[-−](?=\.?\d))?(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?(?:e-?\d{1,3}(?![a-z]))?|\.\d+)"
 CUR = r"(?P<cur>US\$|[$€£¥￥])?"
 CMP_SYMBOLS = r"~|≈|<=|>=|≤|≥|<|>|=|:(?=\s)"  # "02:00" is a time, not "02" compared to "00"

@@ -1,0 +1,170 @@
+"""Measured quantities the extraction tables did not read: "the click track drops to -20 dB under the
+vocals", "the staging cluster gets 3% over 15 minutes", "冷库温度要低于 -18 ℃". A figure whose unit says what it
+measures (lang/<lang>/quantities.py and the units of lang/<lang>/shapes.py, or a currency sign) becomes a
+number keyed by the words before it in its clause, with the words after it as its condition. A figure
+that only qualifies the one before it ("5% over 10 minutes", "30 mL per 19 L") stays in that one's
+condition. Figures a candidate of the sentence already holds are left to it: the tables keep the last word.
+"""
+
+import re
+from types import ModuleType
+
+from services.memory.domain.model import Candidate, ReadContext
+from services.memory.domain.statements import clean_condition, number_candidate
+from services.memory.domain.text import normalize_key
+from services.memory.lang import data
+from services.memory.lang.en import shapes as en_shapes
+from services.memory.lang.zh import shapes as zh_shapes
+
+MAX_CONDITION_CHARS = 80
+_FIGURE = re.compile(
+    r"(?<![\w\-./:#])(?P<cur>[$€£¥])?(?P<value>[-+−]?\d[\d,]*(?:\.\d+)?)(?![\d:/\-]|\.\d)"
+    r"\s?(?P<unit>°[CF]|%|％|‰|[A-Za-zµ°][A-Za-zµ°]*(?:/[A-Za-z³²]+)?|[\u4e00-\u9fff]{1,3})?"
+)
+_CLAUSE_BREAK = re.compile(r"[,，;；:：()（）、。.!?！？]\s|[;；()（）、。！？]|\s+(?:and|but|while|whereas|because|so)\s+", re.IGNORECASE)
+_FAMILY_UNITS = frozenset(
+    spelling for family in (*en_shapes.UNIT_FAMILIES.values(), *zh_shapes.UNIT_FAMILIES.values()) for spelling in family
+)
+# Between two figures, only these words: the second qualifies the first ("over 15 minutes", "per 5 L").
+_QUALIFYING = re.compile(r"^\s*(?:over|for|per|in|within|at|of|after|every|each|across|by|a|an|the|/|每|在|内|以内)?\s*$", re.IGNORECASE)
+_COMPARATOR = re.compile(
+    r"(?:at least|at most|no more than|no less than|up to|under|over|above|below|less than|more than|"
+    r"至少|最多|不超过|不低于|低于|高于|超过)\s*$",
+    re.IGNORECASE,
+)
+
+
+def unread_quantities(sentence: str, ctx: ReadContext, found: list[tuple[Candidate, str]]) -> list[tuple[Candidate, str]]:
+    """Numbers for the measured figures of sentence that no candidate in `found` holds."""
+    if any(candidate.is_correction or candidate.corrects for candidate, _ in found):
+        return []  # a correction names the value it replaces: that figure is no new value
+    words: ModuleType = data(ctx.grammar, "quantities")
+    held = {_digits(candidate.value) for candidate, _ in found} | {
+        figure for candidate, _ in found for figure in _qualifying(candidate.condition, words, ctx.grammar)
+    }
+    read: list[tuple[Candidate, str]] = []
+    earlier = ""  # the clause before, which names the thing when this one only gives the figure ("..., at -9 dB")
+    for clause in _clauses(sentence):
+        previous_end = None
+        for match in _FIGURE.finditer(clause):
+            unit = _unit(match, words)
+            if not unit:
+                continue
+            if previous_end is not None and _QUALIFYING.match(clause[previous_end : match.start()]):
+                continue  # "3% over 15 minutes": the second figure says when the first holds
+            previous_end = match.end()
+            if _digits(match.group("value")) in held:
+                continue
+            if ctx.grammar == "en" and not _stated(clause[match.end() :], words):
+                continue  # "two RTX 24GB cards": the figure describes a thing, it is no value of one
+            before = clause[: match.start()]
+            if _event(before, words, ctx.grammar):
+                continue
+            key = _key(before, words, ctx.grammar) or _key(earlier, words, ctx.grammar)
+            if not key:
+                continue
+            comparator = _COMPARATOR.search(before)
+            condition = clean_condition(_condition(clause[match.end() :]))
+            read.append(
+                (
+                    number_candidate(
+                        key,
+                        match.group("value").replace("−", "-"),
+                        unit,
+                        [comparator.group().strip().lower() if comparator else "", condition],
+                        ctx,
+                    ),
+                    "quantity",
+                )
+            )
+        earlier = clause
+    return read
+
+
+def _qualifying(condition: str, words: ModuleType, grammar: str) -> set[str]:
+    """Figures of a number's condition that only qualify it ("for 2 minutes", right after the value),
+    not those that name a measure of their own ("coverage 85%") or come in a later clause ("..., at -9 dB")."""
+    first = _clauses(condition)[:1]
+    return {
+        _digits(match.group("value"))
+        for clause in first
+        for match in _FIGURE.finditer(clause)
+        if not _key(clause[: match.start()], words, grammar)
+    }
+
+
+def _digits(value: str) -> str:
+    return value.replace(",", "").replace("−", "-").lstrip("+")
+
+
+def _clauses(sentence: str) -> list[str]:
+    parts, last = [], 0
+    for brk in _CLAUSE_BREAK.finditer(sentence):
+        parts.append(sentence[last : brk.start()])
+        last = brk.end()
+    parts.append(sentence[last:])
+    return [part for part in parts if part.strip()]
+
+
+def _unit(match: re.Match[str], words: ModuleType) -> str:
+    if (match.group("unit") or "").lower() in words.MULTIPLIERS:
+        return ""  # "12k", "$3m": the figure is spelled with its multiplier, which the tables read
+    if match.group("cur"):
+        unit = match.group("unit") or ""
+        return match.group("cur") + unit if unit.startswith("/") else match.group("cur")
+    unit = match.group("unit") or ""
+    if re.match(r"[\u4e00-\u9fff]", unit):
+        return next((u for u in sorted(words.MEASURE_UNITS, key=len, reverse=True) if unit.startswith(u)), "")
+    low = unit.lower()
+    if low in words.MEASURE_UNITS or low in _FAMILY_UNITS or low.split("/")[0] in words.MEASURE_UNITS:
+        return unit
+    return ""
+
+
+def _stated(after: str, words: ModuleType) -> bool:
+    """The figure ends its phrase: punctuation, the end, or a word that may follow a value."""
+    follower = re.match(r"\s*([A-Za-z]+\.?)", after)
+    return follower is None or follower.group(1).lower() in words.FOLLOWERS
+
+
+def _event(before: str, words: ModuleType, grammar: str) -> bool:
+    """The figure is what a one-off event took ("the build took 30s") or what a screen shows ("the dashboard
+    shows the job as running for 9 hours"), not a value something has."""
+    if grammar == "zh":
+        return before.rstrip().endswith(words.EVENT_VERBS) or any(word in before for word in words.OBSERVED)
+    said = [word.lower() for word in re.findall(r"[A-Za-z]+", before)]
+    return bool(said) and (said[-1] in words.EVENT_VERBS or not words.OBSERVED.isdisjoint(said))
+
+
+def _key(before: str, words: ModuleType, grammar: str) -> str:
+    """The thing a figure belongs to: the words before it in its clause, after any label, without the
+    verb or preposition that leads to the figure."""
+    before = re.split(r"[:：]", before)[-1]
+    before = _FIGURE.sub(" ", before)
+    if grammar == "zh":
+        key = re.sub(r"\s+", "", before)
+        changed = True
+        while changed and key:
+            changed = False
+            for tail in words.KEY_TAIL:
+                if key.endswith(tail):
+                    key, changed = key[: -len(tail)], True
+        if key.startswith(words.OTHER_PARTY):
+            return ""
+        return normalize_key(key[-words.MAX_KEY_CHARS :]) if re.search(r"[\u4e00-\u9fff]{2}", key) else ""
+    tokens = re.findall(r"[\w'’\-]+", before)
+    while tokens and tokens[-1].lower() in words.KEY_TAIL:
+        tokens.pop()
+    tokens = tokens[-words.MAX_KEY_WORDS :]
+    while tokens and tokens[0].lower() in words.KEY_HEAD:
+        tokens.pop(0)
+    if tokens and tokens[0].lower() in words.OTHER_PARTY:
+        return ""  # someone else's figure
+    if not any(token.isalpha() and len(token) > 2 for token in tokens):
+        return ""
+    return normalize_key(" ".join(tokens))
+
+
+def _condition(after: str) -> str:
+    text = after.strip()
+    return text[:MAX_CONDITION_CHARS].rsplit(" ", 1)[0] if len(text) > MAX_CONDITION_CHARS else text

@@ -1,0 +1,121 @@
+"""Task state read by what a statement does, when no task row reads it (tasks.py): a short label says
+which field its body is ("Fall term target: ...", "Scoreboard update: ...", 目标定一下：...); a report is
+progress only when it measures an advance (a count of a whole, a share, a state of completion), so
+"Update on pricing: now 90 an hour" stays a fact; a dependency that stops work is a blocker however it is
+said ("can't go out until legal signs off", "is waiting on the vendor", 得等台面到货才能装); a choice
+still to make is an open item ("still undecided whether ...", 还没定). The words are each language's
+data (lang/<lang>/task_roles.py)."""
+
+import re
+from dataclasses import dataclass
+from functools import cache
+
+from services.memory.domain.model import TaskField
+from services.memory.lang import LANGUAGES, data
+
+MAX_LABEL_WORDS = 10
+MAX_LABEL_CHARS = 12  # a Chinese label, in characters
+MIN_BODY_CHARS = 6
+MIN_GOAL_WORDS = 3
+
+
+@dataclass(frozen=True)
+class _Roles:
+    labels: tuple[tuple[TaskField, re.Pattern[str]], ...]
+    advance: re.Pattern[str]
+    dependency: re.Pattern[str]
+    not_dependency: re.Pattern[str]
+    undecided: re.Pattern[str]
+    decided: re.Pattern[str]
+    arrived: re.Pattern[str]
+    not_yet: re.Pattern[str]
+
+
+@cache
+def _roles(lang: str) -> _Roles:
+    words = data(lang, "task_roles")
+    flags = re.IGNORECASE
+    # The cue heads or ends an English label: "Update on the county grant:", "Fall term target:"; a cue in the
+    # middle of a long preamble ("Quick one, since I'm waiting on the delivery:") says nothing of the body. A
+    # Chinese label is short (MAX_LABEL_CHARS), so its cue may sit anywhere in it: 期末目标定一下：
+    labels = tuple(
+        (field, re.compile(rf"^(?:{cue})\b|\b(?:{cue})$" if lang == "en" else rf"(?:{cue})", flags))
+        for field, cue in (
+            (TaskField.BLOCKER, words.BLOCKER_LABEL),
+            (TaskField.OPEN, words.OPEN_LABEL),
+            (TaskField.GOAL, words.GOAL_LABEL),
+            (TaskField.PROGRESS, words.PROGRESS_LABEL),
+        )
+    )
+    return _Roles(
+        labels=labels,
+        advance=re.compile(words.ADVANCE, flags),
+        dependency=re.compile(words.DEPENDENCY, flags),
+        not_dependency=re.compile(words.NOT_DEPENDENCY, flags),
+        undecided=re.compile(words.UNDECIDED, flags),
+        decided=re.compile(words.DECIDED, flags),
+        arrived=re.compile(words.ARRIVED, flags),
+        not_yet=re.compile(words.NOT_YET, flags),
+    )
+
+
+def read_role(sentence: str, lang: str) -> tuple[TaskField, str] | None:
+    """(field, entry) of a sentence by its role, or None."""
+    roles = _roles(lang if lang in LANGUAGES else "en")
+    label, body = _label(sentence, lang)
+    if label:
+        field = next((field for field, cue in roles.labels if cue.search(label)), None)
+        if field is TaskField.PROGRESS and not roles.advance.search(body):
+            field = None  # "Update on pricing: now 90 an hour" reports a value, not an advance
+        if field is TaskField.GOAL and lang != "zh" and len(body.split()) < MIN_GOAL_WORDS:
+            field = None  # "Deploy target: eu-west-1" names a setting; a goal says what is to be reached
+        if field is not None and len(body) >= MIN_BODY_CHARS:
+            return _by_body(body, roles) or (field, body)
+    return _by_body(sentence, roles)
+
+
+def body_role(text: str, lang: str) -> tuple[TaskField, str] | None:
+    """(BLOCKER or OPEN, text) when the text is a dependency or a choice still to make."""
+    return _by_body(text, _roles(lang if lang in LANGUAGES else "en"))
+
+
+def _by_body(text: str, roles: _Roles) -> tuple[TaskField, str] | None:
+    if _GENERAL.match(text):
+        return None  # "nothing ships until QA signs off" is a rule about every case, not what holds up this one
+    if roles.dependency.search(text) and not roles.not_dependency.search(text):
+        return TaskField.BLOCKER, text.strip()
+    if roles.undecided.search(text):
+        return TaskField.OPEN, text.strip()
+    return None
+
+
+# A subject that quantifies over every case: the sentence is a rule, whatever it says.
+_GENERAL = re.compile(r"^(?:every|any|no|nothing|nobody|none|all|never|always|凡是|所有|任何|一律)\b", re.IGNORECASE)
+
+
+def _label(sentence: str, lang: str) -> tuple[str, str]:
+    """("label", "body") of a "<label>: <body>" sentence whose label is short, else ("", "")."""
+    match = re.search(r"[:：]\s*", sentence)
+    if match is None:
+        return "", ""
+    label, body = sentence[: match.start()].strip(), sentence[match.end() :].strip()
+    short = (
+        len(label) <= MAX_LABEL_CHARS
+        if re.search(r"[\u3400-\u9fff]", label) and not re.search(r"[A-Za-z]{3}", label)
+        else len(label.split()) <= MAX_LABEL_WORDS
+    )
+    return (label, body) if short and body else ("", "")
+
+
+def read_closure(sentence: str, lang: str) -> TaskField | None:
+    """The field a statement closes an entry of by its role: a choice made closes an open item, what a
+    blocker waited for having come closes a blocker. Which entry is the lifecycle's to find, by the words
+    the sentence shares with it (task_lifecycle.py)."""
+    roles = _roles(lang if lang in LANGUAGES else "en")
+    if roles.undecided.search(sentence) or roles.not_dependency.search(sentence):
+        return None  # "still haven't decided" is the opposite; "don't touch X until we've picked" is a rule
+    for field, cue in ((TaskField.OPEN, roles.decided), (TaskField.BLOCKER, roles.arrived)):
+        said = cue.search(sentence)
+        if said and not roles.not_yet.search(sentence[: said.start()]):
+            return field
+    return None

@@ -1,0 +1,46 @@
+"""English words for task state read by role (domain/task_roles.py): what a short label is about, what
+makes a report a measured advance, what makes a statement a dependency or a choice still to make.
+Regex fragments; each names a role, not a sentence."""
+
+# Words of a short "<label>: <body>" label that say which field the body is, as its first or last words.
+GOAL_LABEL = r"goals?|targets?|objectives?|aim(?:ing)?|working\s+toward(?:s)?|milestones?|north\s+star|what\s+i'm\s+after"
+PROGRESS_LABEL = r"updates?|status|progress|tracker|scoreboard|tally|so\s+far|where\s+(?:we|things)\s+(?:are|stand)|check-?in"
+BLOCKER_LABEL = r"blockers?|blocked|waiting|dependenc(?:y|ies)|hold-?ups?|stuck"
+OPEN_LABEL = r"open(?:\s+(?:questions?|items?|points?))?|undecided|to\s+decide|decisions?\s+(?:pending|needed|to\s+make)|todo|to-?dos?"
+# A measured advance: a count of a whole, a share, or a state of completion.
+ADVANCE = (
+    r"\b\d+\s+(?:of|out\s+of)\s+(?:the\s+)?\d+\b|\d+(?:\.\d+)?\s?%|\b(?:half|a\s+third|a\s+quarter|most|all)\b(?:\s+of)?|"
+    r"\b(?:done|finished|complete|completed|closed|locked|shipped|merged|live|signed|collected|booked|mixed|published|"
+    r"migrated|delivered|approved|submitted|in\s+review)\b"
+)
+# A dependency that stops work, said in any words: what follows is what the work waits for.
+DEPENDENCY = (
+    r"\b(?:can't|cannot|can\s+not|won't|couldn't|not\s+able\s+to)\b[^.;]{0,80}?\buntil\s+(?P<dep>[^.;]+)|"
+    r"\b(?:waiting|wait)\s+(?:on|for)\s+(?P<dep2>[^.;]+)|\bdepends\s+on\s+(?P<dep3>[^.;]+)|"
+    r"\bheld\s+up\s+(?:by|on)\s+(?P<dep4>[^.;]+)|\bhinges\s+on\s+(?P<dep5>[^.;]+)"
+)
+# A choice still to make or a question left open, said in any words: the sentence is the open item.
+UNDECIDED = (
+    r"\b(?:still\s+)?undecided\b|\bopen\s+question\b|\bhaven't\s+(?:yet\s+)?(?:decided|picked|chosen|settled)\b|"
+    r"\b(?:need|needs|have|has)\s+to\s+(?:decide|choose|pick|settle)\b|\btorn\s+between\b|\bnot\s+sure\s+(?:whether|if)\b|"
+    r"\bstill\s+(?:deciding|choosing|weighing)\b|\bup\s+in\s+the\s+air\b"
+)
+# What looks like a dependency and is none: a rule ("don't wait for CI on docs", "you can't merge until two
+# people approve"), a story ("we were waiting for the bus"), a person waiting for someone.
+NOT_DEPENDENCY = (
+    r"^(?:please\s+)?(?:don't|do\s+not|never|no\s+need\s+to|you\s+(?:can't|cannot|can\s+not|mustn't|shouldn't)|nobody|no\s+one)\b|"
+    r"\b(?:was|were)\s+waiting\b|\bwait(?:ing)?\s+(?:on|for)\s+(?:me|us|you|him|her|them)\b"
+)
+# A choice made: the open item it names is closed ("went with the dry yeast", "made the call on the venue").
+DECIDED = (
+    r"\b(?:went|going|we'll\s+go|decided\s+to\s+go)\s+with\b|\bmade\s+the\s+call\b|\b(?:decided|chose|picked|opted\s+for)\b(?!\s+(?:whether|if|between|to)\b)|"
+    r"\bdecision\s+(?:is|was)\s+made\b|\bsettled\s+on\b"
+)
+# What a blocker waited for has come: the blocker it names is closed.
+ARRIVED = (
+    r"\b(?:came\s+through|came\s+in|arrived|got\s+approved|was\s+approved|is\s+approved|signed\s+off|is\s+fixed|got\s+fixed|"
+    r"was\s+fixed|is\s+back|is\s+sorted|got\s+sorted|cleared|landed|is\s+here|showed\s+up)\b"
+)
+# A choice or an arrival said in a clause of time or condition is not one that happened: "until we've picked
+# the final model", "once the permit comes through".
+NOT_YET = r"\b(?:until|till|before|once|after|when|whenever|if|unless|whether|in\s+case)\b"

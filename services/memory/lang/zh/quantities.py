@@ -1,0 +1,89 @@
+"""Chinese words for reading a measured quantity the extraction tables did not read (domain/quantities.py)."""
+
+# Units that say what a figure measures (besides the time and count units of shapes.py).
+MEASURE_UNITS = frozenset(
+    [
+        "毫秒",
+        "秒",
+        "分钟",
+        "小时",
+        "个小时",
+        "天",
+        "周",
+        "个月",
+        "年",
+        "公斤",
+        "千克",
+        "克",
+        "斤",
+        "公里",
+        "米",
+        "厘米",
+        "毫米",
+        "平方米",
+        "平米",
+        "元",
+        "块",
+        "万",
+        "万元",
+        "美元",
+        "欧元",
+        "度",
+        "伏",
+        "瓦",
+        "千瓦",
+        "%",
+        "％",
+        "个工作日",
+        "工作日",
+        "页",
+        "人",
+        "位",
+        "台",
+        "套",
+        "间",
+        "次",
+        "倍",
+    ]
+)
+# Characters and words that end the thing a figure belongs to, dropped from the end of its key.
+KEY_TAIL = (
+    "至少",
+    "最多",
+    "不超过",
+    "不低于",
+    "低于",
+    "高于",
+    "超过",
+    "大约",
+    "大概",
+    "差不多",
+    "左右",
+    "要",
+    "是",
+    "为",
+    "在",
+    "到",
+    "了",
+    "得",
+    "都",
+    "就",
+    "还",
+    "只",
+    "有",
+    "留",
+    "做",
+    "用",
+    "按",
+    "改成",
+    "调到",
+    "定在",
+)
+MAX_KEY_CHARS = 10
+# Subjects that are someone else: 他们家… is another party's figure, not the user's.
+OTHER_PARTY = ("他们", "他", "她", "人家", "别人", "对方")
+# Verbs of a one-off event: 花了 30 分钟 reports what happened once, it sets no value.
+EVENT_VERBS = ("花了", "用了", "耗时")
+# Multipliers written after a figure ("12k"): the figure and its multiplier are one value, read by the tables.
+MULTIPLIERS = ("万", "亿", "千", "百万")
+OBSERVED = ("显示", "报告说", "监控上", "面板上")

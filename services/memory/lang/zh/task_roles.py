@@ -1,0 +1,20 @@
+"""Chinese words for task state read by role (domain/task_roles.py); see lang/en/task_roles.py."""
+
+GOAL_LABEL = r"目标|目的|指标|target|goal|里程碑"
+PROGRESS_LABEL = r"进度|进展|更新|现状|情况|汇报|update|status|progress"
+BLOCKER_LABEL = r"卡点|阻塞|卡在|等待|依赖"
+OPEN_LABEL = r"待定|要决定|没定|未决|待办|open"
+ADVANCE = (
+    r"\d+\s*(?:/|个?中的?|之)\s*\d+|\d+(?:\.\d+)?\s?[%％]|[一二两三四五六七八九十\d]+成|一半|大半|"
+    r"做完|完成|弄好|搞定|结束|到位|上线|验收|进场|装好|交了|签了|\b(?:done|finished|locked|closed)\b"
+)
+DEPENDENCY = (
+    r"(?:得|要|需要|只能)等(?P<dep>[^，。；]+?)(?:才能|才可以|再|之后|以后|[，。；]|$)|"
+    r"(?:装|做|动|开工|发货|上线|推进)不了[，,]?\s*(?:得|要|需要)?等(?P<dep2>[^，。；]+)|卡在(?P<dep3>[^，。；]+?)(?:上|了|[，。；]|$)"
+)
+UNDECIDED = r"还没定|没想好|拿不定|要决定|待定|还在纠结|纠结|没决定|open question|undecided"
+# What looks like a dependency and is none: a rule (不要等 CI 跑完再提交), someone waiting for a person.
+NOT_DEPENDENCY = r"^(?:不要|别|不用|不必|无需|千万别)|等(?:我|你|他|她|我们|你们|他们)(?:[，。；]|$)"
+DECIDED = r"定了|决定了|决定用|选了|就用|拍板|敲定|确定用|最后用"
+ARRIVED = r"下来了|批下来|到货了|到了|批了|修好了|搞定了|通过了|解决了"
+NOT_YET = r"等到|之前|以前|以后|之后|如果|要是|一旦|假如|的话"
