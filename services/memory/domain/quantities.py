@@ -7,6 +7,7 @@ condition. Figures a candidate of the sentence already holds are left to it: the
 """
 
 import re
+from functools import cache
 from types import ModuleType
 
 from services.memory.domain.model import Candidate, ReadContext
@@ -106,6 +107,12 @@ def _clauses(sentence: str) -> list[str]:
     return [part for part in parts if part.strip()]
 
 
+@cache
+def _longest_first(units: frozenset[str]) -> tuple[str, ...]:
+    """A language's units, longest first, so 个小时 is read before 小时; sorted once per language."""
+    return tuple(sorted(units, key=len, reverse=True))
+
+
 def _unit(match: re.Match[str], words: ModuleType) -> str:
     if (match.group("unit") or "").lower() in words.MULTIPLIERS:
         return ""  # "12k", "$3m": the figure is spelled with its multiplier, which the tables read
@@ -114,7 +121,7 @@ def _unit(match: re.Match[str], words: ModuleType) -> str:
         return match.group("cur") + unit if unit.startswith("/") else match.group("cur")
     unit = match.group("unit") or ""
     if re.match(r"[\u4e00-\u9fff]", unit):
-        return next((u for u in sorted(words.MEASURE_UNITS, key=len, reverse=True) if unit.startswith(u)), "")
+        return next((u for u in _longest_first(words.MEASURE_UNITS) if unit.startswith(u)), "")
     low = unit.lower()
     if low in words.MEASURE_UNITS or low in _FAMILY_UNITS or low.split("/")[0] in words.MEASURE_UNITS:
         return unit

@@ -15,9 +15,9 @@ ADVANCE = (
 )
 # A dependency that stops work, said in any words: what follows is what the work waits for.
 DEPENDENCY = (
-    r"\b(?:can't|cannot|can\s+not|won't|couldn't|not\s+able\s+to)\b[^.;]{0,80}?\buntil\s+(?P<dep>[^.;]+)|"
-    r"\b(?:waiting|wait)\s+(?:on|for)\s+(?P<dep2>[^.;]+)|\bdepends\s+on\s+(?P<dep3>[^.;]+)|"
-    r"\bheld\s+up\s+(?:by|on)\s+(?P<dep4>[^.;]+)|\bhinges\s+on\s+(?P<dep5>[^.;]+)"
+    r"\b(?:can't|cannot|can\s+not|won't|couldn't|not\s+able\s+to)\b[^.;]{0,80}?\buntil\s+(?:[^.;]+)|"
+    r"\b(?:waiting|wait)\s+(?:on|for)\s+(?:[^.;]+)|\bdepends\s+on\s+(?:[^.;]+)|"
+    r"\bheld\s+up\s+(?:by|on)\s+(?:[^.;]+)|\bhinges\s+on\s+(?:[^.;]+)"
 )
 # A choice still to make or a question left open, said in any words: the sentence is the open item.
 UNDECIDED = (
