@@ -150,7 +150,10 @@ def serve_until_signal(served: Served, *, grace: float = DEFAULT_GRACE_SECONDS, 
 
     signal.signal(signal.SIGTERM, request_stop)
     signal.signal(signal.SIGINT, request_stop)
-    stop.wait()
+    # A bounded wait, woken often: the kernel may hand SIGTERM to one of gRPC's threads, and then an
+    # unbounded wait in the main thread is never interrupted to run the Python handler.
+    while not stop.wait(0.2):
+        pass
     served.stop(grace)
     if on_stop:
         on_stop()
