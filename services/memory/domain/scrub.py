@@ -4,6 +4,7 @@ import re
 
 from detect_secrets.plugins.base import RegexBasedDetector
 
+from services.memory import regex_cache
 from services.memory.domain.scrub_rules import DETECTORS as _DETECTORS
 from services.memory.domain.scrub_rules import PLACEHOLDER as _PLACEHOLDER
 from services.memory.domain.scrub_rules import REDACTED, SECRET_WORDS, ZH_SECRET_WORDS, alternation
@@ -11,7 +12,7 @@ from services.memory.domain.scrub_rules import RULES as _RULES
 
 _GATES = tuple({id(gate): gate for gate in [gate for gate, *_ in _RULES] + [gate for gate, _ in _DETECTORS]}.values())
 # Every gate at once, over the lowercased text: text with nothing to replace (most lines) costs one scan.
-_ANY = re.compile("|".join([alternation(w for g in _GATES for w in g.words), *sorted({g.shape for g in _GATES if g.shape})]))
+_ANY = regex_cache.compile("|".join([alternation(w for g in _GATES for w in g.words), *sorted({g.shape for g in _GATES if g.shape})]))
 _TOKEN_TAIL = r"[A-Za-z0-9_+/=-]*"
 
 
@@ -42,7 +43,9 @@ def scrub(text: str) -> str:
     return text
 
 
-_SECRET_KEY = re.compile(r"(?i)^[\w .-]{0,48}?(?:" + SECRET_WORDS + r"|authorization|(?<![a-z])auth|cookie|" + ZH_SECRET_WORDS + ")$")
+_SECRET_KEY = regex_cache.compile(
+    r"(?i)^[\w .-]{0,48}?(?:" + SECRET_WORDS + r"|authorization|(?<![a-z])auth|cookie|" + ZH_SECRET_WORDS + ")$"
+)
 
 
 def names_secret(name: object) -> bool:
