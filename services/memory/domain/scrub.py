@@ -1,6 +1,7 @@
 """Scrubbing exports and assembled messages: credentials and personal paths become placeholders."""
 
 import re
+from functools import lru_cache
 
 from detect_secrets.plugins.base import RegexBasedDetector
 
@@ -20,10 +21,23 @@ def _placeholder(detector: RegexBasedDetector) -> str:
     return "[REDACTED_" + re.sub(r"\W+", "_", detector.secret_type).strip("_").upper() + "]"
 
 
+# Assemble scrubs every line it hands out, and the same items come back query after query.
+_CACHED_CHARS = 4096
+
+
 def scrub(text: str) -> str:
     """The text with credentials and personal paths replaced by placeholders that name their kind
     (`[REDACTED_STRIPE_KEY]`, `password=[REDACTED]`, `/home/[USER]/`, `~/[REDACTED_PATH]`).
-    Idempotent; text with nothing to replace costs one regex scan."""
+    Idempotent; text with nothing to replace costs one regex scan, a short text seen lately none."""
+    return _scrub_cached(text) if len(text) <= _CACHED_CHARS else _scrub(text)
+
+
+@lru_cache(maxsize=16384)
+def _scrub_cached(text: str) -> str:
+    return _scrub(text)
+
+
+def _scrub(text: str) -> str:
     lowered = text.lower()
     if not _ANY.search(lowered):
         return text
