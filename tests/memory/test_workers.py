@@ -14,7 +14,7 @@ from dsh.memory.v1 import memory_pb2
 
 from services.memory.workers import worker_metrics_listen
 from tests.memory.conftest import MemoryProcess, all_items, append, event
-from tests.memory.workers_process import WAIT_S, WorkersProcess, Writer, alive, stored_seqs, stub_on_new_connection
+from tests.memory.workers_process import WAIT_S, WorkersProcess, Writer, alive, run_concurrent_clients, stored_seqs, stub_on_new_connection
 
 
 @pytest.fixture
@@ -35,32 +35,6 @@ def workers(tmp_path, sqlite_env):
     yield start
     for process in started:
         process.kill_tree()
-
-
-def run_concurrent_clients(process: WorkersProcess, clients: int, batches: int) -> None:
-    """Clients on connections of their own, own sessions and one shared retried batch: every
-    acknowledged event is stored once."""
-    stop = threading.Event()
-    writers = [Writer(process.address, f"client{n}", stop, batches=batches) for n in range(clients)]
-    shared = [event(n, f"Shared note {n}: the staging disk threshold is {n}0 percent.") for n in range(1, 21)]
-    replies: list = []
-
-    def send_shared() -> None:
-        channel, stub = stub_on_new_connection(process.address)
-        with channel:
-            replies.append(append(stub, "shared", *shared))
-
-    threads = [*writers, *(threading.Thread(target=send_shared) for _ in range(clients))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(WAIT_S * 2)
-    assert [w.errors for w in writers] == [[]] * clients
-    for writer in writers:
-        assert len(writer.acked) == batches * Writer.BATCH
-        assert stored_seqs(process.address, writer.session_id) == set(writer.acked)
-    assert sorted(r.accepted for r in replies) == [0] * (clients - 1) + [20]
-    assert stored_seqs(process.address, "shared") == set(range(1, 21))
 
 
 def test_workers_share_one_port_and_each_answers(workers):

@@ -139,3 +139,29 @@ def stored_seqs(address: str, session_id: str) -> set[int]:
     with channel:
         document = stub.ExportSession(memory_pb2.ExportSessionRequest(session_id=session_id), timeout=WAIT_S).json
     return {e["seq"] for e in json.loads(document)["events"]}
+
+
+def run_concurrent_clients(process: WorkersProcess, clients: int, batches: int) -> None:
+    """Clients on connections of their own, own sessions and one shared retried batch: every
+    acknowledged event is stored once."""
+    stop = threading.Event()
+    writers = [Writer(process.address, f"client{n}", stop, batches=batches) for n in range(clients)]
+    shared = [event(n, f"Shared note {n}: the staging disk threshold is {n}0 percent.") for n in range(1, 21)]
+    replies: list = []
+
+    def send_shared() -> None:
+        channel, stub = stub_on_new_connection(process.address)
+        with channel:
+            replies.append(append(stub, "shared", *shared))
+
+    threads = [*writers, *(threading.Thread(target=send_shared) for _ in range(clients))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(WAIT_S * 2)
+    assert [w.errors for w in writers] == [[]] * clients
+    for writer in writers:
+        assert len(writer.acked) == batches * Writer.BATCH
+        assert stored_seqs(process.address, writer.session_id) == set(writer.acked)
+    assert sorted(r.accepted for r in replies) == [0] * (clients - 1) + [20]
+    assert stored_seqs(process.address, "shared") == set(range(1, 21))
