@@ -117,7 +117,7 @@ report: setup ## HTML page of a report, a comparison of two runs, or a LoCoMo an
 fixtures: setup ## generate fixtures only: make fixtures PROFILE=...
 	$(PY) -m services.harness fixtures --profile $(PROFILE) $(if $(SEED),--seed $(SEED)) $(if $(TURNS),--turns $(TURNS)) $(if $(FIXTURES),--fixtures $(FIXTURES)) $(ARGS)
 
-serve-memory: setup ## run the memory service in the foreground (MEMORY_LISTEN, MEMORY_DB, MEMORY_STORE)
+serve-memory: setup ## run the memory service in the foreground (MEMORY_LISTEN, MEMORY_DB, MEMORY_STORE; MEMORY_PROCESSES workers, one per core)
 	$(PY) -m services.memory
 
 serve-answerer: setup ## run the answerer service in the foreground (ANSWERER_LISTEN)
