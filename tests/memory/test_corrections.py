@@ -252,3 +252,61 @@ def test_a_schedule_moved_by_someone_replaces_the_date(memory):
     seq = send(memory, "The design review is Tuesday 3 March.", "Let's prepare the slides.")
     send(memory, "Marketing pushed the design review back to Friday 6 March.", start=seq)
     assert_replaced(memory, "3 March", "6 March")
+
+
+@pytest.mark.parametrize(
+    ("first", "later", "old", "new"),
+    [
+        (
+            "The storage locker costs $85 a month, payable on the first.",
+            "Oh, and I looked at the contract again last night because something bugged me — the locker is $95 a month, not $85.",
+            "85",
+            "95",
+        ),
+        (
+            "Quick summary for the notes: our hiking club's annual dues are 40 euros and the trip fund is separate.",
+            "I had it wrong from the start: what members pay each year is 45 euros, not 40 euros. Trip fund unchanged.",
+            "40",
+            "45",
+        ),
+        (
+            "The piano tuner comes on the 9th; keep the living room clear that morning.",
+            "Sorry, my mistake earlier — the tuner's visit is on the 16th, not the 9th, so that morning is free after all.",
+            "9th",
+            "16th",
+        ),
+        (
+            "Choir rehearsal is on Wednesday evenings at the library.",
+            "The conductor rang: rehearsal moves from Wednesday to Monday starting next month, same room.",
+            "Wednesday",
+            "Monday",
+        ),
+        (
+            "The gym membership is £32 a month.",
+            "Heads up, the gym membership went from £32 up to £36 in the new year.",
+            "32",
+            "36",
+        ),
+        ("窗帘的宽度是 2.4 米，明天去店里量布。", "我刚才又量了一遍，窗帘不是 2.4 米，是 2.65 米，之前量错了。", "2.4", "2.65"),
+        ("车位月租是 600 元，每季度交一次。", "物业发通知了，车位月租从 600 元调整为 680 元，下个月开始。", "600", "680"),
+    ],
+)
+def test_a_new_value_set_against_the_old_one_replaces_it_wherever_it_stands(memory, first, later, old, new):
+    """A sentence that names the old value beside the new one ("$95, not $85", "moves from Wednesday
+    to Monday", 不是 2.4 米，是 2.65 米) replaces the item holding it, whatever else the sentence says."""
+    seq = send(memory, first)
+    send(memory, *[f"Filler turn {n} about the weather and groceries." for n in range(6)], later, start=seq)
+    assert_replaced(memory, old, new)
+
+
+@pytest.mark.parametrize(
+    "later",
+    [
+        "The garden centre is open from 9am to 5pm on weekdays.",
+        "I chose the blue one, not because of the price but the colour.",
+        "Tickets for kids run from $12 to $18 depending on the seat.",
+    ],
+)
+def test_a_range_or_a_reason_is_no_contrast_of_values(memory, later):
+    send(memory, "The seat for the concert costs $18 and the garden centre trip is on Saturday.", later)
+    assert all(item.status == ACTIVE for item in holding(memory, "18"))

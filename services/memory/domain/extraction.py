@@ -17,6 +17,8 @@ from services.memory import regex_cache
 from services.memory.domain import discourse
 from services.memory.domain import extraction_checks as C
 from services.memory.domain import patterns as P
+from services.memory.domain.contrast import contrast as read_contrast
+from services.memory.domain.contrast import contrasted
 from services.memory.domain.corrections import Retraction, announces_revision, correction, replacement, retraction
 from services.memory.domain.measures import split_measures
 from services.memory.domain.model import Candidate, ItemKind, ReadContext, TaskField
@@ -92,6 +94,8 @@ def extract_traced(text: str) -> list[tuple[Candidate, str]]:
                 taken_back = retracted  # "Scratch the granite." says what the next statement replaces
                 continue
             read = _updates(sentence, clean, lang)
+            if (contrast := read_contrast(clean, lang)) is not None:
+                read = tuple(contrasted(contrast, list(read), list(_sentence(contrast.clause)), sentence, lang))
             # "Forget the narrative, we need to lock the budget" sets a goal: only a sentence that states
             # nothing else takes something back.
             stated = names_value(read) or any(c.kind is ItemKind.TASK and not c.resolves for c, _ in read)
