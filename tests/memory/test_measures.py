@@ -100,3 +100,34 @@ def test_a_negative_level_is_updated_by_a_verb_of_change(memory):
 def test_a_reading_of_a_screen_is_no_value_of_the_user(memory):
     send(memory, "The scheduler page shows the nightly export as running for 7 hours.")
     assert not [item for item in derived(memory) if item.value == "7"], [(i.key, i.value) for i in derived(memory)]
+
+
+@pytest.mark.parametrize(
+    ("said", "key", "value", "unit"),
+    [
+        ("搬家公司报价1800元，周六上午到。", "搬家公司报价", "1800", "元"),
+        ("院子38平，朝南，离地铁站不远。", "院子", "38", "平"),
+        ("首付准备了45万，贷款三十年。", "首付准备", "45万", ""),
+        ("这次出差一共12天，住的是公司订的酒店。", "这次出差一共", "12", "天"),
+    ],
+)
+def test_a_chinese_figure_written_against_its_word_is_a_number(memory, said, key, value, unit):
+    """Chinese writes the figure against the word before it (报价1800元) and breaks clauses with a full-width
+    comma and no space; 45万 is the value as said."""
+    send(memory, said)
+    found = [item for item in holding(memory, value) if item.value == value]
+    assert found, [(i.key, i.value, i.unit) for i in derived(memory)]
+    assert found[0].unit == unit and found[0].key and found[0].key in key
+
+
+@pytest.mark.parametrize(
+    ("first", "later", "kept"),
+    [
+        ("整套装修合同价是 12.5万，木工另算。", "老板说那款瓷砖又降价了，现在45一片。", "12.5万"),
+        ("The renovation contract is 84,000 dollars all in.", "Good news on the tiles: make it 38.", "84,000"),
+    ],
+)
+def test_a_unitless_update_never_replaces_a_figure_a_thousand_times_larger(memory, first, later, kept):
+    """A price per piece ("now 45 a piece") is no new price for a 125,000 contract, whatever else the turns name."""
+    send(memory, first, later)
+    assert all(item.status == ACTIVE for item in holding(memory, kept))

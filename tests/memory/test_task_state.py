@@ -363,3 +363,50 @@ def test_a_message_carries_the_latest_task_entries_and_the_query_reaches_older_o
         memory_pb2.AssembleRequest(session_id=S, query="When can the porch install start?", token_budget=800)
     ).message
     assert "porch parts" in asked, asked
+
+
+@pytest.mark.parametrize(
+    ("first", "change", "new", "old"),
+    [
+        (
+            "Goal: get the allotment ready for spring planting.",
+            "After talking it over with Sam, our goal is now 20 raised beds by April.",
+            "20 raised beds",
+            "allotment",
+        ),
+        ("目标：年底前把书稿交给出版社。", "和编辑聊完，目标改成明年三月交稿，中间多加一章。", "明年三月交稿", "年底前"),
+        ("这个季度的目标：把客服响应时间压到两小时以内。", "开完会了，本季度的目标是把差评率降到1%以下。", "差评率", "两小时"),
+    ],
+)
+def test_a_goal_stated_as_a_value_replaces_the_goal(memory, first, change, new, old):
+    """A statement keyed by the goal ("our goal is now ...", 目标改成 ...) sets the goal, whatever its verb."""
+    say(memory, first, "Noted, anything else?", change)
+    current = state(memory)
+    assert new in current.goal.text and old not in current.goal.text
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "The deploy target is eu-central-2 from now on.",
+        "部署目标是 eu-central-2，下周切。",
+        "Target temperature for the proofing box is 27 degrees.",
+    ],
+)
+def test_a_target_that_is_a_setting_is_no_goal(memory, said):
+    say(memory, "Goal: finish the sourdough course.", said)
+    assert "sourdough" in state(memory).goal.text
+
+
+@pytest.mark.parametrize(
+    ("said", "words"),
+    [
+        ("42 chairs painted as of tonight, 18 to go.", "42 chairs painted"),
+        ("We've 300 flyers delivered so far.", "300 flyers delivered"),
+        ("地板铺完了三间，还剩客厅。", "地板铺完了三间"),
+        ("今天去看了，墙面刷了大概60%，明天继续。", "墙面刷了大概60%"),
+    ],
+)
+def test_progress_said_as_a_tally_is_progress(memory, said, words):
+    say(memory, "Goal: have the house ready for the move.", said)
+    assert any(words in text for text in texts(state(memory).progress)), texts(state(memory).progress)

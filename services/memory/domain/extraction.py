@@ -35,6 +35,7 @@ from services.memory.domain.statements import (
     read_unit,
     statements,
 )
+from services.memory.domain.task_roles import goal_stated
 from services.memory.domain.tasks import MAX_ENTRY_CHARS as MAX_TASK_CHARS
 from services.memory.domain.tasks import TaskSignal, points_ahead, read_tasks
 from services.memory.domain.text import detect_lang, is_question, normalize_key, split_sentences, strip_openers
@@ -115,6 +116,7 @@ def extract_traced(text: str) -> list[tuple[Candidate, str]]:
             elif read and announces_revision(sentence, lang):
                 read = tuple((replace(c, is_correction=True) if c.kind in (ItemKind.FACT, ItemKind.NUMBER) else c, row) for c, row in read)
             read = tuple((measure, row) for candidate, row in read for measure in split_measures(candidate, lang))
+            read = (*read, *goal_stated(read, lang))
             if not retracting:  # after "scratch what I said about X", the next statement replaces X
                 read = (*read, *_quantities(sentence, clean, lang, read))
             for candidate, row in read[:MAX_PER_SENTENCE]:

@@ -19,12 +19,14 @@ from services.memory.lang.en import shapes as en_shapes
 from services.memory.lang.zh import shapes as zh_shapes
 
 MAX_CONDITION_CHARS = 80
+# Not inside a Latin token ("v2", "A4"); Chinese writes a figure against the word before it ("工期75天").
 _FIGURE = regex_cache.compile(
-    r"(?<![\w\-./:#])(?P<cur>[$€£¥])?(?P<value>[-+−]?\d[\d,]*(?:\.\d+)?)(?![\d:/\-]|\.\d)"
+    r"(?<![A-Za-z0-9_\-./:#])(?P<cur>[$€£¥])?(?P<value>[-+−]?\d[\d,]*(?:\.\d+)?)(?![\d:/\-]|\.\d)"
     r"\s?(?P<unit>°[CF]|%|％|‰|[A-Za-zµ°][A-Za-zµ°]*(?:/[A-Za-z³²]+)?|[\u4e00-\u9fff]{1,3})?"
 )
+# Chinese punctuation breaks a clause without a space after it (ASCII "," does not: "1,200").
 _CLAUSE_BREAK = regex_cache.compile(
-    r"[,，;；:：()（）、。.!?！？]\s|[;；()（）、。！？]|\s+(?:and|but|while|whereas|because|so)\s+", re.IGNORECASE
+    r"[,，;；:：()（）、。.!?！？]\s|[;；()（）、。！？，：]|\s+(?:and|but|while|whereas|because|so)\s+", re.IGNORECASE
 )
 _FAMILY_UNITS = frozenset(
     spelling for family in (*en_shapes.UNIT_FAMILIES.values(), *zh_shapes.UNIT_FAMILIES.values()) for spelling in family
@@ -53,13 +55,16 @@ def unread_quantities(sentence: str, ctx: ReadContext, found: list[tuple[Candida
     for clause in _clauses(sentence):
         previous_end = None
         for match in _FIGURE.finditer(clause):
-            unit = _unit(match, words)
-            if not unit:
+            value, unit = match.group("value").replace("−", "-"), _unit(match, words)
+            multiplier = _multiplier(match, words) if ctx.grammar == "zh" else ""
+            if multiplier:  # "9.6万" is the value as people say it; what follows it (元) is the unit
+                value, unit = value + multiplier, _unit_after(match.group("unit")[len(multiplier) :], words)
+            elif not unit:
                 continue
             if previous_end is not None and _QUALIFYING.match(clause[previous_end : match.start()]):
                 continue  # "3% over 15 minutes": the second figure says when the first holds
             previous_end = match.end()
-            if _digits(match.group("value")) in held:
+            if _digits(value) in held or _digits(match.group("value")) in held:
                 continue
             if ctx.grammar == "en" and not _stated(clause[match.end() :], words):
                 continue  # "two RTX 24GB cards": the figure describes a thing, it is no value of one
@@ -75,7 +80,7 @@ def unread_quantities(sentence: str, ctx: ReadContext, found: list[tuple[Candida
                 (
                     number_candidate(
                         key,
-                        match.group("value").replace("−", "-"),
+                        value,
                         unit,
                         [comparator.group().strip().lower() if comparator else "", condition],
                         ctx,
@@ -131,6 +136,15 @@ def _unit(match: re.Match[str], words: ModuleType) -> str:
     if low in words.MEASURE_UNITS or low in _FAMILY_UNITS or low.split("/")[0] in words.MEASURE_UNITS:
         return unit
     return ""
+
+
+def _multiplier(match: re.Match[str], words: ModuleType) -> str:
+    unit = match.group("unit") or ""
+    return next((m for m in sorted(words.MULTIPLIERS, key=len, reverse=True) if unit.startswith(m)), "")
+
+
+def _unit_after(rest: str, words: ModuleType) -> str:
+    return next((u for u in _longest_first(words.MEASURE_UNITS) if rest.startswith(u)), "")
 
 
 def _stated(after: str, words: ModuleType) -> bool:

@@ -25,6 +25,7 @@ from services.memory.domain.model import Item, ItemKind
 from services.memory.domain.text import cjk_runs, term_set
 from services.memory.lang.en import shapes as en_shapes
 from services.memory.lang.en.shapes import ORDINARY_CAPITALS as _ORDINARY_CAPITALS
+from services.memory.lang.shared import MULTIPLIER_VALUES
 from services.memory.lang.zh import shapes as zh_shapes
 
 NAMED_OLD = 3.0  # the statement names this item's value as the one it replaces
@@ -45,6 +46,8 @@ FOCUS_LATEST = 0.75
 UPDATE_THRESHOLD = 1.0
 PLAIN_THRESHOLD = 2.0
 MARGIN = 0.25
+# A unitless update ("make it 40") replaces a figure only within this factor of it.
+MAX_CHANGE_FACTOR = 50
 
 # Unit spellings that measure the same thing, so "45 seconds" can replace "30s".
 _UNIT_FAMILIES = tuple(
@@ -195,12 +198,31 @@ def just_said(candidates: list[Item], seq: int, within: int = 4) -> Item | None:
 def _compatible(statement: Statement, item: Item) -> bool:
     """Numbers replace numbers of the same measure; a fact replaces a fact or a number it restates."""
     if statement.kind is ItemKind.NUMBER and item.kind is ItemKind.NUMBER:
-        # "make it 40" names no unit: it keeps the one of what it updates.
-        return same_unit_family(statement.unit, item.unit) or (statement.update and not statement.unit)
+        # "make it 40" names no unit: it keeps the one of what it updates, if it could be a value of it:
+        # "now 68 a piece" is no new price for a contract of 103,000.
+        if statement.update and not statement.unit:
+            return plausible_change(statement.value, item.value)
+        return same_unit_family(statement.unit, item.unit)
     if statement.kind is ItemKind.NUMBER or item.kind is ItemKind.NUMBER:
         # "Friday at 3:40 pm" (a fact) for a number, or a number for "Thursday at 4:15 pm": only when alike.
         return bool(_shape(statement.value) & _shape(item.value))
     return True
+
+
+def plausible_change(new: str, old: str) -> bool:
+    """Whether a figure could replace another of the same thing: within a factor of MAX_CHANGE_FACTOR."""
+    a, b = magnitude(new), magnitude(old)
+    if a is None or b is None or a == 0 or b == 0:
+        return True
+    return max(abs(a), abs(b)) / min(abs(a), abs(b)) <= MAX_CHANGE_FACTOR
+
+
+def magnitude(value: str) -> float | None:
+    """The figure a value states, its multiplier applied ("9.6万" is 96,000, "$12k" 12,000); None without one."""
+    match = _FIGURE.search(value.replace(",", ""))
+    if match is None:
+        return None
+    return float(match.group("number")) * MULTIPLIER_VALUES.get((match.group("multiplier") or "").lower(), 1.0)
 
 
 def same_measure(a: str, b: str) -> bool:
@@ -317,6 +339,14 @@ def distinctive_tokens(value: str) -> list[str]:
         ):
             tokens.append(token)
     return tokens
+
+
+_FIGURE = regex_cache.compile(
+    r"(?<![\d.])(?P<number>\d+(?:\.\d+)?)(?!\d)(?:(?P<multiplier>"
+    + "|".join(sorted(MULTIPLIER_VALUES, key=lambda m: (-len(m), m)))
+    + r")(?![a-z]))?",
+    re.IGNORECASE,
+)
 
 
 @functools.lru_cache(maxsize=8192)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from services.memory import regex_cache
-from services.memory.domain.model import TaskField
+from services.memory.domain.model import Candidate, ItemKind, TaskField
 from services.memory.lang import LANGUAGES, data
 
 MAX_LABEL_WORDS = 10
@@ -120,3 +120,16 @@ def read_closure(sentence: str, lang: str) -> TaskField | None:
         if said and not roles.not_yet.search(sentence[: said.start()]):
             return field
     return None
+
+
+def goal_stated(read: tuple[tuple[Candidate, str], ...], lang: str) -> tuple[tuple[Candidate, str], ...]:
+    """A fact keyed by the goal ("目标改成预算2.5万以内", "the Q3 target is 1,500 downloads") sets the goal too."""
+    if any(c.task_field is TaskField.GOAL for c, _ in read):
+        return ()
+    goal_key = data("zh" if lang == "zh" else "en", "task_states").GOAL_KEY
+    for candidate, _ in read:
+        if candidate.kind in (ItemKind.FACT, ItemKind.NUMBER) and candidate.key and goal_key.search(candidate.key):
+            value = " ".join(part for part in (candidate.value, candidate.unit, candidate.condition) if part)
+            goal = Candidate(kind=ItemKind.TASK, key="task:goal", value=value, text=candidate.text, lang=lang, task_field=TaskField.GOAL)
+            return ((goal, "goal_key"),)
+    return ()

@@ -9,3 +9,8 @@ new language reuses them as they are.
 NUM = r"(?:(?<![\w.])[-−](?=\.?\d))?(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?(?:e-?\d{1,3}(?![a-z]))?|\.\d+)"
 CUR = r"(?P<cur>US\$|[$€£¥￥])?"
 CMP_SYMBOLS = r"~|≈|<=|>=|≤|≥|<|>|=|:(?=\s)"  # "02:00" is a time, not "02" compared to "00"
+
+# What a multiplier written after a figure multiplies it by ("12k", "3.5m", "9.6万", "2亿"): lets a figure
+# be compared with another written differently.
+# Only the unambiguous ones: "3.2m" may be metres.
+MULTIPLIER_VALUES = {"k": 1e3, "bn": 1e9, "千": 1e3, "万": 1e4, "百万": 1e6, "亿": 1e8}

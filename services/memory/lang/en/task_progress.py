@@ -136,6 +136,21 @@ PROGRESS: tuple[TaskSpec, ...] = (
         + r")\b(?!\s+(?:when|if|once|whenever|unless|only|as soon as)\b).*$",
         examples=[("The venue is booked for 12:30 and the deposit is paid", "The venue is booked for 12:30 and the deposit is paid")],
     ),
+    # "31 beds planted as of tonight", "40 invitations sent so far, 12 to go": a count and what was done
+    # to it, said as a tally (a marker of so-far), not an event ("2 servers crashed last night").
+    dict(
+        name="count_tally",
+        emits=NEW_PROGRESS,
+        whole=True,
+        cues=("so far", "as of", "to date", "by now", "to go", "left", "remaining", "already"),
+        pattern=r"^(?:we(?:'ve| have)\s+|i(?:'ve| have)\s+)?(?P<cue>\d[\d,]*)\s+(?:more\s+)?[a-z][\w\-]*(?:\s+[a-z][\w\-]*)?\s+"
+        r"(?:now\s+|already\s+|all\s+)?(?:[a-z]{3,}ed|done|built|sent|sold|written|made|shot|paid|sewn|grown|taken|drawn|won)\b"
+        r"(?=.*\b(?:so far|as of|to date|by now|to go|left|remaining|already)\b).*$",
+        examples=[
+            ("31 beds planted as of tonight", "31 beds planted as of tonight"),
+            ("We've 120 invitations printed so far, 40 to go", "We've 120 invitations printed so far, 40 to go"),
+        ],
+    ),
     dict(
         name="count_done",
         emits=NEW_PROGRESS,

@@ -64,3 +64,11 @@ QUESTION_NOUNS = r"\b(?:question|issue|point|decision|problem)s?\b"
 
 # The key suffix of an answered question ("<key> decision").
 DECISION = "decision"
+
+# A fact keyed by one of these states the goal ("the Q3 goal is 40 signups", "new objective: 1,500 downloads");
+# "target" stays out: a deploy target or a target temperature is a setting, not what the user is after.
+GOAL_KEY = regex_cache.compile(
+    r"^(?:(?:q[1-4]|this|next|the|our|my|main|overall|new|revised|weekly|monthly|quarterly|annual|yearly|[a-z]+'s)\s+)*"
+    r"(?:goal|objective)s?$",
+    re.IGNORECASE,
+)

@@ -261,6 +261,22 @@ ROWS: tuple[TaskSpec, ...] = (
         pattern=r"^(?:我们|我)?(?P<cue>已完成|已经完成了?|完成了|做完了|搞定了|已搞定|已做完|修复了|合并了|上线了|进展(?=[：:]))[：:，,\s]*(?P<entry>.+)$",
         examples=[("完成了数据库迁移", "数据库迁移")],
     ),
+    # A share or a count of the work done, whatever the verb: "水电完成70%了", "稿子写完了三章", "地板铺完了三间",
+    # "墙面刷了大概60%". The figure after the verb is what makes it a tally rather than an event.
+    dict(
+        name="zh_done_share",
+        emits=NEW_PROGRESS,
+        whole=True,
+        search=True,
+        cues=("了", "完成", "搞定"),
+        pattern=_CLAUSE + r"(?P<entry>[^，,。；;]{1,16}?)(?:已经|已|都|才|也)?(?P<cue>完成|搞定了?|[\u4e00-\u9fff](?:完了?|好了?|了))"
+        r"(?:大概|差不多|约|快)?(?:\d+(?:\.\d+)?\s?[%％]|[\d一二三四五六七八九十两]+\s?(?:个|章|件|项|间|块|张|台|套|批|期|集|篇|页|层|面|户)|一半|大半|八成|九成)"
+        r"(?:了)?(?=[，,。；;]|$)",
+        examples=[
+            ("水电完成70%了，卫生间和厨房的管都走完了", "水电完成70%了，卫生间和厨房的管都走完了"),
+            ("稿子写完了三章，还剩两章", "稿子写完了三章，还剩两章"),
+        ],
+    ),
     dict(
         name="zh_done_passive",
         emits=NEW_PROGRESS,

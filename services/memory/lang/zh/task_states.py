@@ -15,3 +15,7 @@ NEGATIONS = "没未不"
 DONE_SUFFIXES = r"了|好了|通了|过了"
 # The key suffix of an answered question ("<key>结论").
 DECISION = "结论"
+
+# A fact keyed by one of these states the goal ("目标改成预算2.5万以内", "这季度的目标是 40 家门店").
+# A bare 目标 or one of a period or a scope; 部署目标 (a deploy target) is a setting.
+GOAL_KEY = regex_cache.compile(r"^(?:(?:这|本|下|上)?(?:周|月|个月|季度|年|阶段)的?|总|主要|首要|最终|新的?|预算|我们的|我的)?目标$")
