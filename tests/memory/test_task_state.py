@@ -410,3 +410,38 @@ def test_a_target_that_is_a_setting_is_no_goal(memory, said):
 def test_progress_said_as_a_tally_is_progress(memory, said, words):
     say(memory, "Goal: have the house ready for the move.", said)
     assert any(words in text for text in texts(state(memory).progress)), texts(state(memory).progress)
+
+
+@pytest.mark.parametrize(
+    ("blocker", "settled"),
+    [
+        (
+            "We can't hang the new kitchen cabinets until the electrician moves the two wall sockets behind them.",
+            "Quick one: the electrician moved both wall sockets this morning, so the cabinets are going up tonight.",
+        ),
+        (
+            "The choir trip is on hold until the school board signs the coach hire contract.",
+            "Lovely news — the school board signed the coach hire contract at last night's meeting.",
+        ),
+        ("展览的布置要等策展人确认展板尺寸才能开始。", "策展人昨天确认了展板尺寸，布置明天就开始。"),
+    ],
+)
+def test_a_blocker_restated_as_settled_is_closed(memory, blocker, settled):
+    """No cue of resolution ("resolved", "unblocked"): the blocker's own words again, as done."""
+    say(memory, blocker, "Meanwhile, can you draft the invitations?", settled)
+    current = state(memory)
+    assert texts(current.blockers) == []
+    assert [entry.closed_by_seq for entry in current.history if entry.field == "blocker"] == [5]
+
+
+@pytest.mark.parametrize(
+    "still",
+    [
+        "The electrician still hasn't moved the two wall sockets, he says maybe Thursday.",
+        "Did the electrician move the wall sockets behind the cabinets yet?",
+        "The electrician will move the two wall sockets on Friday, then the cabinets go up.",
+    ],
+)
+def test_a_blocker_mentioned_as_still_awaited_stays(memory, still):
+    say(memory, "We can't hang the new kitchen cabinets until the electrician moves the two wall sockets behind them.", still)
+    assert len(state(memory).blockers) == 1

@@ -176,6 +176,7 @@ def _derive_items(overlay: _Overlay, event: Event, context: str, focus: str) -> 
             withdrawals.withdraw(overlay, event, candidate)
         else:
             _reconcile(overlay, event, candidate, item_id, metadata, focus)
+    task_lifecycle.settled_blockers(overlay, event, own)
 
 
 def _evidence_item(session_id: str, event: Event, context: str, metadata: str) -> Item:

@@ -14,7 +14,8 @@ from typing import Protocol
 
 from services.memory.domain.extraction_checks import clean_value, store_key
 from services.memory.domain.model import Candidate, Event, Item, ItemKind, ItemStatus, TaskField, item_id_for
-from services.memory.domain.text import detect_lang, term_set
+from services.memory.domain.text import detect_lang, split_sentences, term_set
+from services.memory.lang import data
 from services.memory.lang.en import task_states as en_task_states
 from services.memory.lang.en.task_states import COUNT as _COUNT
 from services.memory.lang.en.task_states import NOT_YET as _NOT_YET_EN
@@ -33,6 +34,12 @@ MESSAGE_OVERLAP = 0.15
 # was raised this recently.
 ANAPHORA_SPAN = 40
 MAX_ANSWER_CHARS = 400
+# A blocker the user restates as settled ("the inspector came by, the backflow valve passed") is closed
+# when the sentence holds this many of its words and this share of them.
+RESTATED_TERMS = 3
+RESTATED_SHARE = 0.3
+# A clause that awaits something is left out: "the board signed it, so we go next week" settles by its first.
+_CLAUSE = re.compile(r"[,;，；:：—–]|\s(?:so|but|and then)\s", re.IGNORECASE)
 # Words that say a thing is resolved, or what kind of thing it was, not which thing.
 _CUE_TERMS = term_set(en_task_states.CUE_WORDS) | term_set(zh_task_states.CUE_WORDS)
 
@@ -78,6 +85,36 @@ def resolve(overlay: PlanView, event: Event, candidate: Candidate, item_id: str,
             closer = answer.item_id
     if target is not None and closer:
         overlay.update(replace(target, status=ItemStatus.SUPERSEDED, superseded_by=closer))
+
+
+def settled_blockers(overlay: PlanView, event: Event, message: str) -> None:
+    """Close each blocker a sentence of the message states as settled, without a cue of resolution:
+    most of the blocker's own words again, something done, and nothing still awaited, negated,
+    to come or asked ("the inspector came by first thing, the backflow valve passed")."""
+    settled_sentences = [said for sentence in split_sentences(message) if (said := _settled_part(sentence))]
+    if not settled_sentences:
+        return  # most turns: no store read
+    blockers = [item for item in overlay.active_with_prefix(f"task:{TaskField.BLOCKER.value}:") if item.seq < event.seq]
+    closer = item_id_for(event.session_id, event.event_id, 0)  # the settling turn's own evidence item
+    for sentence in settled_sentences:
+        said = _subject_terms(sentence)
+        scored = []
+        for item in blockers:
+            terms = _subject_terms(item.value)
+            shared = len(terms & said)
+            if terms and shared >= RESTATED_TERMS and shared / len(terms) >= RESTATED_SHARE:
+                scored.append((shared / len(terms), item.seq, item))
+        if scored:
+            settled = max(scored, key=lambda entry: entry[:2])[2]
+            overlay.update(replace(settled, status=ItemStatus.SUPERSEDED, superseded_by=closer))
+            blockers.remove(settled)
+
+
+def _settled_part(sentence: str) -> str:
+    """The clauses of a sentence that await nothing, when one of them says something was done; "" else."""
+    words = data("zh" if detect_lang(sentence) == "zh" else "en", "task_states")
+    clauses = [clause for clause in _CLAUSE.split(sentence) if not words.UNSETTLED.search(clause)]
+    return " ".join(clauses) if any(words.SETTLED.search(clause) for clause in clauses) else ""
 
 
 def _resolved_entry(entries: list[Item], candidate: Candidate, message: str, seq: int) -> Item | None:

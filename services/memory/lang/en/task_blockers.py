@@ -65,6 +65,21 @@ BLOCKERS: tuple[TaskSpec, ...] = (
             ("Can't order the tiles until the builder measures the floor", "the builder measures the floor"),
         ],
     ),
+    # "The choir trip is on hold until the board signs", "the launch is paused until legal is back".
+    dict(
+        name="paused_until",
+        emits=NEW_BLOCKER,
+        cues=("on hold", "paused", "parked", "on ice", "frozen", "held"),
+        pattern=r"^(?:the\s+)?[\w\-./' ]{2,60}?\s+(?:is|are|stays?|remains?)\s+(?:still\s+|now\s+)?(?P<cue>on hold|paused|parked|on ice|frozen|held)"
+        r"\s+(?:until|till|pending)\s+(?P<entry>.+)$",
+        examples=[
+            (
+                "The choir trip is on hold until the school board signs the coach hire contract",
+                "the school board signs the coach hire contract",
+            ),
+            ("Our loft conversion is paused till the planning office replies", "the planning office replies"),
+        ],
+    ),
     dict(
         name="nothing_until",
         emits=NEW_BLOCKER,

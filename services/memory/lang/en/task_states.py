@@ -72,3 +72,16 @@ GOAL_KEY = regex_cache.compile(
     r"(?:goal|objective)s?$",
     re.IGNORECASE,
 )
+
+# A sentence that says a thing is settled, and one that says it is not yet (waiting, negated, to come,
+# asked): a blocker restated in the first way, and not the second, is closed (task_lifecycle).
+SETTLED = regex_cache.compile(
+    r"\b(?:[a-z]{3,}ed|got|came|went|sent|gave|made|done|finally|arrived|showed|passed|approved|signed|cleared|sorted|"
+    r"fixed|resolved|through|landed|in hand|back)\b",
+    re.IGNORECASE,
+)
+UNSETTLED = regex_cache.compile(
+    r"\b(?:not|no|never|still|waiting|wait|until|till|yet|pending|blocked|stuck|cannot|will|going to|gonna|hope|"
+    r"hopefully|should|might|maybe|if|whether|once|when|soon|tomorrow|next)\b|n't\b|'ll\b|\?",
+    re.IGNORECASE,
+)

@@ -19,3 +19,9 @@ DECISION = "结论"
 # A fact keyed by one of these states the goal ("目标改成预算2.5万以内", "这季度的目标是 40 家门店").
 # A bare 目标 or one of a period or a scope; 部署目标 (a deploy target) is a setting.
 GOAL_KEY = regex_cache.compile(r"^(?:(?:这|本|下|上)?(?:周|月|个月|季度|年|阶段)的?|总|主要|首要|最终|新的?|预算|我们的|我的)?目标$")
+
+# A sentence that says a thing is settled, and one that says it is not yet (see lang/en/task_states.py).
+SETTLED = regex_cache.compile(r"了|过了|好了|落地|搞定|通过|到手|解决")
+UNSETTLED = regex_cache.compile(
+    r"没|未|还在|在等|等着|等到|卡着|卡在|无法|不能|不了|会不会|能不能|要是|如果|可能|吗|？|\?|下周|明天|打算|准备"
+)
