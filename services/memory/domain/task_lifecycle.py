@@ -91,13 +91,13 @@ def settled_blockers(overlay: PlanView, event: Event, message: str) -> None:
     """Close each blocker a sentence of the message states as settled, without a cue of resolution:
     most of the blocker's own words again, something done, and nothing still awaited, negated,
     to come or asked ("the inspector came by first thing, the backflow valve passed")."""
-    settled_sentences = [said for sentence in split_sentences(message) if (said := _settled_part(sentence))]
-    if not settled_sentences:
+    settled_parts = [part for sentence in split_sentences(message) if (part := _settled_part(sentence))]
+    if not settled_parts:
         return  # most turns: no store read
     blockers = [item for item in overlay.active_with_prefix(f"task:{TaskField.BLOCKER.value}:") if item.seq < event.seq]
     closer = item_id_for(event.session_id, event.event_id, 0)  # the settling turn's own evidence item
-    for sentence in settled_sentences:
-        said = _subject_terms(sentence)
+    for part in settled_parts:
+        said = _subject_terms(part)
         scored = []
         for item in blockers:
             terms = _subject_terms(item.value)
