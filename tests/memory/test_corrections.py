@@ -310,3 +310,23 @@ def test_a_new_value_set_against_the_old_one_replaces_it_wherever_it_stands(memo
 def test_a_range_or_a_reason_is_no_contrast_of_values(memory, later):
     send(memory, "The seat for the concert costs $18 and the garden centre trip is on Saturday.", later)
     assert all(item.status == ACTIVE for item in holding(memory, "18"))
+
+
+def test_a_keyless_update_goes_to_the_subject_the_turns_before_name_most_of(memory):
+    """The turns before name "the bark mulch order" whole; a more recent figure whose long key only
+    shares a verb with them ("wants") is not what "make it 9" is about."""
+    seq = send(memory, "The bark mulch order from the depot is 6 cubic metres, for the front beds.")
+    seq = send(memory, "The landscaper wants a $400 deposit before his crew starts on the patio.", start=seq)
+    events = [
+        event(seq, "Dana wants to know whether the bark mulch order covers the new front beds too.", event_id=f"{S}:e{seq}"),
+        event(seq + 1, "Probably not: the front beds alone take most of the mulch order.", kind="assistant", event_id=f"{S}:e{seq + 1}"),
+        event(seq + 2, "Make it 9. Dana's beds can have the extra.", event_id=f"{S}:e{seq + 2}"),
+    ]
+    append(memory.stub, S, *events)
+    assert_replaced(memory, "6", "9")
+    assert all(item.status == ACTIVE for item in holding(memory, "400"))
+
+
+def test_a_tally_of_work_done_updates_no_value(memory):
+    send(memory, "The hedge trimmer rental is 35 a day.", "We're at 27 of the 40 now.")
+    assert all(item.status == ACTIVE for item in holding(memory, "35"))

@@ -445,3 +445,8 @@ def test_a_blocker_restated_as_settled_is_closed(memory, blocker, settled):
 def test_a_blocker_mentioned_as_still_awaited_stays(memory, still):
     say(memory, "We can't hang the new kitchen cabinets until the electrician moves the two wall sockets behind them.", still)
     assert len(state(memory).blockers) == 1
+
+
+def test_where_the_work_stands_as_a_count_is_progress(memory):
+    say(memory, "Goal: plant all 40 saplings along the lane.", "We're at 27 of the 40 now.")
+    assert any("27 of the 40" in text for text in texts(state(memory).progress))

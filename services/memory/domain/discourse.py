@@ -27,6 +27,8 @@ from services.memory.lang import data
 # A value longer than this is a clause, not a value: "to make sure the team is ready" is no new value.
 MAX_VALUE_WORDS = 8
 MAX_SUBJECT_WORDS = 6
+# A count of a whole ("27 of the 40", "27/40"): a tally of work done.
+_TALLY = regex_cache.compile(r"^\d[\d,]*\s*(?:/\s*\d|(?:of|out of)\s+(?:the\s+|our\s+)?\d)", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -268,6 +270,8 @@ def _change(subject: str, value: str, lang: str) -> Change | None:
     # from its first word on: "have to go through the DBA channel" changes nothing.
     if not value or not names_something(value) or not g.value_start.match(value):
         return None
+    if _TALLY.match(value):
+        return None  # "we're at 27 of the 40 now" counts work done: progress, not a new value of anything
     return Change(subject=subject, value=value)
 
 

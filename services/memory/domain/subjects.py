@@ -103,8 +103,9 @@ def best_target(statement: Statement, candidates: list[Item]) -> Item | None:
     if not scored:
         return None
     if statement.update and not statement.key:
-        # The latest subject of the same type is the one in focus.
-        latest = max(scored, key=lambda pair: pair[1].seq)
+        # The subject in focus: of those the message and the turns before name most of, the latest.
+        focus = message | term_set(statement.focus)
+        latest = max(scored, key=lambda pair: (_named_share(pair[1], focus), pair[1].seq))
         scored = sorted(
             ((score + FOCUS_LATEST if entry is latest else score, entry[1]) for entry in scored for score in (entry[0],)),
             key=lambda pair: (-pair[0], -pair[1].seq),
@@ -116,6 +117,11 @@ def best_target(statement: Statement, candidates: list[Item]) -> Item | None:
     if len(scored) > 1 and best - scored[1][0] < MARGIN and not names(statement.named_old, item.value):
         return None  # two equally likely subjects: replacing either could lose a current value
     return item
+
+
+def _named_share(item: Item, said: frozenset[str]) -> float:
+    subject = term_set(item.subject)
+    return len(subject & said) / len(subject) if subject else 0.0
 
 
 def _score(statement: Statement, item: Item, named_here: bool = False) -> float | None:
@@ -163,10 +169,12 @@ def _score(statement: Statement, item: Item, named_here: bool = False) -> float 
     score += SAME_SHAPE * min(2, len(_shape(statement.value) & _shape(item.value)))  # a weekday and a date beat a weekday
     if not statement.key and statement.update:
         score += RECENT * max(0.0, 1.0 - (statement.seq - item.seq) / RECENT_SPAN)
-        if old_key and old_key & term_set(statement.message):
-            score += FOCUS_NAMED  # the message names it: "the old land-cover layer is wrong. Swap to the 2022 release"
-        elif old_key and not named_here and old_key & term_set(statement.focus):
-            score += FOCUS_NAMED  # the message names nothing; the turns before name this
+        # Weighed by how much of the subject is named: "the GreenCycle compost order" names all of
+        # "ordered compost", and only a word of a long key that happens to share a verb.
+        if old_key and (in_message := old_key & term_set(statement.message)):
+            score += FOCUS_NAMED * len(in_message) / len(old_key)  # the message names it: "the old land-cover layer is wrong"
+        elif old_key and not named_here and (in_focus := old_key & term_set(statement.focus)):
+            score += FOCUS_NAMED * len(in_focus) / len(old_key)  # the message names nothing; the turns before name this
     if not statement.update and not (new_key and old_key and (new_key <= old_key or old_key <= new_key)):
         return None  # without a marker only a restated key replaces
     return score

@@ -151,6 +151,16 @@ PROGRESS: tuple[TaskSpec, ...] = (
             ("We've 120 invitations printed so far, 40 to go", "We've 120 invitations printed so far, 40 to go"),
         ],
     ),
+    # "We're at 27 of the 40 now": where the work stands, as a count of the whole.
+    dict(
+        name="at_count",
+        emits=NEW_PROGRESS,
+        whole=True,
+        cues=(" of ", " out of ", "/"),
+        pattern=r"^(?:so\s+|ok(?:ay)?\s+)?(?:we're|we are|i'm|i am|it's|it is)\s+(?:now\s+|already\s+)?(?:up\s+)?at\s+"
+        r"(?P<cue>\d[\d,]*\s*(?:of|out of|/)\s*(?:the\s+|our\s+)?\d[\d,]*)\b.*$",
+        examples=[("We're at 27 of the 40 now", "We're at 27 of the 40 now"), ("I'm up at 12/15 chapters", "I'm up at 12/15 chapters")],
+    ),
     dict(
         name="count_done",
         emits=NEW_PROGRESS,
