@@ -229,7 +229,7 @@ PROSE_ORDINARY = [
     "login v2.3.1 / v2.4.0; we moved from v2.3.1 / v2.4.0 last week",
     "credentials are in the vault / ask Ops; username is jdoe; user/pass auth is deprecated",
     "pass the --token flag; tests pass on py3.11; we pass user_id2 to the handler",
-    "run `pwd` first; pwd; ls -la; passcode 4821",
+    "run `pwd` first; pwd; ls -la; the passcode length is 6",
     "open src/app/main.py and max_retry_count_for_upload_queue",
     "git show 9c1f4e7a2b3d5c6e8f90a1b2c3d4e5f6a7b8c9d0; the commit-9c1f4e7a2b3d5c6e8f90a1b2c3d4e5f6a7b8c9d0",
     "call getUser_ById2FromCacheNowPlease; id_UserAccountManager2Factory; img-HelloWorld2024EditionFinal",
@@ -447,3 +447,28 @@ def test_importing_the_scrubber_leaves_the_process_warnings_alone():
     # detect-secrets switches logging.captureWarnings on when imported; scrub undoes it.
     code = "import warnings; import services.memory.domain.scrub; assert warnings.showwarning.__module__ != 'logging'"
     subprocess.run([sys.executable, "-c", code], check=True, timeout=60)
+
+
+@pytest.mark.parametrize(
+    ("text", "secret"),
+    [
+        ("the side door code is 3719# if I'm not home", "3719"),
+        ("Alarm PIN: 5521, the panel is behind the coat rack", "5521"),
+        ("the access code for the bike shed is 8080B", "8080B"),
+        ("PIN 0613 for the padlock on the trailer", "0613"),
+        ("快递柜取件码：44K9，今天下午去拿", "44K9"),
+        ("门禁码是 2468，进门左转", "2468"),
+        ("我的银行卡密码 193705 千万别记错", "193705"),
+        ("BlobEndpoint=https://x.blob.core.windows.net/;AccountKey=Qm9ja2VkZm9ydGVzdHM0bmx5/PTxyz0123==;", "Qm9ja2VkZm9ydGVzdHM0bmx5"),
+    ],
+)
+def test_codes_that_open_something_and_account_keys_are_replaced(text, secret):
+    assert secret not in scrub(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["the pin code format is four digits", "we pinned numpy to 2.1", "the code review is on Friday at 10", "取件码一般是四位数"],
+)
+def test_talk_about_codes_keeps_its_words(text):
+    assert scrub(text) == text

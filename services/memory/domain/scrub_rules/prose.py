@@ -113,6 +113,20 @@ PROSE: tuple[Rule, ...] = (
         regex_cache.compile(r"(?:" + ZH_SECRET_WORDS + r")(?:[ \t]*(?:" + zh.LINKS + r"|[:：=]))?[ \t]*" + _ASCII_VALUE),
         _bare_value,
     ),
+    # A code that opens something, digits only allowed: "the door code is 4471#", "alarm PIN 8842", 门禁码是 0615.
+    (
+        words(*en.CODE_GATE, *zh.CODE_GATE),
+        regex_cache.compile(
+            r"(?i)((?:\b(?:"
+            + en.CODE_LABELS
+            + r")(?:[ \t]+(?:for|to|of|on)(?:[ \t]+[^\s,;:.!?]+){1,3}?)?(?:"
+            + _IS
+            + r"|[ \t]*[:：=][ \t]*|[ \t]+)"
+            r"|(?:" + zh.CODE_LABELS + r")[ \t]*(?:" + zh.COPULAS + r"|[:：=])?[ \t]*))"
+            r"((?=[0-9A-Za-z#*]*\d)[0-9A-Za-z#*]{3,12})(?![\w])"
+        ),
+        lambda m: m.group(1) + REDACTED,
+    ),
     # "pass" alone is a verb ("pass the flag"); after a user name it is a password: "user bob pass …".
     (
         words(en.PASS),

@@ -8,7 +8,7 @@ not words of a language and stay with the rules.
 # The names that mark a secret in an identifier: an assignment (`DB_PASSWORD=`, `"apiKey":`) or a dict key.
 SECRET_NAMES = (
     r"password|passwd|passphrase|(?<![a-z])pass|(?<=[_.-])pwd|secret|(?<!page)(?<!page_)(?<!next)(?<!next_)token|api[_.-]?key|apikey"
-    r"|(?:access|secret|private|signing|encryption|master|client)[_.-]?key|credentials?|pass[ _.-]phrase"
+    r"|(?:access|secret|private|signing|encryption|master|client|account)[_.-]?key|shared[_.-]?access[_.-]?key|credentials?|pass[ _.-]phrase"
 )
 # Lowercase literals, one of which any English text naming a secret holds (the gate of the rules on names).
 NAMED = (
@@ -38,6 +38,9 @@ NAMED = (
     "masterkey",
     "client_key",
     "clientkey",
+    "accountkey",
+    "account_key",
+    "sharedaccesskey",
 )
 # Names after which a lone word is a password on a YAML line (`password: Sunflower`), unlike `token: roughly`.
 PASSWORD_NAMES = "pass|pwd|secret"
@@ -106,3 +109,10 @@ PASSPHRASE_PREDICATES = (
     "short|new|old|unique|easy|hard|simple|complex|unknown|secret|private|public|safe|unsafe|visible|available|"
     "valid|expired"
 )
+
+# Codes that open something ("the door code is 4471#", "alarm PIN: 8842"): their value may be digits only.
+CODE_LABELS = (
+    r"pin(?:[ \t]+(?:code|number))?|passcode|(?:door|gate|alarm|lock|safe|garage|entry|entrance|access|security|keypad|lockbox|"
+    r"key[ \t]?safe)[ \t]+(?:code|pin)"
+)
+CODE_GATE = ("pin", "passcode", " code")

@@ -21,3 +21,7 @@ ACCOUNT_GATE = ("账号", "帐号", "账户", "帳號", "用户名", "用戶名"
 PASSPHRASE_LABELS = "口令|密码短语|密碼短語"
 # Words that end a passphrase's run, as English function words do: "口令是 至少 12 位" names none.
 PASSPHRASE_STOP_WORDS = "至少|最少|不少于|必须|需要|已经|不能|不要|在|由|用|什么|多少"
+
+# Codes that open something (门禁码是 4471, 取件码 8842): their value may be digits only.
+CODE_LABELS = "门禁码|门禁密码|开门密码|门锁密码|密码锁密码|取件码|保险箱密码|保险柜密码|银行卡密码|支付密码|取款密码|PIN码|pin码"
+CODE_GATE = ("门禁", "开门密码", "门锁密码", "密码锁", "取件码", "保险箱", "保险柜", "银行卡密码", "支付密码", "取款密码", "pin码")
