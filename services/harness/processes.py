@@ -30,6 +30,14 @@ log = structlog.get_logger("harness.processes")
 STOP_TIMEOUT_S = 10.0
 # How long one health probe may take before we look again whether the child died.
 PROBE_SLICE_S = 0.1
+# A standby child: imports the module's code (most of a start-up: the memory service compiles its
+# language tables), then waits for one line on stdin before it runs the module as `python -m`
+# would (its main()). EOF instead of a line (the harness went away, or the run ended) exits without serving.
+_GATED_MAIN = (
+    "import importlib, sys\n"
+    "main = importlib.import_module(sys.argv.pop(1) + '.__main__').main\n"
+    "sys.exit(main() if sys.stdin.readline() else 0)\n"
+)
 
 
 class StartError(RuntimeError):
@@ -71,19 +79,26 @@ class ServiceProcess:
         self._start_timeout = start_timeout
         self._proc: subprocess.Popen | None = None
 
+        # With keep_standby, restart() hands over to a child that has already imported the code.
+        self._standby: subprocess.Popen | None = None
+
     def spawn(self) -> None:
+        self._proc = self._popen([sys.executable, "-m", self.module, *self.args], subprocess.DEVNULL)
+        log.info("service_spawned", module=self.module, address=self.address, pid=self._proc.pid)
+
+    def _popen(self, argv: list[str], stdin: int) -> subprocess.Popen:
         with open(self._log_path, "ab") as log_file:
             # A session of its own: the terminal's Ctrl-C reaches only the harness,
             # which then stops the children in order.
-            self._proc = subprocess.Popen(
-                [sys.executable, "-m", self.module, *self.args],
-                env=self._env,
-                stdin=subprocess.DEVNULL,
-                stdout=log_file,
-                stderr=log_file,
-                start_new_session=True,
-            )
-        log.info("service_spawned", module=self.module, address=self.address, pid=self._proc.pid)
+            return subprocess.Popen(argv, env=self._env, stdin=stdin, stdout=log_file, stderr=log_file, start_new_session=True)
+
+    def keep_standby(self) -> None:
+        """Start the next process now, gated before it opens anything, so a restart does not wait for its imports.
+
+        The standby binds no port and opens no store until restart() releases it, after the running
+        process has exited: a restart is still a new process on the same file, only warmer."""
+        if self._standby is None:
+            self._standby = self._popen([sys.executable, "-c", _GATED_MAIN, self.module, *self.args], subprocess.PIPE)
 
     @property
     def pid(self) -> int:
@@ -108,7 +123,11 @@ class ServiceProcess:
                     ) from None
 
     def stop(self) -> None:
-        """SIGTERM (the service drains), then SIGKILL if it does not exit in time."""
+        """SIGTERM (the service drains), then SIGKILL if it does not exit in time; a standby goes too."""
+        self._stop_running()
+        self._drop_standby()
+
+    def _stop_running(self) -> None:
         proc, self._proc = self._proc, None
         if terminate(proc):
             log.info("service_stopped", module=self.module, returncode=proc.returncode)
@@ -122,9 +141,31 @@ class ServiceProcess:
 
     def restart(self) -> None:
         """Really stop the process and start a new one with the same address and env."""
-        self.stop()
-        self.spawn()
+        self._stop_running()
+        standby, self._standby = self._standby, None
+        if standby is None or standby.poll() is not None:
+            self.spawn()
+        else:
+            assert standby.stdin is not None
+            standby.stdin.write(b"go\n")
+            standby.stdin.close()
+            self._proc = standby
+            log.info("service_spawned", module=self.module, address=self.address, pid=standby.pid, standby=True)
+            # The next restart's process gets ready while this one serves.
+            self.keep_standby()
         self.wait_ready()
+
+    def _drop_standby(self) -> None:
+        standby, self._standby = self._standby, None
+        if standby is not None:
+            # EOF on its stdin: it exits without serving (SIGKILL when it does not).
+            assert standby.stdin is not None
+            standby.stdin.close()
+            try:
+                standby.wait(timeout=STOP_TIMEOUT_S)
+            except subprocess.TimeoutExpired:
+                standby.kill()
+                standby.wait()
 
     def _log_tail(self, lines: int = 20) -> str:
         try:
@@ -255,18 +296,34 @@ class LocalServices:
         return [child for child in (self.memory, self.answerer) if child]
 
     def __enter__(self) -> "LocalServices":
+        self.start()
+        self.wait_ready()
+        return self
+
+    def start(self) -> None:
+        """Spawn the children without waiting for them, so the caller can do other work meanwhile."""
         try:
             if self.redis:
                 self.redis.start()
-            # Spawn all first, then wait: the children start up in parallel.
             for child in self._children():
                 child.spawn()
+        except BaseException:
+            self.close()
+            raise
+
+    def wait_ready(self) -> None:
+        """Wait until every child is SERVING (they start up in parallel); StartError otherwise."""
+        try:
             for child in self._children():
                 child.wait_ready()
         except BaseException:
             self.close()
             raise
-        return self
+
+    def keep_memory_standby(self) -> None:
+        """For a run that restarts memory: keep its next process importing while this one serves."""
+        if self.memory:
+            self.memory.keep_standby()
 
     def __exit__(self, *exc_info) -> None:
         self.close()

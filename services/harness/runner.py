@@ -181,14 +181,49 @@ def load_scenarios(request: EvalRequest) -> tuple[Path, bool, dict, list[dict]]:
 def run_eval(request: EvalRequest, settings: Settings, progress: ProgressFn | None = None) -> EvalResult:
     """Run the whole protocol; raises PrerequisiteError before replaying anything when it cannot."""
     check_prerequisites(request, settings)
-    if request.profile in benchmark_runs.PROFILES:
-        try:
-            scenarios, benchmark = benchmark_runs.load(request.profile, **_benchmark_args(request, settings))
-        except BenchmarkError as exc:
-            raise PrerequisiteError(str(exc)) from exc
-        return evaluate(request, settings, scenarios, fixtures_info=(benchmark.source, False, {}), progress=progress, benchmark=benchmark)
-    directory, regenerated, manifest, scenarios = load_scenarios(request)
-    return evaluate(request, settings, scenarios, fixtures_info=(directory, regenerated, manifest), progress=progress)
+    with ExitStack() as stack:
+        # The local services import their code while the fixtures load and validate: a second or
+        # two each, on different cores.
+        local = _start_local(stack, request, settings)
+        if request.profile in benchmark_runs.PROFILES:
+            try:
+                scenarios, benchmark = benchmark_runs.load(request.profile, **_benchmark_args(request, settings))
+            except BenchmarkError as exc:
+                raise PrerequisiteError(str(exc)) from exc
+            return evaluate(
+                request,
+                settings,
+                scenarios,
+                fixtures_info=(benchmark.source, False, {}),
+                progress=progress,
+                benchmark=benchmark,
+                local=local,
+            )
+        directory, regenerated, manifest, scenarios = load_scenarios(request)
+        return evaluate(request, settings, scenarios, fixtures_info=(directory, regenerated, manifest), progress=progress, local=local)
+
+
+def _start_local(stack: ExitStack, request: EvalRequest, settings: Settings) -> LocalServices:
+    """The local memory and answerer children the request needs, spawned (not yet SERVING) and stopped with the stack."""
+    memory_addr, answerer_addr = _memory_addr(request, settings), _answerer_addr(request, settings)
+    plan = plan_for(request.answerer, answerer_addr, settings)
+    try:
+        child_env = answerer_env(stack, plan, settings)
+    except StartError as exc:
+        raise PrerequisiteError(str(exc)) from exc
+    local = LocalServices(
+        child_env,
+        memory="memory" in request.baselines and not memory_addr,
+        answerer=not answerer_addr,
+        memory_store=request.memory_store,
+        start_timeout=settings.start_timeout_s,
+    )
+    stack.callback(local.close)
+    try:
+        local.start()
+    except StartError as exc:
+        raise PrerequisiteError(str(exc)) from exc
+    return local
 
 
 def evaluate(
@@ -199,8 +234,11 @@ def evaluate(
     fixtures_info: tuple[Path, bool, dict] = (Path("."), False, {}),
     progress: ProgressFn | None = None,
     benchmark: BenchmarkRun | None = None,
+    local: LocalServices | None = None,
 ) -> EvalResult:
-    """Replay already-loaded scenarios through the requested baselines and build the report."""
+    """Replay already-loaded scenarios through the requested baselines and build the report.
+
+    local: the children _start_local spawned for this request; None starts them here."""
     check_prerequisites(request, settings)
     memory_addr, answerer_addr = _memory_addr(request, settings), _answerer_addr(request, settings)
     local_memory = "memory" in request.baselines and not memory_addr
@@ -208,19 +246,14 @@ def evaluate(
     cleanup: dict = {"sessionsKept": request.keep_sessions, "deleted": 0, "failures": []}
     plan = plan_for(request.answerer, answerer_addr, settings)
     with ExitStack() as stack:
+        if local is None:
+            local = _start_local(stack, request, settings)
         try:
-            child_env = answerer_env(stack, plan, settings)
-            local = stack.enter_context(
-                LocalServices(
-                    child_env,
-                    memory=local_memory,
-                    answerer=not answerer_addr,
-                    memory_store=request.memory_store,
-                    start_timeout=settings.start_timeout_s,
-                )
-            )
+            local.wait_ready()
         except StartError as exc:
             raise PrerequisiteError(str(exc)) from exc
+        if any(step["op"] == "restart" for scenario in scenarios for step in scenario["steps"]):
+            local.keep_memory_standby()
         connections = []
         for name in request.baselines:
             # Local children take the run's throwaway key; a configured address the user's (DSH_API_KEY,

@@ -24,6 +24,34 @@ def test_restart_stops_the_process_and_serves_again_on_the_same_address(tmp_path
     assert process.poll() is not None  # stopped on exit
 
 
+def test_a_standby_takes_over_only_after_the_running_process_stopped(tmp_path):
+    from dsh.memory.v1 import memory_pb2, memory_pb2_grpc
+
+    env = {k: v for k, v in os.environ.items() if not k.startswith("MEMORY_")}
+    memory = ServiceProcess("services.memory", "MEMORY_LISTEN", {**env, "MEMORY_DB": str(tmp_path / "m.sqlite")}, tmp_path / "log", 20)
+    memory.spawn()
+    memory.wait_ready()
+    memory.keep_standby()
+    standby = memory._standby
+    channel = open_channel(memory.address)
+    try:
+        stub = memory_pb2_grpc.MemoryServiceStub(channel)
+        event = memory_pb2.Event(seq=1, event_id="e1", kind=memory_pb2.EVENT_KIND_USER_MESSAGE, text="The deploy target is eu-west-1.")
+        stub.AppendEvents(memory_pb2.AppendEventsRequest(session_id="s", events=[event]), timeout=10)
+        first = memory._proc
+        memory.restart()
+        assert first.poll() is not None  # the old process is gone, not sharing the file with the new one
+        assert memory._proc is standby and memory._proc.pid != first.pid
+        assert memory._standby is not None and memory._standby is not standby  # the next restart's, already importing
+        opened = stub.OpenSession(memory_pb2.OpenSessionRequest(session_id="s"), timeout=10)
+        assert (opened.event_count, opened.last_seq) == (1, 1)
+    finally:
+        channel.close()
+        next_standby = memory._standby
+        memory.stop()
+    assert standby.poll() is not None and next_standby.poll() == 0  # an unused standby exits without serving
+
+
 def test_a_child_that_dies_at_start_is_reported_with_its_log(tmp_path):
     child = ServiceProcess("services.harness.no_such_module", "X_LISTEN", dict(os.environ), tmp_path / "log", 5)
     child.spawn()
