@@ -52,11 +52,12 @@ def module_available(module: str) -> bool:
         return False
 
 
-def terminate(proc: subprocess.Popen | None) -> bool:
-    """SIGTERM, then SIGKILL after STOP_TIMEOUT_S; False when there was nothing running."""
+def terminate(proc: subprocess.Popen | None, *, signalled: bool = False) -> bool:
+    """SIGTERM (unless signalled already), then SIGKILL after STOP_TIMEOUT_S; False when there was nothing running."""
     if proc is None or proc.poll() is not None:
         return False
-    proc.send_signal(signal.SIGTERM)
+    if not signalled:
+        proc.send_signal(signal.SIGTERM)
     try:
         proc.wait(timeout=STOP_TIMEOUT_S)
     except subprocess.TimeoutExpired:
@@ -81,6 +82,7 @@ class ServiceProcess:
 
         # With keep_standby, restart() hands over to a child that has already imported the code.
         self._standby: subprocess.Popen | None = None
+        self._signalled: subprocess.Popen | None = None  # the process request_stop() sent SIGTERM to
 
     def spawn(self) -> None:
         self._proc = self._popen([sys.executable, "-m", self.module, *self.args], subprocess.DEVNULL)
@@ -122,6 +124,12 @@ class ServiceProcess:
                         f"{self.module} not SERVING on {self.address} after {self._start_timeout:.0f}s:\n{self._log_tail()}"
                     ) from None
 
+    def request_stop(self) -> None:
+        """SIGTERM without waiting; stop() then waits for the exit."""
+        if self._proc is not None and self._proc.poll() is None and self._proc is not self._signalled:
+            self._proc.send_signal(signal.SIGTERM)
+            self._signalled = self._proc
+
     def stop(self) -> None:
         """SIGTERM (the service drains), then SIGKILL if it does not exit in time; a standby goes too."""
         self._stop_running()
@@ -129,7 +137,7 @@ class ServiceProcess:
 
     def _stop_running(self) -> None:
         proc, self._proc = self._proc, None
-        if terminate(proc):
+        if terminate(proc, signalled=proc is not None and proc is self._signalled):
             log.info("service_stopped", module=self.module, returncode=proc.returncode)
 
     def kill(self) -> None:
@@ -329,6 +337,9 @@ class LocalServices:
         self.close()
 
     def close(self) -> None:
+        # SIGTERM to every child first, so they drain and exit together rather than one after the other.
+        for child in self._children():
+            child.request_stop()
         for child in self._children():
             child.stop()
         if self.redis:
