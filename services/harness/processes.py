@@ -82,6 +82,7 @@ class ServiceProcess:
 
         # With keep_standby, restart() hands over to a child that has already imported the code.
         self._standby: subprocess.Popen | None = None
+        self._restarts_ahead = 0  # how many more restarts keep_standby prepares for
         self._signalled: subprocess.Popen | None = None  # the process request_stop() sent SIGTERM to
 
     def spawn(self) -> None:
@@ -94,12 +95,17 @@ class ServiceProcess:
             # which then stops the children in order.
             return subprocess.Popen(argv, env=self._env, stdin=stdin, stdout=log_file, stderr=log_file, start_new_session=True)
 
-    def keep_standby(self) -> None:
+    def keep_standby(self, restarts: int | None = None) -> None:
         """Start the next process now, gated before it opens anything, so a restart does not wait for its imports.
 
         The standby binds no port and opens no store until restart() releases it, after the running
-        process has exited: a restart is still a new process on the same file, only warmer."""
-        if self._standby is None:
+        process has exited: a restart is still a new process on the same file, only warmer.
+        restarts: how many restarts are to come (each after the first takes over a standby started
+        by the one before); the last one leaves none behind, since importing costs a core-second."""
+        if restarts is not None:
+            self._restarts_ahead = restarts
+        if self._standby is None and self._restarts_ahead > 0:
+            self._restarts_ahead -= 1
             self._standby = self._popen([sys.executable, "-c", _GATED_MAIN, self.module, *self.args], subprocess.PIPE)
 
     @property
@@ -328,10 +334,10 @@ class LocalServices:
             self.close()
             raise
 
-    def keep_memory_standby(self) -> None:
-        """For a run that restarts memory: keep its next process importing while this one serves."""
+    def keep_memory_standby(self, restarts: int) -> None:
+        """For a run that restarts memory `restarts` times: keep its next process importing while this one serves."""
         if self.memory:
-            self.memory.keep_standby()
+            self.memory.keep_standby(restarts)
 
     def __exit__(self, *exc_info) -> None:
         self.close()

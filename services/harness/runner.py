@@ -252,8 +252,8 @@ def evaluate(
             local.wait_ready()
         except StartError as exc:
             raise PrerequisiteError(str(exc)) from exc
-        if any(step["op"] == "restart" for scenario in scenarios for step in scenario["steps"]):
-            local.keep_memory_standby()
+        if restarts := sum(step["op"] == "restart" for scenario in scenarios for step in scenario["steps"]):
+            local.keep_memory_standby(restarts)
         connections = []
         for name in request.baselines:
             # Local children take the run's throwaway key; a configured address the user's (DSH_API_KEY,
