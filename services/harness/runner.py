@@ -185,22 +185,17 @@ def run_eval(request: EvalRequest, settings: Settings, progress: ProgressFn | No
         # The local services import their code while the fixtures load and validate: a second or
         # two each, on different cores.
         local = _start_local(stack, request, settings)
+        benchmark: BenchmarkRun | None = None
         if request.profile in benchmark_runs.PROFILES:
             try:
                 scenarios, benchmark = benchmark_runs.load(request.profile, **_benchmark_args(request, settings))
             except BenchmarkError as exc:
                 raise PrerequisiteError(str(exc)) from exc
-            return evaluate(
-                request,
-                settings,
-                scenarios,
-                fixtures_info=(benchmark.source, False, {}),
-                progress=progress,
-                benchmark=benchmark,
-                local=local,
-            )
-        directory, regenerated, manifest, scenarios = load_scenarios(request)
-        return evaluate(request, settings, scenarios, fixtures_info=(directory, regenerated, manifest), progress=progress, local=local)
+            fixtures_info: tuple[Path, bool, dict] = (benchmark.source, False, {})
+        else:
+            directory, regenerated, manifest, scenarios = load_scenarios(request)
+            fixtures_info = (directory, regenerated, manifest)
+        return evaluate(request, settings, scenarios, fixtures_info=fixtures_info, progress=progress, benchmark=benchmark, local=local)
 
 
 def _start_local(stack: ExitStack, request: EvalRequest, settings: Settings) -> LocalServices:
@@ -364,7 +359,7 @@ def _missing_modules(request: EvalRequest, memory_addr: str) -> list[str]:
 def _replay_all(
     connections: list[MemoryConnection], answerer: Answerer, scenarios: list[dict], progress: ProgressFn | None, depth: int
 ) -> dict[str, list[ScenarioRun]]:
-    """Every scenario through every baseline; baselines run in parallel (each has its own channels)."""
+    """Every scenario through every baseline, in parallel threads (each baseline has its own channels)."""
     prepared = [prepare(scenario) for scenario in scenarios]
     total = len(connections) * sum(len(s["steps"]) for s in scenarios)
     done = [0]
@@ -383,7 +378,19 @@ def _replay_all(
         replayer = Replayer(connection, answerer, step(connection.name), retrieve_limit=depth)
         return [replayer.run(scenario, steps) for scenario, steps in zip(scenarios, prepared, strict=True)]
 
-    with ThreadPoolExecutor(max_workers=len(connections), thread_name_prefix="replay") as pool:
-        # Each replay in its own copy of the caller's context (request id, trace): one context cannot run in two threads.
-        futures = {c.name: pool.submit(contextvars.copy_context().run, replay, c) for c in connections}
-        return {name: future.result() for name, future in futures.items()}
+    def replay_group(group: list[MemoryConnection]) -> dict[str, list[ScenarioRun]]:
+        return {connection.name: replay(connection) for connection in group}
+
+    groups = _replay_groups(connections)
+    with ThreadPoolExecutor(max_workers=len(groups), thread_name_prefix="replay") as pool:
+        # Each group in its own copy of the caller's context (request id, trace): one context cannot run in two threads.
+        futures = [pool.submit(contextvars.copy_context().run, replay_group, group) for group in groups]
+        runs = {name: baseline_runs for future in futures for name, baseline_runs in future.result().items()}
+    return {connection.name: runs[connection.name] for connection in connections}
+
+
+def _replay_groups(connections: list[MemoryConnection]) -> list[list[MemoryConnection]]:
+    """Baselines replayed one after another in one thread: memory (the longest) alone, the in-process
+    ones together. They share this process's GIL with memory's thread: three at once slowed its calls."""
+    groups = [[c for c in connections if c.name == "memory"], [c for c in connections if c.name != "memory"]]
+    return [group for group in groups if group]
