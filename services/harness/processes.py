@@ -156,18 +156,26 @@ class ServiceProcess:
     def restart(self) -> None:
         """Really stop the process and start a new one with the same address and env."""
         self._stop_running()
-        standby, self._standby = self._standby, None
-        if standby is None or standby.poll() is not None:
+        if not self._release_standby():
             self.spawn()
-        else:
-            assert standby.stdin is not None
+        # The next restart's process gets ready while this one serves.
+        self.keep_standby()
+        self.wait_ready()
+
+    def _release_standby(self) -> bool:
+        """Let the standby go on to serve; False when there is none, or it died waiting."""
+        standby, self._standby = self._standby, None
+        if standby is None or standby.stdin is None:
+            return False
+        try:
             standby.stdin.write(b"go\n")
             standby.stdin.close()
-            self._proc = standby
-            log.info("service_spawned", module=self.module, address=self.address, pid=standby.pid, standby=True)
-            # The next restart's process gets ready while this one serves.
-            self.keep_standby()
-        self.wait_ready()
+        except OSError:  # it exited meanwhile: the pipe is broken
+            standby.wait()
+            return False
+        self._proc = standby
+        log.info("service_spawned", module=self.module, address=self.address, pid=standby.pid, standby=True)
+        return True
 
     def _drop_standby(self) -> None:
         standby, self._standby = self._standby, None

@@ -108,3 +108,16 @@ def test_run_eval_maps_prerequisites_to_failed_precondition(settings):
     finally:
         channel.close()
         served.stop(0)
+
+
+def test_a_restart_whose_standby_died_starts_a_process_afresh(tmp_path):
+    with LocalServices(dict(os.environ), memory=False, answerer=True) as local:
+        child = local.answerer
+        child.keep_standby(restarts=2)
+        standby = child._standby
+        standby.kill()
+        standby.wait()
+        child.restart()
+        assert child._proc is not standby and child._proc.poll() is None
+        wait_for_serving(child.address, timeout=2)
+        assert child._standby is not None  # and the next restart has one again
