@@ -36,7 +36,7 @@ EVAL_FLAGS = --profile $(PROFILE) \
 help: ## list the targets
 	@grep -hE '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-16s %s\n", $$1, $$2}'
 
-$(VENV)/.installed: requirements.txt requirements-dev.txt
+$(VENV)/.installed: requirements.txt requirements-common.txt requirements-memory.txt requirements-answerer.txt requirements-dev.txt
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
 	@# The project runs from the checkout: the repo root and the generated stubs go on the venv's path.

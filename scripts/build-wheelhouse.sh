@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds build/wheelhouse/: every pinned wheel the images install (requirements.txt plus
+# Builds build/wheelhouse/: every pinned wheel the images install (requirements.txt, which includes
+# the memory and answerer images' own requirements-{common,memory,answerer}.txt, plus
 # the grpcio-tools pin that generates the stubs), for CPython 3.11 on manylinux x86_64,
 # so `docker build` installs with --no-index. Skips the download when the pins are unchanged.
 # manylinux_2_28 as well as manylinux2014: numpy, pillow and contourpy (the HTML report's
@@ -19,7 +20,7 @@ tools_pin=$(grep -E '^grpcio-tools==' requirements-dev.txt) || {
 # so the wheel is fetched explicitly (the installer in the image takes it only when needed).
 extra_pins=("async-timeout==5.0.1")
 
-key=$(cat requirements.txt <(echo "$tools_pin") <(printf '%s\n' "${extra_pins[@]}") | sha256sum | cut -d' ' -f1)
+key=$(cat requirements.txt requirements-common.txt requirements-memory.txt requirements-answerer.txt <(echo "$tools_pin") <(printf '%s\n' "${extra_pins[@]}") | sha256sum | cut -d' ' -f1)
 if [[ -f "$OUT/.stamp" && "$(cat "$OUT/.stamp")" == "$key" ]]; then
     echo "wheelhouse $OUT is up to date"
     exit 0

@@ -207,18 +207,22 @@ def leak_problems(export_json: str, secrets: list[str]) -> list[str]:
         document = json.loads(export_json)
     except json.JSONDecodeError as exc:
         return [f"export is not JSON ({exc.msg})"]
-    problems = set()
+    strings: set[str] = set()
     stack = [document]
     while stack:
         value = stack.pop()
         if isinstance(value, dict):
-            stack.extend(value.keys())
+            strings.update(value.keys())
             stack.extend(value.values())
         elif isinstance(value, list):
             stack.extend(value)
         elif isinstance(value, str):
-            problems.update(f"secret #{n + 1} present" for n, secret in enumerate(secrets) if secret and secret in value)
-            problems.update(what for what, pattern in _LEAKS if pattern.search(value))
+            strings.add(value)
+    # Each pattern and secret searched once over every distinct string, joined by NUL: no pattern
+    # or secret matches a NUL, so no match can span two strings, and each string's matches remain.
+    text = "\0".join(strings)
+    problems = {f"secret #{n + 1} present" for n, secret in enumerate(secrets) if secret and secret in text}
+    problems.update(what for what, pattern in _LEAKS if pattern.search(text))
     return sorted(problems)
 
 

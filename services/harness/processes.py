@@ -30,6 +30,14 @@ log = structlog.get_logger("harness.processes")
 STOP_TIMEOUT_S = 10.0
 # How long one health probe may take before we look again whether the child died.
 PROBE_SLICE_S = 0.1
+# A standby child: imports the module's code (most of a start-up: the memory service compiles its
+# language tables), then waits for one line on stdin before it runs the module as `python -m`
+# would (its main()). EOF instead of a line (the harness went away, or the run ended) exits without serving.
+_GATED_MAIN = (
+    "import importlib, sys\n"
+    "main = importlib.import_module(sys.argv.pop(1) + '.__main__').main\n"
+    "sys.exit(main() if sys.stdin.readline() else 0)\n"
+)
 
 
 class StartError(RuntimeError):
@@ -44,11 +52,12 @@ def module_available(module: str) -> bool:
         return False
 
 
-def terminate(proc: subprocess.Popen | None) -> bool:
-    """SIGTERM, then SIGKILL after STOP_TIMEOUT_S; False when there was nothing running."""
+def terminate(proc: subprocess.Popen | None, *, signalled: bool = False) -> bool:
+    """SIGTERM (unless signalled already), then SIGKILL after STOP_TIMEOUT_S; False when there was nothing running."""
     if proc is None or proc.poll() is not None:
         return False
-    proc.send_signal(signal.SIGTERM)
+    if not signalled:
+        proc.send_signal(signal.SIGTERM)
     try:
         proc.wait(timeout=STOP_TIMEOUT_S)
     except subprocess.TimeoutExpired:
@@ -71,19 +80,33 @@ class ServiceProcess:
         self._start_timeout = start_timeout
         self._proc: subprocess.Popen | None = None
 
+        # With keep_standby, restart() hands over to a child that has already imported the code.
+        self._standby: subprocess.Popen | None = None
+        self._restarts_ahead = 0  # how many more restarts keep_standby prepares for
+        self._signalled: subprocess.Popen | None = None  # the process request_stop() sent SIGTERM to
+
     def spawn(self) -> None:
+        self._proc = self._popen([sys.executable, "-m", self.module, *self.args], subprocess.DEVNULL)
+        log.info("service_spawned", module=self.module, address=self.address, pid=self._proc.pid)
+
+    def _popen(self, argv: list[str], stdin: int) -> subprocess.Popen:
         with open(self._log_path, "ab") as log_file:
             # A session of its own: the terminal's Ctrl-C reaches only the harness,
             # which then stops the children in order.
-            self._proc = subprocess.Popen(
-                [sys.executable, "-m", self.module, *self.args],
-                env=self._env,
-                stdin=subprocess.DEVNULL,
-                stdout=log_file,
-                stderr=log_file,
-                start_new_session=True,
-            )
-        log.info("service_spawned", module=self.module, address=self.address, pid=self._proc.pid)
+            return subprocess.Popen(argv, env=self._env, stdin=stdin, stdout=log_file, stderr=log_file, start_new_session=True)
+
+    def keep_standby(self, restarts: int | None = None) -> None:
+        """Start the next process now, gated before it opens anything, so a restart does not wait for its imports.
+
+        The standby binds no port and opens no store until restart() releases it, after the running
+        process has exited: a restart is still a new process on the same file, only warmer.
+        restarts: how many restarts are to come (each after the first takes over a standby started
+        by the one before); the last one leaves none behind, since importing costs a core-second."""
+        if restarts is not None:
+            self._restarts_ahead = restarts
+        if self._standby is None and self._restarts_ahead > 0:
+            self._restarts_ahead -= 1
+            self._standby = self._popen([sys.executable, "-c", _GATED_MAIN, self.module, *self.args], subprocess.PIPE)
 
     @property
     def pid(self) -> int:
@@ -107,10 +130,20 @@ class ServiceProcess:
                         f"{self.module} not SERVING on {self.address} after {self._start_timeout:.0f}s:\n{self._log_tail()}"
                     ) from None
 
+    def request_stop(self) -> None:
+        """SIGTERM without waiting; stop() then waits for the exit."""
+        if self._proc is not None and self._proc.poll() is None and self._proc is not self._signalled:
+            self._proc.send_signal(signal.SIGTERM)
+            self._signalled = self._proc
+
     def stop(self) -> None:
-        """SIGTERM (the service drains), then SIGKILL if it does not exit in time."""
+        """SIGTERM (the service drains), then SIGKILL if it does not exit in time; a standby goes too."""
+        self._stop_running()
+        self._drop_standby()
+
+    def _stop_running(self) -> None:
         proc, self._proc = self._proc, None
-        if terminate(proc):
+        if terminate(proc, signalled=proc is not None and proc is self._signalled):
             log.info("service_stopped", module=self.module, returncode=proc.returncode)
 
     def kill(self) -> None:
@@ -122,9 +155,39 @@ class ServiceProcess:
 
     def restart(self) -> None:
         """Really stop the process and start a new one with the same address and env."""
-        self.stop()
-        self.spawn()
+        self._stop_running()
+        if not self._release_standby():
+            self.spawn()
+        # The next restart's process gets ready while this one serves.
+        self.keep_standby()
         self.wait_ready()
+
+    def _release_standby(self) -> bool:
+        """Let the standby go on to serve; False when there is none, or it died waiting."""
+        standby, self._standby = self._standby, None
+        if standby is None or standby.stdin is None:
+            return False
+        try:
+            standby.stdin.write(b"go\n")
+            standby.stdin.close()
+        except OSError:  # it exited meanwhile: the pipe is broken
+            standby.wait()
+            return False
+        self._proc = standby
+        log.info("service_spawned", module=self.module, address=self.address, pid=standby.pid, standby=True)
+        return True
+
+    def _drop_standby(self) -> None:
+        standby, self._standby = self._standby, None
+        if standby is not None:
+            # EOF on its stdin: it exits without serving (SIGKILL when it does not).
+            assert standby.stdin is not None
+            standby.stdin.close()
+            try:
+                standby.wait(timeout=STOP_TIMEOUT_S)
+            except subprocess.TimeoutExpired:
+                standby.kill()
+                standby.wait()
 
     def _log_tail(self, lines: int = 20) -> str:
         try:
@@ -255,23 +318,42 @@ class LocalServices:
         return [child for child in (self.memory, self.answerer) if child]
 
     def __enter__(self) -> "LocalServices":
+        self.start()
+        self.wait_ready()
+        return self
+
+    def start(self) -> None:
+        """Spawn the children without waiting for them, so the caller can do other work meanwhile."""
         try:
             if self.redis:
                 self.redis.start()
-            # Spawn all first, then wait: the children start up in parallel.
             for child in self._children():
                 child.spawn()
+        except BaseException:
+            self.close()
+            raise
+
+    def wait_ready(self) -> None:
+        """Wait until every child is SERVING (they start up in parallel); StartError otherwise."""
+        try:
             for child in self._children():
                 child.wait_ready()
         except BaseException:
             self.close()
             raise
-        return self
+
+    def keep_memory_standby(self, restarts: int) -> None:
+        """For a run that restarts memory `restarts` times: keep its next process importing while this one serves."""
+        if self.memory:
+            self.memory.keep_standby(restarts)
 
     def __exit__(self, *exc_info) -> None:
         self.close()
 
     def close(self) -> None:
+        # SIGTERM to every child first, so they drain and exit together rather than one after the other.
+        for child in self._children():
+            child.request_stop()
         for child in self._children():
             child.stop()
         if self.redis:

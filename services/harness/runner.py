@@ -181,14 +181,44 @@ def load_scenarios(request: EvalRequest) -> tuple[Path, bool, dict, list[dict]]:
 def run_eval(request: EvalRequest, settings: Settings, progress: ProgressFn | None = None) -> EvalResult:
     """Run the whole protocol; raises PrerequisiteError before replaying anything when it cannot."""
     check_prerequisites(request, settings)
-    if request.profile in benchmark_runs.PROFILES:
-        try:
-            scenarios, benchmark = benchmark_runs.load(request.profile, **_benchmark_args(request, settings))
-        except BenchmarkError as exc:
-            raise PrerequisiteError(str(exc)) from exc
-        return evaluate(request, settings, scenarios, fixtures_info=(benchmark.source, False, {}), progress=progress, benchmark=benchmark)
-    directory, regenerated, manifest, scenarios = load_scenarios(request)
-    return evaluate(request, settings, scenarios, fixtures_info=(directory, regenerated, manifest), progress=progress)
+    with ExitStack() as stack:
+        # The local services import their code while the fixtures load and validate: a second or
+        # two each, on different cores.
+        local = _start_local(stack, request, settings)
+        benchmark: BenchmarkRun | None = None
+        if request.profile in benchmark_runs.PROFILES:
+            try:
+                scenarios, benchmark = benchmark_runs.load(request.profile, **_benchmark_args(request, settings))
+            except BenchmarkError as exc:
+                raise PrerequisiteError(str(exc)) from exc
+            fixtures_info: tuple[Path, bool, dict] = (benchmark.source, False, {})
+        else:
+            directory, regenerated, manifest, scenarios = load_scenarios(request)
+            fixtures_info = (directory, regenerated, manifest)
+        return evaluate(request, settings, scenarios, fixtures_info=fixtures_info, progress=progress, benchmark=benchmark, local=local)
+
+
+def _start_local(stack: ExitStack, request: EvalRequest, settings: Settings) -> LocalServices:
+    """The local memory and answerer children the request needs, spawned (not yet SERVING) and stopped with the stack."""
+    memory_addr, answerer_addr = _memory_addr(request, settings), _answerer_addr(request, settings)
+    plan = plan_for(request.answerer, answerer_addr, settings)
+    try:
+        child_env = answerer_env(stack, plan, settings)
+    except StartError as exc:
+        raise PrerequisiteError(str(exc)) from exc
+    local = LocalServices(
+        child_env,
+        memory="memory" in request.baselines and not memory_addr,
+        answerer=not answerer_addr,
+        memory_store=request.memory_store,
+        start_timeout=settings.start_timeout_s,
+    )
+    stack.callback(local.close)
+    try:
+        local.start()
+    except StartError as exc:
+        raise PrerequisiteError(str(exc)) from exc
+    return local
 
 
 def evaluate(
@@ -199,8 +229,11 @@ def evaluate(
     fixtures_info: tuple[Path, bool, dict] = (Path("."), False, {}),
     progress: ProgressFn | None = None,
     benchmark: BenchmarkRun | None = None,
+    local: LocalServices | None = None,
 ) -> EvalResult:
-    """Replay already-loaded scenarios through the requested baselines and build the report."""
+    """Replay already-loaded scenarios through the requested baselines and build the report.
+
+    local: the children _start_local spawned for this request; None starts them here."""
     check_prerequisites(request, settings)
     memory_addr, answerer_addr = _memory_addr(request, settings), _answerer_addr(request, settings)
     local_memory = "memory" in request.baselines and not memory_addr
@@ -208,19 +241,14 @@ def evaluate(
     cleanup: dict = {"sessionsKept": request.keep_sessions, "deleted": 0, "failures": []}
     plan = plan_for(request.answerer, answerer_addr, settings)
     with ExitStack() as stack:
+        if local is None:
+            local = _start_local(stack, request, settings)
         try:
-            child_env = answerer_env(stack, plan, settings)
-            local = stack.enter_context(
-                LocalServices(
-                    child_env,
-                    memory=local_memory,
-                    answerer=not answerer_addr,
-                    memory_store=request.memory_store,
-                    start_timeout=settings.start_timeout_s,
-                )
-            )
+            local.wait_ready()
         except StartError as exc:
             raise PrerequisiteError(str(exc)) from exc
+        if restarts := sum(step["op"] == "restart" for scenario in scenarios for step in scenario["steps"]):
+            local.keep_memory_standby(restarts)
         connections = []
         for name in request.baselines:
             # Local children take the run's throwaway key; a configured address the user's (DSH_API_KEY,
@@ -331,7 +359,7 @@ def _missing_modules(request: EvalRequest, memory_addr: str) -> list[str]:
 def _replay_all(
     connections: list[MemoryConnection], answerer: Answerer, scenarios: list[dict], progress: ProgressFn | None, depth: int
 ) -> dict[str, list[ScenarioRun]]:
-    """Every scenario through every baseline; baselines run in parallel (each has its own channels)."""
+    """Every scenario through every baseline, in parallel threads (each baseline has its own channels)."""
     prepared = [prepare(scenario) for scenario in scenarios]
     total = len(connections) * sum(len(s["steps"]) for s in scenarios)
     done = [0]
@@ -350,7 +378,19 @@ def _replay_all(
         replayer = Replayer(connection, answerer, step(connection.name), retrieve_limit=depth)
         return [replayer.run(scenario, steps) for scenario, steps in zip(scenarios, prepared, strict=True)]
 
-    with ThreadPoolExecutor(max_workers=len(connections), thread_name_prefix="replay") as pool:
-        # Each replay in its own copy of the caller's context (request id, trace): one context cannot run in two threads.
-        futures = {c.name: pool.submit(contextvars.copy_context().run, replay, c) for c in connections}
-        return {name: future.result() for name, future in futures.items()}
+    def replay_group(group: list[MemoryConnection]) -> dict[str, list[ScenarioRun]]:
+        return {connection.name: replay(connection) for connection in group}
+
+    groups = _replay_groups(connections)
+    with ThreadPoolExecutor(max_workers=len(groups), thread_name_prefix="replay") as pool:
+        # Each group in its own copy of the caller's context (request id, trace): one context cannot run in two threads.
+        futures = [pool.submit(contextvars.copy_context().run, replay_group, group) for group in groups]
+        runs = {name: baseline_runs for future in futures for name, baseline_runs in future.result().items()}
+    return {connection.name: runs[connection.name] for connection in connections}
+
+
+def _replay_groups(connections: list[MemoryConnection]) -> list[list[MemoryConnection]]:
+    """Baselines replayed one after another in one thread: memory (the longest) alone, the in-process
+    ones together. They share this process's GIL with memory's thread: three at once slowed its calls."""
+    groups = [[c for c in connections if c.name == "memory"], [c for c in connections if c.name != "memory"]]
+    return [group for group in groups if group]

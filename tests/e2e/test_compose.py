@@ -163,16 +163,47 @@ def test_images_and_containers_run_as_non_root(stack: Stack):
         assert uid != "0" and uid == APP_UID, f"{service} runs as uid {uid}"
 
 
+# What each image can import: its own dependencies and code, nothing of the others'.
+IMPORTS = {
+    "memory": (
+        ("redis", "rjieba", "detect_secrets", "services.memory", "dsh.memory.v1.memory_pb2"),
+        ("matplotlib", "numpy", "jinja2", "jsonschema", "rich", "mcp", "services.harness", "services.answerer", "dsh.answerer"),
+    ),
+    "answerer": (
+        ("grpc", "structlog", "services.answerer", "dsh.answerer.v1.answerer_pb2"),
+        ("redis", "rjieba", "detect_secrets", "matplotlib", "jsonschema", "mcp", "services.memory", "services.harness", "dsh.memory"),
+    ),
+    "harness": (("matplotlib", "jinja2", "jsonschema", "mcp", "services.harness", "services.mcp", "dsh_memory", "services.memory"), ()),
+}
+
+
 @docker_test
-def test_images_share_one_venv_and_one_build_of_the_stubs():
+def test_each_image_carries_only_its_own_dependencies_and_code():
+    probe = (
+        "import importlib.util, sys\n"
+        "def found(name):\n"
+        "    try:\n"
+        "        return importlib.util.find_spec(name) is not None\n"
+        "    except ModuleNotFoundError:\n"
+        "        return False\n"
+        "print(' '.join(name for name in sys.argv[1:] if found(name)))\n"
+    )
+    for image in IMAGES:
+        name = image.split("/")[1].split(":")[0]
+        present, absent = IMPORTS[name]
+        out = run(["docker", "run", "--rm", "--entrypoint", "python", image, "-c", probe, *present, *absent]).stdout.split()
+        assert out == list(present), f"{image}: importable {out}, expected exactly {present}"
+
+
+@docker_test
+def test_images_share_the_base_and_one_build_of_the_stubs():
     layers = [json.loads(run(["docker", "image", "inspect", "-f", "{{json .RootFS.Layers}}", image]).stdout) for image in IMAGES]
-    common = 0
-    for group in zip(*layers, strict=False):  # images differ in length after the shared base
-        if len(set(group)) != 1:
-            break
-        common += 1
-    # base, user and directories, venv, stubs: the same layers, not equal copies.
-    assert common >= 4, layers
+    # base, then the user and its directories: the same layers, not equal copies. The venvs differ.
+    assert len({tuple(image_layers[:2]) for image_layers in layers}) == 1, layers
+    assert len({image_layers[2] for image_layers in layers}) == len(IMAGES), layers
+    stub = "/app/gen/dsh/memory/v1/memory_pb2.py"
+    digests = {run(["docker", "run", "--rm", "--entrypoint", "sha256sum", image, stub]).stdout.split()[0] for image in IMAGES[::2]}
+    assert len(digests) == 1  # memory's and the harness's stubs: one build
 
 
 @docker_test

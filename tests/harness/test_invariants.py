@@ -107,3 +107,10 @@ def test_storage_invariants_do_not_apply_without_storage():
     assert {e["id"] for e in summary} == {i.id for i in inv.INVARIANTS}
     assert all(e["status"] == "pass" for e in summary)
     assert "not applicable" in next(e for e in summary if e["id"] == "export_scrubbed")["detail"]
+
+
+def test_export_leaks_never_match_across_two_strings():
+    # The check searches every string of the export at once; a match must still lie inside one string.
+    assert inv.leak_problems('{"a": "Bearer", "b": "abcdefghijklmnop"}', []) == []
+    assert inv.leak_problems('{"a": "sk-live", "b": "-000"}', ["sk-live-000"]) == []
+    assert inv.leak_problems('{"sk-live-000": ["x", {"y": "/home/carol/z"}]}', ["sk-live-000"]) == ["personal path", "secret #1 present"]

@@ -24,6 +24,48 @@ def test_restart_stops_the_process_and_serves_again_on_the_same_address(tmp_path
     assert process.poll() is not None  # stopped on exit
 
 
+def test_a_standby_takes_over_only_after_the_running_process_stopped(tmp_path):
+    from dsh.memory.v1 import memory_pb2, memory_pb2_grpc
+
+    env = {k: v for k, v in os.environ.items() if not k.startswith("MEMORY_")}
+    memory = ServiceProcess("services.memory", "MEMORY_LISTEN", {**env, "MEMORY_DB": str(tmp_path / "m.sqlite")}, tmp_path / "log", 20)
+    memory.spawn()
+    memory.wait_ready()
+    memory.keep_standby(restarts=2)
+    standby = memory._standby
+    next_standby = None
+    try:
+        with open_channel(memory.address) as channel:
+            event = memory_pb2.Event(seq=1, event_id="e1", kind=memory_pb2.EVENT_KIND_USER_MESSAGE, text="The deploy target is eu-west-1.")
+            request = memory_pb2.AppendEventsRequest(session_id="s", events=[event])
+            memory_pb2_grpc.MemoryServiceStub(channel).AppendEvents(request, timeout=10)
+        first = memory._proc
+        memory.restart()
+        assert first.poll() is not None  # the old process is gone, not sharing the file with the new one
+        assert memory._proc is standby and memory._proc.pid != first.pid
+        next_standby = memory._standby
+        assert next_standby is not None and next_standby is not standby  # the next restart's, already importing
+        memory.restart()
+        assert memory._proc is next_standby and memory._standby is None  # no third restart: no standby for it
+        with open_channel(memory.address) as channel:
+            opened = memory_pb2_grpc.MemoryServiceStub(channel).OpenSession(memory_pb2.OpenSessionRequest(session_id="s"), timeout=10)
+        assert (opened.event_count, opened.last_seq) == (1, 1)  # what the first process acknowledged
+    finally:
+        memory.stop()
+    assert standby.poll() is not None and next_standby is not None and next_standby.poll() is not None
+
+
+def test_an_unused_standby_exits_without_serving(tmp_path):
+    child = ServiceProcess("services.answerer", "ANSWERER_LISTEN", dict(os.environ), tmp_path / "log", 20)
+    child.keep_standby(restarts=1)
+    standby = child._standby
+    assert standby is not None
+    child.stop()
+    assert standby.returncode == 0
+    with pytest.raises(TimeoutError):  # it never served
+        wait_for_serving(child.address, timeout=0.5)
+
+
 def test_a_child_that_dies_at_start_is_reported_with_its_log(tmp_path):
     child = ServiceProcess("services.harness.no_such_module", "X_LISTEN", dict(os.environ), tmp_path / "log", 5)
     child.spawn()
@@ -66,3 +108,16 @@ def test_run_eval_maps_prerequisites_to_failed_precondition(settings):
     finally:
         channel.close()
         served.stop(0)
+
+
+def test_a_restart_whose_standby_died_starts_a_process_afresh(tmp_path):
+    with LocalServices(dict(os.environ), memory=False, answerer=True) as local:
+        child = local.answerer
+        child.keep_standby(restarts=2)
+        standby = child._standby
+        standby.kill()
+        standby.wait()
+        child.restart()
+        assert child._proc is not standby and child._proc.poll() is None
+        wait_for_serving(child.address, timeout=2)
+        assert child._standby is not None  # and the next restart has one again
