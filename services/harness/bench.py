@@ -304,7 +304,7 @@ def run_bench(request: BenchRequest, settings: Settings, progress=None) -> dict:
             "retrieve_limit": RETRIEVE_LIMIT,
             "ingest_budget_s": INGEST_BUDGET_S,
             "query_budget_s": QUERY_BUDGET_S,
-            "workers": request.workers or bench.env.get("MEMORY_WORKERS") or "default",
+            "workers": bench.env.get("MEMORY_WORKERS") or "default",
             "concurrency": bench_concurrency.settings(curve_config),
             "scale": {"turns": request.scale_turns, "base_turns": bench_scale.BASE_TURNS, "ingest_budget_s": bench_scale.INGEST_BUDGET_S},
         }

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import grpc
 
-from services.harness import bench_concurrency, bench_report, bench_scale
+from services.harness import bench_concurrency, bench_page, bench_report, bench_scale
 from services.harness.bench import (
     DEFAULT_COLD_STARTS,
     DEFAULT_OUT,
@@ -116,9 +116,22 @@ def main(args: argparse.Namespace, settings: Settings) -> int:
         print(f"harness bench: could not run: {exc}", file=sys.stderr)
         return 1
     path = bench_report.write(doc, Path(request.out_dir))
+    page = _page(doc, path)
     if args.json:
         print(json.dumps(doc, ensure_ascii=False, indent=2))
     else:
         print(bench_report.table(doc))
+        if page:
+            print(f"HTML report: {page}")
         print(f"Results: {path}")
     return 0
+
+
+def _page(doc: dict, path: Path) -> Path | None:
+    """The HTML page beside the JSON; one that cannot be drawn is reported and skipped, because the JSON is
+    the run's record (`python -m services.harness report <json>` draws it again)."""
+    try:
+        return bench_page.write_beside(doc, path)
+    except Exception as exc:  # noqa: BLE001 - the run's numbers are written; only the page is missing
+        print(f"harness bench: no HTML page ({type(exc).__name__}: {exc}); the JSON is complete", file=sys.stderr)
+        return None

@@ -148,11 +148,17 @@ def curve_lines(doc: dict) -> list[str]:
         " latency of every call in ms; vs bm25 = this / bm25-turns at the same client count",
         _line([name for name, _, _ in CURVE_COLUMNS], CURVE_COLUMNS),
     ]
-    for row in curve:
-        lines += [_line(_curve_row(row["store"], row["workers"], point), CURVE_COLUMNS) for point in row["points"]]
+    return lines + [_line(cells, CURVE_COLUMNS) for cells in curve_rows(doc)]
+
+
+def curve_rows(doc: dict) -> list[list[str]]:
+    """The curve's table rows (headers: CURVE_COLUMNS), a single-process row after its store's curve."""
+    rows = []
+    for row in doc.get("concurrency") or []:
+        rows += [_curve_row(row["store"], row["workers"], point) for point in row["points"]]
         if row.get("single_process"):
-            lines.append(_line(_curve_row(row["store"], "1", row["single_process"]), CURVE_COLUMNS))
-    return lines
+            rows.append(_curve_row(row["store"], "1", row["single_process"]))
+    return rows
 
 
 SCALE_COLUMNS = [
@@ -204,3 +210,8 @@ def scale_lines(doc: dict) -> list[str]:
         _line([name for name, _, _ in SCALE_COLUMNS], SCALE_COLUMNS),
     ]
     return lines + [_line(_scale_row(row), SCALE_COLUMNS) for row in scale]
+
+
+def scale_rows(doc: dict) -> list[list[str]]:
+    """The long session's table rows (headers: SCALE_COLUMNS)."""
+    return [_scale_row(row) for row in doc.get("scale") or []]

@@ -222,7 +222,7 @@ def table(doc: dict) -> str:
         "",
         _line([name for name, _, _ in COLUMNS]),
     ]
-    lines += [_line(_row(run)) for run in sorted(doc["runs"], key=_order)]
+    lines += [_line(cells) for cells in size_rows(doc)]
     if doc["cold_starts"]:
         lines += ["", f"Cold start, process spawn to grpc.health SERVING (median of {doc['config']['cold_starts']}, min-max):"]
         for cold in doc["cold_starts"]:
@@ -238,6 +238,11 @@ def table(doc: dict) -> str:
             lines.append(f"  {'PASS' if t['pass'] else 'MISS'}  {t['store']:<7} {t['name']:<48} {target:<18} measured {measured}")
     lines += bench_load_report.single_process_lines(doc)
     return "\n".join(lines)
+
+
+def size_rows(doc: dict) -> list[list[str]]:
+    """The sizes' table rows (headers: COLUMNS), memory stores first."""
+    return [_row(run) for run in sorted(doc["runs"], key=_order)]
 
 
 def _order(run: dict) -> tuple:
