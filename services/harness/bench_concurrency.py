@@ -92,11 +92,21 @@ class _Client:
         self.turns = [(e.kind, e.text) for request in base.requests for e in request.events if e.kind in TURN_KINDS and e.text]
         self.tally = _Tally()
 
-    def run(self, go: threading.Event, stop_at: list[float]) -> None:
+    def run(self, ready: threading.Barrier, go: threading.Event, stop_at: list[float]) -> None:
         ops, weights = zip(*MIX, strict=True)
         with own_channel(self.address) as channel:
-            stub = memory_pb2_grpc.MemoryServiceStub(channel)
+            # Connected before the clock starts: the first call of a point should not pay for the handshake.
+            try:
+                grpc.channel_ready_future(channel).result(timeout=CALL_TIMEOUT_S)
+                connected = True
+            except grpc.FutureTimeoutError:
+                connected = False
+            ready.wait()
             go.wait()
+            if not connected:
+                self.tally.errors["UNAVAILABLE"] = self.tally.errors.get("UNAVAILABLE", 0) + 1
+                return
+            stub = memory_pb2_grpc.MemoryServiceStub(channel)
             while time.perf_counter() < stop_at[0]:
                 op = self.rng.choices(ops, weights)[0]
                 request = self._request(op)
@@ -158,11 +168,13 @@ class Curve:
             _Client(self.address, i, {sid: self.next_seq[sid] for sid in self.sessions[i::clients]}, self.sessions, self.base, seed)
             for i in range(clients)
         ]
-        go, stop_at = threading.Event(), [0.0]
-        threads = [threading.Thread(target=r.run, args=(go, stop_at), daemon=True, name=f"curve-client-{i}") for i, r in enumerate(runners)]
+        ready, go, stop_at = threading.Barrier(clients + 1), threading.Event(), [0.0]
+        threads = [
+            threading.Thread(target=r.run, args=(ready, go, stop_at), daemon=True, name=f"curve-client-{i}") for i, r in enumerate(runners)
+        ]
         for thread in threads:
             thread.start()
-        time.sleep(0.2)  # let every thread open its channel before the clock starts
+        ready.wait()  # every client connected
         server = process_tree(self.server_pid)
         server_cpu, client_cpu = cpu_seconds(server), time.process_time()
         started = time.perf_counter()
