@@ -82,8 +82,12 @@ def start_server(
     roles: RoleTable | None = None,
     limits: ServerLimits = ServerLimits(),
     telemetry: Telemetry | None = None,
+    reuse_port: bool = False,
 ) -> Served:
     """Start a server on listen ("host:port", port 0 for any) with health, and reflection when enabled.
+
+    reuse_port binds with SO_REUSEPORT, for worker processes that share one port (common/workers.py);
+    otherwise a port another server holds is refused.
 
     register adds the service's own servicers. With security's auth on, every RPC but health needs a
     key whose role roles ({service: {method: least role}}) allows. Raises RuntimeError when the
@@ -111,7 +115,7 @@ def start_server(
         options=[
             ("grpc.max_receive_message_length", limits.max_receive_bytes),
             ("grpc.max_send_message_length", MAX_MESSAGE_BYTES),
-            ("grpc.so_reuseport", 0),
+            ("grpc.so_reuseport", 1 if reuse_port else 0),
         ],
     )
     register(server)

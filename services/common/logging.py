@@ -28,10 +28,11 @@ class _Stderr(io.TextIOBase):
 _STDERR = _Stderr()
 
 
-def configure_logging(level: str = "info", fmt: str = "auto") -> None:
+def configure_logging(level: str = "info", fmt: str = "auto", *, worker: int | None = None) -> None:
     """Route structlog and stdlib logging to stderr.
 
-    fmt is "json", "console" or "auto" (console on a terminal, JSON otherwise).
+    fmt is "json", "console" or "auto" (console on a terminal, JSON otherwise). worker, in one of
+    several worker processes (common/workers.py), is added to every line, from every thread.
     """
     numeric = logging.getLevelName(level.upper())
     if not isinstance(numeric, int):
@@ -40,6 +41,7 @@ def configure_logging(level: str = "info", fmt: str = "auto") -> None:
     renderer = structlog.processors.JSONRenderer() if use_json else structlog.dev.ConsoleRenderer(colors=sys.stderr.isatty())
     structlog.configure(
         processors=[
+            *([_add_worker(worker)] if worker is not None else []),
             structlog.contextvars.merge_contextvars,
             structlog.processors.add_log_level,
             structlog.processors.TimeStamper(fmt="iso", utc=True),
@@ -52,3 +54,12 @@ def configure_logging(level: str = "info", fmt: str = "auto") -> None:
         cache_logger_on_first_use=False,
     )
     logging.basicConfig(level=numeric, stream=_STDERR, format="%(levelname)s %(name)s %(message)s")
+
+
+def _add_worker(worker: int) -> structlog.types.Processor:
+    # Not a context variable: gRPC's handler threads do not inherit the main thread's context.
+    def add(_logger: object, _name: str, event: structlog.types.EventDict) -> structlog.types.EventDict:
+        event.setdefault("worker", worker)
+        return event
+
+    return add

@@ -13,8 +13,12 @@ from services.common.tracing import configure_tracing
 from services.memory.embeddings.minilm import EncoderUnavailable
 from services.memory.server import build_server
 from services.memory.settings import SETTINGS_TABLE, Settings
+from services.memory.workers import serve_workers
 
-HELP_SUMMARY = "python -m services.memory: the memory service (dsh.memory.v1), in the foreground until SIGTERM/SIGINT."
+HELP_SUMMARY = (
+    "python -m services.memory: the memory service (dsh.memory.v1), in the foreground until SIGTERM/SIGINT;"
+    " MEMORY_PROCESSES worker processes share its port."
+)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -27,6 +31,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"memory: {exc}", file=sys.stderr)
         return 2
     configure_logging(settings.log_level, settings.log_format)
+    if settings.processes > 1:
+        return serve_workers(settings)  # tracing is set up in each worker: the parent serves no RPC
     configure_tracing(settings.telemetry, "memory")
     try:
         server = build_server(settings)

@@ -34,8 +34,9 @@ class MemoryServer:
         self.core.store.close()
 
 
-def build_server(settings: Settings, listen: str | None = None) -> MemoryServer:
-    """Raises EncoderUnavailable when MEMORY_DENSE asks for embeddings that are not installed."""
+def build_server(settings: Settings, listen: str | None = None, *, reuse_port: bool = False) -> MemoryServer:
+    """Raises EncoderUnavailable when MEMORY_DENSE asks for embeddings that are not installed.
+    reuse_port: one of several worker processes on one port (services/memory/workers.py)."""
     dense = _dense_index(settings)  # before the store: a missing extra then leaves nothing open
     store = open_store(settings)
     if settings.telemetry.metrics_on:
@@ -54,6 +55,7 @@ def build_server(settings: Settings, listen: str | None = None) -> MemoryServer:
             roles={SERVICE_NAME: REQUIRED_ROLE},
             limits=settings.server_limits,
             telemetry=settings.telemetry,
+            reuse_port=reuse_port,
         )
     except BaseException:
         store.close()

@@ -12,6 +12,8 @@ from services.common.telemetry import Telemetry
 from services.memory.domain.validation import Limits
 
 VERSION = "0.1.0"
+# MEMORY_PROCESSES: more would fork a process per typo'd digit; a core per worker is the useful range.
+MAX_PROCESSES = 256
 # MEMORY_DENSE: "off" ranks by text matching alone; "minilm" fuses it with MiniLM-L6-v2 sentence
 # embeddings (the optional extra, `make embeddings`).
 DENSE_CHOICES = ("off", "minilm")
@@ -29,6 +31,8 @@ class Settings:
     max_batch_events: int = 10_000
     grace_seconds: float = 10.0
     max_workers: int = 16
+    # Worker processes serving `listen` together (SO_REUSEPORT) over one store; 1 serves in this process.
+    processes: int = field(default_factory=lambda: available_cores())
     dense: str = "off"
     # Resource limits: a request over max_receive_bytes, or an RPC beyond max_concurrent_rpcs in
     # flight, is answered RESOURCE_EXHAUSTED. One event (max_event_bytes) must fit in a request.
@@ -63,6 +67,7 @@ class Settings:
             max_batch_events=env_int(env, "MEMORY_MAX_BATCH_EVENTS", defaults.max_batch_events, minimum=1),
             grace_seconds=env_float(env, "MEMORY_GRACE_SECONDS", defaults.grace_seconds),
             max_workers=env_int(env, "MEMORY_MAX_WORKERS", defaults.max_workers, minimum=1),
+            processes=env_int(env, "MEMORY_PROCESSES", defaults.processes, minimum=1),
             dense=env_choice(env, "MEMORY_DENSE", defaults.dense, DENSE_CHOICES),
             max_concurrent_rpcs=env_int(env, "MEMORY_MAX_CONCURRENT_RPCS", defaults.max_concurrent_rpcs, minimum=1),
             max_receive_bytes=env_int(env, "MEMORY_MAX_RECEIVE_BYTES", defaults.max_receive_bytes, minimum=1024),
@@ -75,7 +80,17 @@ class Settings:
             raise ConfigError(
                 f"MEMORY_MAX_EVENT_BYTES={settings.max_event_bytes} must be below MEMORY_MAX_RECEIVE_BYTES={settings.max_receive_bytes}"
             )
+        if settings.processes > MAX_PROCESSES:
+            raise ConfigError(f"MEMORY_PROCESSES={settings.processes} must be at most {MAX_PROCESSES} (one per core is the useful range)")
+        if settings.processes > 1 and not settings.store_url and settings.db_path == ":memory:":
+            # Each worker would hold a private, empty database of its own.
+            raise ConfigError(f"MEMORY_DB=:memory: lives in one process; set MEMORY_PROCESSES=1 (it is {settings.processes})")
         return settings
+
+
+def available_cores() -> int:
+    """The cores this process may run on (a container's or taskset's CPU set, not the machine's)."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
 def _secret_file(env: Mapping[str, str], name: str) -> str:
@@ -96,7 +111,13 @@ SETTINGS_TABLE = (
     Setting("MEMORY_STORE_PASSWORD_FILE", "", "a file holding the Redis password, kept out of the URL"),
     Setting("MEMORY_MAX_EVENT_BYTES", str(Settings.max_event_bytes), "largest event text; must be below MEMORY_MAX_RECEIVE_BYTES"),
     Setting("MEMORY_MAX_BATCH_EVENTS", str(Settings.max_batch_events), "most events in one AppendEvents"),
-    Setting("MEMORY_MAX_WORKERS", str(Settings.max_workers), "handler threads"),
+    Setting("MEMORY_MAX_WORKERS", str(Settings.max_workers), "handler threads (of each worker process)"),
+    Setting(
+        "MEMORY_PROCESSES",
+        "",
+        "worker processes serving MEMORY_LISTEN together over one store; unset: one per core, 1: a single process"
+        " (docs/operations.md, Worker processes)",
+    ),
     Setting(
         "MEMORY_GRACE_SECONDS", f"{Settings.grace_seconds:g}", "on SIGTERM, how long running calls may finish before they are cancelled"
     ),

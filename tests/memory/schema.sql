@@ -1,6 +1,6 @@
 -- The SQLite schema after every migration; tests/memory/test_sqlite_store.py compares against it.
 -- A change here is a schema change: add a migration, then update this file.
-PRAGMA user_version = 4;
+PRAGMA user_version = 5;
 CREATE INDEX items_by_key ON items (session_id, key, status);
 CREATE INDEX items_by_kind ON items (session_id, kind, status, seq);
 CREATE INDEX items_by_value ON items (session_id, value_norm) WHERE status = 'active';
@@ -70,7 +70,7 @@ CREATE TABLE sessions (
             item_count INTEGER NOT NULL DEFAULT 0,
             created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
             updated_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
-        , tenant TEXT NOT NULL DEFAULT 'default', user_id TEXT NOT NULL DEFAULT '');
+        , tenant TEXT NOT NULL DEFAULT 'default', user_id TEXT NOT NULL DEFAULT '', write_token TEXT NOT NULL DEFAULT '');
 CREATE TRIGGER items_index AFTER INSERT ON items BEGIN
             INSERT INTO items_fts (rowid, search_text, cjk_grams, context_text)
                 VALUES (new.id, new.search_text, new.cjk_grams, new.context_text);

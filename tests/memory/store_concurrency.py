@@ -49,9 +49,11 @@ def another_session_appends_while_one_plans(store) -> None:
     assert store.session("A").event_count == 50 and store.session("B").event_count == 1
 
 
-def a_write_overtaking_a_plan_makes_it_plan_again(store) -> None:
+def a_write_overtaking_a_plan_makes_it_plan_again(store, other=None) -> None:
     """A plan made on a snapshot that another append to the same session overtook is made again
-    on the new state: the seq taken in between is a Conflict, not a half-applied or failed write."""
+    on the new state: the seq taken in between is a Conflict, not a half-applied or failed write.
+    other, when given, is a second store on the same data (what another worker process holds)."""
+    writer = other or store
     store.append("S", lambda reader: plan_append(reader, "S", [ev("S", 1, "hello")]))
     overtaken = threading.Event()
     plans: list[str] = []
@@ -61,7 +63,7 @@ def a_write_overtaking_a_plan_makes_it_plan_again(store) -> None:
         plan = plan_append(reader, "S", [ev("S", 2, "The region is eu-west-1.", "mine")])
         if not overtaken.is_set():
             # Another writer takes seq 2 after this snapshot was read.
-            other = threading.Thread(target=lambda: store.append("S", lambda r: plan_append(r, "S", [ev("S", 2, "theirs", "theirs")])))
+            other = threading.Thread(target=lambda: writer.append("S", lambda r: plan_append(r, "S", [ev("S", 2, "theirs", "theirs")])))
             other.start()
             other.join(WAIT_S)
             overtaken.set()

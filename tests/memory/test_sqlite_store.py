@@ -173,8 +173,9 @@ def test_version_3_indexes_only_cjk_text_in_the_trigram_table_and_migrates_a_ver
         "DROP INDEX sessions_by_user",
         "ALTER TABLE sessions DROP COLUMN tenant",
         "ALTER TABLE sessions DROP COLUMN user_id",
+        "ALTER TABLE sessions DROP COLUMN write_token",
     ):
-        db.execute(statement)  # version 4's session owner, which a version 2 file does not have either
+        db.execute(statement)  # versions 4 and 5's session columns, which a version 2 file does not have either
     db.execute("PRAGMA user_version = 2")
     trigram_rows = lambda: db.execute("SELECT count(*) FROM items_cjk_docsize").fetchone()[0]  # noqa: E731
     cjk_items = db.execute("SELECT count(*) FROM items WHERE cjk_text != ''").fetchone()[0]

@@ -74,13 +74,14 @@ def test_a_version_3_sqlite_file_migrates_its_sessions_to_the_default_tenant(tmp
         "DROP INDEX sessions_by_user",
         "ALTER TABLE sessions DROP COLUMN tenant",
         "ALTER TABLE sessions DROP COLUMN user_id",
+        "ALTER TABLE sessions DROP COLUMN write_token",
         "PRAGMA user_version = 3",
     ):
         db.execute(statement)
     assert "tenant" not in [row[1] for row in db.execute("PRAGMA table_info(sessions)")]
     db.close()
     store = SqliteStore(path)
-    assert store.schema_version == 4
+    assert store.schema_version == 5
     core = MemoryCore(store, Limits(), "test")
     assert [(s.session_id, s.tenant, s.user_id) for s in core.list_sessions(tenant=DEFAULT_TENANT)[0]] == [("old", "default", "")]
     assert core.retrieve("old", "cache ttl", 5, False, tenant=DEFAULT_TENANT)[0].item.value.startswith("300")

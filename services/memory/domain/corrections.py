@@ -4,6 +4,7 @@ when the sentence gives one. Which stored item they replace is decided later (su
 import re
 from dataclasses import dataclass, replace
 
+from services.memory import regex_cache
 from services.memory.domain import extraction_checks as C
 from services.memory.domain.model import Candidate, ItemKind, ReadContext
 from services.memory.domain.rules import read_rule
@@ -101,7 +102,7 @@ def _task(clean: str, ctx: ReadContext) -> bool:
 
 # A value that names itself: a number with its unit, an identifier (eu-west-1, v2.3, PRC-4821), a
 # clock time, a Capitalized name, a multiple (3x). A parenthesis right after it stays with it.
-_LOOSE_VALUE = re.compile(
+_LOOSE_VALUE = regex_cache.compile(
     r"(?:[$€£¥])?\d[\d,.]*(?:e-?\d+)?\s?(?:[x×%]|[A-Za-z]{1,12}\b|[\u4e00-\u9fff]{1,2})?(?:\s?\([^)]{1,30}\))?"
     r"|\b[A-Za-z][\w]*[-_./:][\w\-./:]*\w(?:\s?\([^)]{1,30}\))?"
     r"|(?<![.!?]\s)(?<!^)\b(?-i:[A-Z])[a-z]+(?:\s+(?-i:[A-Z])[a-z]+)*"
@@ -124,7 +125,7 @@ def _loose(stmt: str, old: str, ctx: ReadContext) -> Candidate | None:
     return None
 
 
-_NAMED_VERSION = re.compile(r"^(?P<name>(?-i:[A-Za-z])[\w\-.]*(?:\s+(?-i:[A-Z])[\w\-.]*)?)\s+v?\d+(?:\.\d+)*\b", re.IGNORECASE)
+_NAMED_VERSION = regex_cache.compile(r"^(?P<name>(?-i:[A-Za-z])[\w\-.]*(?:\s+(?-i:[A-Z])[\w\-.]*)?)\s+v?\d+(?:\.\d+)*\b", re.IGNORECASE)
 
 
 def _named_version(new: str, grammar: str) -> str:

@@ -21,6 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
+from services.memory import regex_cache
 from services.memory.lang import data
 
 # A value longer than this is a clause, not a value: "to make sure the team is ready" is no new value.
@@ -66,11 +67,11 @@ class _Grammar:
     clause: re.Pattern[str]  # between the clauses a change is looked for in
 
 
-_TYPED = re.compile(r"\d|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|[A-Z][a-z]+|[\u3400-\u9fff]", re.IGNORECASE)
-_NAMED = re.compile(r"\d|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|\b[A-Z][\w\-]*")
-_CJK = re.compile(r"[\u3400-\u9fff]")
-_CONTRACTED = re.compile(r"(?:'s|'re|'ve|’s|’re|’ve|\s+(?:has|have|had))$", re.IGNORECASE)
-_CONNECTIVE = re.compile(r"^(?:(?:then|so|and|but|also|ok|okay|well|now|anyway|update|fyi)[,:]?\s+)+", re.IGNORECASE)
+_TYPED = regex_cache.compile(r"\d|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|[A-Z][a-z]+|[\u3400-\u9fff]", re.IGNORECASE)
+_NAMED = regex_cache.compile(r"\d|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|\b[A-Z][\w\-]*")
+_CJK = regex_cache.compile(r"[\u3400-\u9fff]")
+_CONTRACTED = regex_cache.compile(r"(?:'s|'re|'ve|’s|’re|’ve|\s+(?:has|have|had))$", re.IGNORECASE)
+_CONNECTIVE = regex_cache.compile(r"^(?:(?:then|so|and|but|also|ok|okay|well|now|anyway|update|fyi)[,:]?\s+)+", re.IGNORECASE)
 
 
 @cache
@@ -80,71 +81,73 @@ def _grammar(lang: str) -> _Grammar:
     if lang == "zh":
         verb = f"(?:{words.CHANGE_VERBS})"
         return _Grammar(
-            keyed=re.compile(rf"^(?P<subject>[^，,。]{{0,20}}?)\s*(?:{words.PASSIVE})?\s*{verb}\s*(?P<value>\S.*)$"),
-            agent=re.compile(r"(?!)"),
-            imperative=re.compile(r"(?!)"),  # a Chinese imperative names its subject first: keyed reads it
-            level=re.compile(rf"^(?P<subject>{words.ANAPHORS})?\s*(?:{words.LEVEL})\s*(?P<value>\S.*)$"),
-            choose=re.compile(rf"^(?:{words.CHOOSE})\s*(?P<value>\S.*)$"),
+            keyed=regex_cache.compile(rf"^(?P<subject>[^，,。]{{0,20}}?)\s*(?:{words.PASSIVE})?\s*{verb}\s*(?P<value>\S.*)$"),
+            agent=regex_cache.compile(r"(?!)"),
+            imperative=regex_cache.compile(r"(?!)"),  # a Chinese imperative names its subject first: keyed reads it
+            level=regex_cache.compile(rf"^(?P<subject>{words.ANAPHORS})?\s*(?:{words.LEVEL})\s*(?P<value>\S.*)$"),
+            choose=regex_cache.compile(rf"^(?:{words.CHOOSE})\s*(?P<value>\S.*)$"),
             # "先说好一条：" and "我想说" are the speaker's own words: a reporter is someone (王主任说, 我妈说).
-            relay=re.compile(
+            relay=regex_cache.compile(
                 rf"^(?P<who>[^，,。]{{1,12}}?)(?<![{words.NOT_REPORTERS}])(?:{words.REPORTING})[，,：:]?\s*(?P<inner>\S.{{3,}})$"
             ),
-            withdraw=re.compile(rf"^(?:{words.WITHDRAW})[，,。！!]?\s*(?P<rest>.*)$"),
-            withdraw_around=re.compile(words.WITHDRAW_AROUND),
-            history=re.compile(words.HISTORY),
-            hypothesis=re.compile(words.HYPOTHESIS),
-            comparison=re.compile(words.COMPARISON),
-            now=re.compile(words.NOW),
-            anaphor=re.compile(rf"^(?:{words.ANAPHORS})$"),
-            agents=re.compile(rf"^(?:{words.AGENTS})$"),
-            placeholder=re.compile(rf"^(?:{words.PLACEHOLDERS})$"),
+            withdraw=regex_cache.compile(rf"^(?:{words.WITHDRAW})[，,。！!]?\s*(?P<rest>.*)$"),
+            withdraw_around=regex_cache.compile(words.WITHDRAW_AROUND),
+            history=regex_cache.compile(words.HISTORY),
+            hypothesis=regex_cache.compile(words.HYPOTHESIS),
+            comparison=regex_cache.compile(words.COMPARISON),
+            now=regex_cache.compile(words.NOW),
+            anaphor=regex_cache.compile(rf"^(?:{words.ANAPHORS})$"),
+            agents=regex_cache.compile(rf"^(?:{words.AGENTS})$"),
+            placeholder=regex_cache.compile(rf"^(?:{words.PLACEHOLDERS})$"),
             verbs=_has_match(verb),
-            reporting=re.compile(words.REPORTING),
-            value_end=re.compile(words.VALUE_END),
-            value_start=re.compile(words.VALUE_START),
-            clause=re.compile(words.CLAUSE),
+            reporting=regex_cache.compile(words.REPORTING),
+            value_end=regex_cache.compile(words.VALUE_END),
+            value_start=regex_cache.compile(words.VALUE_START),
+            clause=regex_cache.compile(words.CLAUSE),
         )
     verb = rf"(?:{words.CHANGE_VERBS})"
     particle = rf"(?:\s+(?:{words.PARTICLES}))?"
     return _Grammar(
-        keyed=re.compile(
+        keyed=regex_cache.compile(
             rf"^(?P<subject>[^,;:]{{2,60}}?)\s+(?:{words.PASSIVE}\s+)?(?:just\s+|already\s+|now\s+|finally\s+)?{verb}{particle}\s+(?:to|into)\s+(?P<value>\S.*)$",
             flags,
         ),
-        agent=re.compile(
+        agent=regex_cache.compile(
             # Case matters only for a name ("Priya moved the review to Friday").
             rf"^(?P<agent>(?i:{words.AGENTS})|(?!(?i:{words.ANAPHORS})\b)[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)\s+(?i:(?:(?:have|has|had|just|already|finally|now)\s+)*{verb}\s+"
             rf"(?P<object>[^,;:]{{1,50}}?){particle}\s+(?:to|into)\s+(?P<value>\S.*))$",
         ),
-        imperative=re.compile(
+        imperative=regex_cache.compile(
             # "switch to the 2022 release" names no object: the subject in focus changes.
             rf"^(?:(?:{words.IMPERATIVE_OPENERS})[,\s]+)*(?:{verb}(?:\s+(?P<object>[^,;:]{{1,50}}?))?{particle}\s+(?:to|into)|"
             rf"(?:{words.SET_VERBS})\s+(?P<held>[^,;:]{{1,50}}?)\s+at)\s+(?P<value>\S.*)$",
             flags,
         ),
-        level=re.compile(
+        level=regex_cache.compile(
             rf"^(?P<subject>{words.ANAPHORS}|{words.AGENTS})(?:{words.REACHED})\s+(?:(?P<level>{words.LEVEL})\s+)?(?P<value>\S.*?)(?P<now>\s+(?:{words.EFFECTIVE}))?$",
             flags,
         ),
-        choose=re.compile(rf"^(?:(?:let's|let\s+us|just|please|ok|okay|actually|hmm)[,\s]+)*(?:{words.CHOOSE})\s+(?P<value>\S.*)$", flags),
-        relay=re.compile(
+        choose=regex_cache.compile(
+            rf"^(?:(?:let's|let\s+us|just|please|ok|okay|actually|hmm)[,\s]+)*(?:{words.CHOOSE})\s+(?P<value>\S.*)$", flags
+        ),
+        relay=regex_cache.compile(
             rf"^(?P<who>(?i:my|our|the|their|his|her)\s+[\w\-]+(?:\s+[\w\-]+)?|[A-Z][a-z]+(?:\s+(?:from|at|in|of)\s+(?:the\s+)?[\w\-]+|\s+[A-Z][a-z]+)?)\s+"
             rf"(?:{words.REPORTING})\s+(?:that\s+)?(?P<inner>\S.{{6,}})$",
         ),
-        withdraw=re.compile(rf"^(?:{words.WITHDRAW})(?P<about>[^,;:.!—–]{{0,60}}?)(?:\s*[,;:.!—–-]+\s*(?P<rest>.*))?$", flags),
-        withdraw_around=re.compile(words.WITHDRAW_AROUND, flags),
-        history=re.compile(words.HISTORY, flags),
-        hypothesis=re.compile(words.HYPOTHESIS, flags),
-        comparison=re.compile(words.COMPARISON, flags),
-        now=re.compile(words.NOW, flags),
-        anaphor=re.compile(rf"^(?:{words.ANAPHORS})$", flags),
-        agents=re.compile(rf"^(?:{words.AGENTS})$", flags),
-        placeholder=re.compile(rf"^(?:{words.PLACEHOLDERS})$", flags),
+        withdraw=regex_cache.compile(rf"^(?:{words.WITHDRAW})(?P<about>[^,;:.!—–]{{0,60}}?)(?:\s*[,;:.!—–-]+\s*(?P<rest>.*))?$", flags),
+        withdraw_around=regex_cache.compile(words.WITHDRAW_AROUND, flags),
+        history=regex_cache.compile(words.HISTORY, flags),
+        hypothesis=regex_cache.compile(words.HYPOTHESIS, flags),
+        comparison=regex_cache.compile(words.COMPARISON, flags),
+        now=regex_cache.compile(words.NOW, flags),
+        anaphor=regex_cache.compile(rf"^(?:{words.ANAPHORS})$", flags),
+        agents=regex_cache.compile(rf"^(?:{words.AGENTS})$", flags),
+        placeholder=regex_cache.compile(rf"^(?:{words.PLACEHOLDERS})$", flags),
         verbs=_has_word(f"{words.CHANGE_VERBS}|{words.SET_VERBS}"),
-        reporting=re.compile(rf"\b(?:{words.REPORTING})\b", flags),
-        value_end=re.compile(words.VALUE_END),
-        value_start=re.compile(words.VALUE_START),
-        clause=re.compile(words.CLAUSE, flags),
+        reporting=regex_cache.compile(rf"\b(?:{words.REPORTING})\b", flags),
+        value_end=regex_cache.compile(words.VALUE_END),
+        value_start=regex_cache.compile(words.VALUE_START),
+        clause=regex_cache.compile(words.CLAUSE, flags),
     )
 
 
@@ -155,11 +158,11 @@ def _has_word(alternation: str) -> Callable[[str], bool]:
     return lambda text: not wanted.isdisjoint(_WORDS.findall(text.lower()))
 
 
-_WORDS = re.compile(r"[a-z]+")
+_WORDS = regex_cache.compile(r"[a-z]+")
 
 
 def _has_match(pattern: str) -> Callable[[str], bool]:
-    search = re.compile(pattern).search
+    search = regex_cache.compile(pattern).search
     return lambda text: search(text) is not None
 
 
@@ -198,9 +201,9 @@ def value_frame(sentence: str, value: str, lang: str) -> str:
 
 
 # Clause boundaries for frames: a frame word governs its clause ("..., now it's 8" is no history).
-_FRAME_CLAUSE = re.compile(r"[,;:](?=\s)|[，；：;]|\s[-–—]\s|\s(?=(?:but|whereas|while|although)\s)", re.IGNORECASE)
-_HEAD = re.compile(r"[\w$€£¥][\w.\-/:]*|[\u3400-\u9fff]{1,4}")
-_HEAD_NUMBER = re.compile(r"\d")
+_FRAME_CLAUSE = regex_cache.compile(r"[,;:](?=\s)|[，；：;]|\s[-–—]\s|\s(?=(?:but|whereas|while|although)\s)", re.IGNORECASE)
+_HEAD = regex_cache.compile(r"[\w$€£¥][\w.\-/:]*|[\u3400-\u9fff]{1,4}")
+_HEAD_NUMBER = regex_cache.compile(r"\d")
 
 
 def placeholder(word: str, lang: str) -> bool:

@@ -13,6 +13,7 @@ import re
 from dataclasses import replace
 from functools import lru_cache
 
+from services.memory import regex_cache
 from services.memory.domain import discourse
 from services.memory.domain import extraction_checks as C
 from services.memory.domain import patterns as P
@@ -46,16 +47,16 @@ MAX_PREAMBLE_WORDS = 14  # "Since you'll be in the invoice view anyway: ..."
 # A rule's value takes up to this many following sentences of its line that spell it out.
 MAX_ELABORATION = 2
 MAX_RULE_CHARS = 600
-_LATIN = re.compile(r"[A-Za-z]")
-_CJK = re.compile(r"[\u3400-\u9fff]")
+_LATIN = regex_cache.compile(r"[A-Za-z]")
+_CJK = regex_cache.compile(r"[\u3400-\u9fff]")
 # Rule rows whose marker says things change from here ("from now on", 以后…): the values the sentence
 # states are updates of the ones before.
 _FROM_NOW_ON = frozenset({"from_now_on", "zh_from_now"})
 # Rule rows that read a label announcing a rule ("House rule:", 规矩：): the sentence is that rule.
 _RULE_LABELS = frozenset({"label", "zh_label"})
-_MARKDOWN = re.compile(r"\*\*|__|^#+\s*")
+_MARKDOWN = regex_cache.compile(r"\*\*|__|^#+\s*")
 # A sentence that only binds the one before it: "Not negotiable.", "No exceptions.", "Full stop."
-_BINDING_TAG = re.compile(en_sentences.BINDING_TAG + "|" + zh_sentences.BINDING_TAG, re.IGNORECASE)
+_BINDING_TAG = regex_cache.compile(en_sentences.BINDING_TAG + "|" + zh_sentences.BINDING_TAG, re.IGNORECASE)
 _TERMINAL = " \t.!。！…"
 
 
@@ -383,6 +384,8 @@ def _measure(body: str, key: str, ctx: ReadContext) -> tuple[Candidate, str] | N
 
 
 _MEASURE = {
-    "en": re.compile(r"(?:(?<![\w.])|^)(?:(?P<cmp>" + P.CMP_WORDS_EN + r")\s+)?" + P.CUR + P.VAL_EN + r"(?P<tail>.*)$", re.IGNORECASE),
-    "zh": re.compile(r"(?:(?P<cmp>" + P.CMP_WORDS_ZH + r")\s*)?" + P.CUR + P.VAL_ZH + r"(?P<tail>.*)$"),
+    "en": regex_cache.compile(
+        r"(?:(?<![\w.])|^)(?:(?P<cmp>" + P.CMP_WORDS_EN + r")\s+)?" + P.CUR + P.VAL_EN + r"(?P<tail>.*)$", re.IGNORECASE
+    ),
+    "zh": regex_cache.compile(r"(?:(?P<cmp>" + P.CMP_WORDS_ZH + r")\s*)?" + P.CUR + P.VAL_ZH + r"(?P<tail>.*)$"),
 }

@@ -11,6 +11,7 @@ lang/<lang>/thesaurus.py.
 
 import re
 
+from services.memory import regex_cache
 from services.memory.domain.model import ItemKind
 from services.memory.domain.text import latin_terms
 from services.memory.lang.en import thesaurus as en_thesaurus
@@ -22,7 +23,7 @@ ZH_SYNONYM_GROUPS: tuple[tuple[str, ...], ...] = tuple(words for _, words in zh_
 
 # What a question asks for, by the words it uses (either language's): the kind of item that answers it.
 INTENTS: tuple[tuple[ItemKind, re.Pattern[str]], ...] = tuple(
-    (kind, re.compile(en_thesaurus.INTENTS[kind.value] + "|" + zh_thesaurus.INTENTS[kind.value], re.I))
+    (kind, regex_cache.compile(en_thesaurus.INTENTS[kind.value] + "|" + zh_thesaurus.INTENTS[kind.value], re.I))
     for kind in (ItemKind.RULE, ItemKind.NUMBER, ItemKind.TASK)
 )
 INTENT_BOOST = 0.3

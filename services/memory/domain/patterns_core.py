@@ -23,6 +23,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from services.memory import regex_cache
 from services.memory.domain.model import ItemKind
 
 RULE, FACT, NUMBER = ItemKind.RULE, ItemKind.FACT, ItemKind.NUMBER
@@ -51,4 +52,4 @@ def _row(
     key_suffix: str = "",
 ) -> PatternRow:
     flags = re.IGNORECASE if lang == "en" else 0
-    return PatternRow(name, lang, kind, re.compile(pattern, flags), tuple(examples), tuple(needles), weak, key_suffix)
+    return PatternRow(name, lang, kind, regex_cache.compile(pattern, flags), tuple(examples), tuple(needles), weak, key_suffix)

@@ -10,6 +10,7 @@ import re
 from functools import cache
 from types import ModuleType
 
+from services.memory import regex_cache
 from services.memory.domain.model import Candidate, ReadContext
 from services.memory.domain.statements import clean_condition, number_candidate
 from services.memory.domain.text import normalize_key
@@ -18,17 +19,21 @@ from services.memory.lang.en import shapes as en_shapes
 from services.memory.lang.zh import shapes as zh_shapes
 
 MAX_CONDITION_CHARS = 80
-_FIGURE = re.compile(
+_FIGURE = regex_cache.compile(
     r"(?<![\w\-./:#])(?P<cur>[$€£¥])?(?P<value>[-+−]?\d[\d,]*(?:\.\d+)?)(?![\d:/\-]|\.\d)"
     r"\s?(?P<unit>°[CF]|%|％|‰|[A-Za-zµ°][A-Za-zµ°]*(?:/[A-Za-z³²]+)?|[\u4e00-\u9fff]{1,3})?"
 )
-_CLAUSE_BREAK = re.compile(r"[,，;；:：()（）、。.!?！？]\s|[;；()（）、。！？]|\s+(?:and|but|while|whereas|because|so)\s+", re.IGNORECASE)
+_CLAUSE_BREAK = regex_cache.compile(
+    r"[,，;；:：()（）、。.!?！？]\s|[;；()（）、。！？]|\s+(?:and|but|while|whereas|because|so)\s+", re.IGNORECASE
+)
 _FAMILY_UNITS = frozenset(
     spelling for family in (*en_shapes.UNIT_FAMILIES.values(), *zh_shapes.UNIT_FAMILIES.values()) for spelling in family
 )
 # Between two figures, only these words: the second qualifies the first ("over 15 minutes", "per 5 L").
-_QUALIFYING = re.compile(r"^\s*(?:over|for|per|in|within|at|of|after|every|each|across|by|a|an|the|/|每|在|内|以内)?\s*$", re.IGNORECASE)
-_COMPARATOR = re.compile(
+_QUALIFYING = regex_cache.compile(
+    r"^\s*(?:over|for|per|in|within|at|of|after|every|each|across|by|a|an|the|/|每|在|内|以内)?\s*$", re.IGNORECASE
+)
+_COMPARATOR = regex_cache.compile(
     r"(?:at least|at most|no more than|no less than|up to|under|over|above|below|less than|more than|"
     r"至少|最多|不超过|不低于|低于|高于|超过)\s*$",
     re.IGNORECASE,
@@ -110,7 +115,7 @@ def _clauses(sentence: str) -> list[str]:
 @cache
 def _longest_first(units: frozenset[str]) -> tuple[str, ...]:
     """A language's units, longest first, so 个小时 is read before 小时; sorted once per language."""
-    return tuple(sorted(units, key=len, reverse=True))
+    return tuple(sorted(units, key=lambda unit: (-len(unit), unit)))
 
 
 def _unit(match: re.Match[str], words: ModuleType) -> str:

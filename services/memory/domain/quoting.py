@@ -8,6 +8,7 @@ every user message at ingest, so a one-line message with nothing that could open
 import re
 from dataclasses import dataclass
 
+from services.memory import regex_cache
 from services.memory.domain.quoting_patterns import (
     _ADDRESSING,
     _BELOW,
@@ -287,7 +288,7 @@ def _markup_end(lines: list[str], i: int) -> int:
     tag = _TAG_OPEN.match(lines[i])
     if not tag:
         return i
-    closing = re.compile(rf"</{re.escape(tag.group('name'))}\s*>", re.IGNORECASE)
+    closing = regex_cache.compile(rf"</{re.escape(tag.group('name'))}\s*>", re.IGNORECASE)
     close = next((j for j in range(i, min(len(lines), i + _MARKUP_LINES)) if closing.search(lines[j])), None)
     if close is not None:
         return close + 1

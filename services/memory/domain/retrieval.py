@@ -10,10 +10,10 @@ better one loses a little, so that the results cover more of the conversation.
 """
 
 import heapq
-import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from services.memory import regex_cache
 from services.memory.domain import lexicon
 from services.memory.domain.cjk_words import word_grams
 from services.memory.domain.indexing import searchable_text
@@ -22,7 +22,7 @@ from services.memory.domain.quoting import split_voice
 from services.memory.domain.text import cjk_bigrams, cjk_runs, cjk_trigrams, is_question, latin_terms, split_sentences, term_set
 from services.memory.lang.zh.terms import FUNCTION_CHARACTERS as _CJK_FILLER
 
-_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.\-/%$€]*")
+_WORD = regex_cache.compile(r"[A-Za-z0-9][A-Za-z0-9_.\-/%$€]*")
 
 KIND_BOOST = {
     ItemKind.RULE: 0.2,

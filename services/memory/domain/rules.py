@@ -1,8 +1,8 @@
 """Reading a standing rule in one sentence: its marker, its body, and whether the marker is weak."""
 
-import re
 from typing import NamedTuple
 
+from services.memory import regex_cache
 from services.memory.domain import patterns as P
 from services.memory.domain.model import Candidate, ItemKind, ReadContext
 from services.memory.domain.tables import RULES, rows
@@ -14,7 +14,7 @@ from services.memory.lang.zh import rules as zh_rules
 
 MAX_RULE_KEY_CHARS = 160
 _POLITE = {"en": en_rules.POLITE, "zh": zh_rules.POLITE}
-_NEGATIVE_MARKER = re.compile(f"{en_rules.NEGATIVE_MARKERS}|{zh_rules.NEGATIVE_MARKERS}")
+_NEGATIVE_MARKER = regex_cache.compile(f"{en_rules.NEGATIVE_MARKERS}|{zh_rules.NEGATIVE_MARKERS}")
 
 
 class RuleReading(NamedTuple):

@@ -1,9 +1,11 @@
 """Scrubbing exports and assembled messages: credentials and personal paths become placeholders."""
 
 import re
+from functools import lru_cache
 
 from detect_secrets.plugins.base import RegexBasedDetector
 
+from services.memory import regex_cache
 from services.memory.domain.scrub_rules import DETECTORS as _DETECTORS
 from services.memory.domain.scrub_rules import PLACEHOLDER as _PLACEHOLDER
 from services.memory.domain.scrub_rules import REDACTED, SECRET_WORDS, ZH_SECRET_WORDS, alternation
@@ -11,7 +13,7 @@ from services.memory.domain.scrub_rules import RULES as _RULES
 
 _GATES = tuple({id(gate): gate for gate in [gate for gate, *_ in _RULES] + [gate for gate, _ in _DETECTORS]}.values())
 # Every gate at once, over the lowercased text: text with nothing to replace (most lines) costs one scan.
-_ANY = re.compile("|".join([alternation(w for g in _GATES for w in g.words), *sorted({g.shape for g in _GATES if g.shape})]))
+_ANY = regex_cache.compile("|".join([alternation(w for g in _GATES for w in g.words), *sorted({g.shape for g in _GATES if g.shape})]))
 _TOKEN_TAIL = r"[A-Za-z0-9_+/=-]*"
 
 
@@ -19,10 +21,23 @@ def _placeholder(detector: RegexBasedDetector) -> str:
     return "[REDACTED_" + re.sub(r"\W+", "_", detector.secret_type).strip("_").upper() + "]"
 
 
+# Assemble scrubs every line it hands out, and the same items come back query after query.
+_CACHED_CHARS = 4096
+
+
 def scrub(text: str) -> str:
     """The text with credentials and personal paths replaced by placeholders that name their kind
     (`[REDACTED_STRIPE_KEY]`, `password=[REDACTED]`, `/home/[USER]/`, `~/[REDACTED_PATH]`).
-    Idempotent; text with nothing to replace costs one regex scan."""
+    Idempotent; text with nothing to replace costs one regex scan, a short text seen lately none."""
+    return _scrub_cached(text) if len(text) <= _CACHED_CHARS else _scrub(text)
+
+
+@lru_cache(maxsize=16384)
+def _scrub_cached(text: str) -> str:
+    return _scrub(text)
+
+
+def _scrub(text: str) -> str:
     lowered = text.lower()
     if not _ANY.search(lowered):
         return text
@@ -42,7 +57,9 @@ def scrub(text: str) -> str:
     return text
 
 
-_SECRET_KEY = re.compile(r"(?i)^[\w .-]{0,48}?(?:" + SECRET_WORDS + r"|authorization|(?<![a-z])auth|cookie|" + ZH_SECRET_WORDS + ")$")
+_SECRET_KEY = regex_cache.compile(
+    r"(?i)^[\w .-]{0,48}?(?:" + SECRET_WORDS + r"|authorization|(?<![a-z])auth|cookie|" + ZH_SECRET_WORDS + ")$"
+)
 
 
 def names_secret(name: object) -> bool:

@@ -4,6 +4,7 @@ value ends and the speaker's comment on it begins."""
 import re
 from collections.abc import Mapping
 
+from services.memory import regex_cache
 from services.memory.domain import extraction_checks as C
 from services.memory.domain import patterns as P
 from services.memory.domain.model import Candidate, ItemKind, ReadContext
@@ -27,18 +28,18 @@ MAX_PER_SENTENCE = 4
 MAX_KEY_WORDS = 8
 MAX_COLON_KEY_WORDS = 4
 MAX_LABEL_WORDS = 8
-DIGIT = re.compile(r"\d")
-_CJK = re.compile(r"[\u3400-\u9fff]")
+DIGIT = regex_cache.compile(r"\d")
+_CJK = regex_cache.compile(r"[\u3400-\u9fff]")
 _BARE_NUMBER = {
-    "en": re.compile(r"^" + P.CUR + P.VAL_EN + r"(?P<tail>.*)$", re.IGNORECASE),
-    "zh": re.compile(r"^" + P.CUR + P.VAL_ZH + r"(?P<tail>.*)$"),
+    "en": regex_cache.compile(r"^" + P.CUR + P.VAL_EN + r"(?P<tail>.*)$", re.IGNORECASE),
+    "zh": regex_cache.compile(r"^" + P.CUR + P.VAL_ZH + r"(?P<tail>.*)$"),
 }
 # Where a value or condition may end and a statement of its own begin.
-CLAUSE = re.compile(rf"\s*[,，;；]\s*|\s+(?:{en_clauses.JOINERS})\s+|(?<=[\u3400-\u9fff])(?:{zh_clauses.JOINERS})")
+CLAUSE = regex_cache.compile(rf"\s*[,，;；]\s*|\s+(?:{en_clauses.JOINERS})\s+|(?<=[\u3400-\u9fff])(?:{zh_clauses.JOINERS})")
 
 # A measured value ("no more than 2 GB per pod", "within 48 hours"): a label before it is the key of a number.
 _MEASURED = {
-    "en": re.compile(
+    "en": regex_cache.compile(
         r"(?:(?:^|\s)(?:"
         + P.CMP_WORDS_EN
         + r")\s+"
@@ -50,7 +51,7 @@ _MEASURED = {
         + r")\b)[a-z%]{1,12}\b",
         re.IGNORECASE,
     ),
-    "zh": re.compile(P.VAL_ZH + r"\s*(?:" + P.UNITS_ZH.pattern + ")"),
+    "zh": regex_cache.compile(P.VAL_ZH + r"\s*(?:" + P.UNITS_ZH.pattern + ")"),
 }
 
 
@@ -58,7 +59,7 @@ _MEASURED = {
 _REPORTED = {"en": en_clauses.REPORTED, "zh": zh_clauses.REPORTED}
 # Where a later clause may state what the first does not ("Brennan's changed their route, so fish
 # deliveries are Wednesday and Friday now"; "their alert fires when p95 latency is over 750 ms").
-_LATER_CLAUSE = re.compile(en_clauses.LATER_CLAUSE + r"|[，；]\s*", re.IGNORECASE)
+_LATER_CLAUSE = regex_cache.compile(en_clauses.LATER_CLAUSE + r"|[，；]\s*", re.IGNORECASE)
 
 
 def statements(text: str, ctx: ReadContext, depth: int = 0) -> list[tuple[Candidate, str]]:
@@ -79,7 +80,7 @@ def statements(text: str, ctx: ReadContext, depth: int = 0) -> list[tuple[Candid
     return [(candidate, row), *more]
 
 
-_NAMING = re.compile(r"\d|[A-Za-z]\w*[_./:\-]\w|\b[A-Z][\w]*[A-Z0-9]|(?<=\s)[A-Z][a-z]+|[\u3400-\u9fff]")
+_NAMING = regex_cache.compile(r"\d|[A-Za-z]\w*[_./:\-]\w|\b[A-Z][\w]*[A-Z0-9]|(?<=\s)[A-Z][a-z]+|[\u3400-\u9fff]")
 
 
 def _later_clauses(text: str, ctx: ReadContext) -> list[tuple[Candidate, str]]:

@@ -20,6 +20,7 @@ import math
 import re
 from dataclasses import dataclass
 
+from services.memory import regex_cache
 from services.memory.domain.model import Item, ItemKind
 from services.memory.domain.text import cjk_runs, term_set
 from services.memory.lang.en import shapes as en_shapes
@@ -49,23 +50,23 @@ MARGIN = 0.25
 _UNIT_FAMILIES = tuple(
     set(spellings) | set(zh_shapes.UNIT_FAMILIES.get(measure, ())) for measure, spellings in en_shapes.UNIT_FAMILIES.items()
 )
-_WEEKDAYS = re.compile(f"{en_shapes.WEEKDAYS}|{zh_shapes.WEEKDAYS}", re.IGNORECASE)
+_WEEKDAYS = regex_cache.compile(f"{en_shapes.WEEKDAYS}|{zh_shapes.WEEKDAYS}", re.IGNORECASE)
 _SHAPES = (
-    ("region", re.compile(r"\b[a-z]{2,}-[a-z]+-\d+[a-z]?\b", re.IGNORECASE)),
-    ("clock", re.compile(r"\b\d{1,2}(?::\d{2})?\s?[ap]\.?m\b|\b\d{1,2}:\d{2}\b", re.IGNORECASE)),
+    ("region", regex_cache.compile(r"\b[a-z]{2,}-[a-z]+-\d+[a-z]?\b", re.IGNORECASE)),
+    ("clock", regex_cache.compile(r"\b\d{1,2}(?::\d{2})?\s?[ap]\.?m\b|\b\d{1,2}:\d{2}\b", re.IGNORECASE)),
     ("weekday", _WEEKDAYS),
     (
         "date",
-        re.compile(en_shapes.DATES + r"|\b\d{4}-\d{2}-\d{2}\b|" + zh_shapes.DATES, re.IGNORECASE),
+        regex_cache.compile(en_shapes.DATES + r"|\b\d{4}-\d{2}-\d{2}\b|" + zh_shapes.DATES, re.IGNORECASE),
     ),
     ("zh-clock", zh_shapes.CLOCK),
     # A year names an edition ("the 2019 survey", "the 2023 release"), read as a number or a fact.
-    ("year", re.compile(r"(?<![\d.:])(?:19|20)\d{2}(?![\d.:])")),
-    ("multiple", re.compile(r"\b\d+(?:\.\d+)?\s?[x×]\b", re.IGNORECASE)),
-    ("version", re.compile(r"\bv?\d+\.\d+(?:\.\d+)*\b|\b[A-Z][A-Za-z]+\s+\d{1,3}(?:\.\d+)?\b")),
-    ("identifier", re.compile(r"\b[A-Za-z][\w]*[-_./:][\w\-./:]*\w\b")),
+    ("year", regex_cache.compile(r"(?<![\d.:])(?:19|20)\d{2}(?![\d.:])")),
+    ("multiple", regex_cache.compile(r"\b\d+(?:\.\d+)?\s?[x×]\b", re.IGNORECASE)),
+    ("version", regex_cache.compile(r"\bv?\d+\.\d+(?:\.\d+)*\b|\b[A-Z][A-Za-z]+\s+\d{1,3}(?:\.\d+)?\b")),
+    ("identifier", regex_cache.compile(r"\b[A-Za-z][\w]*[-_./:][\w\-./:]*\w\b")),
 )
-_TOKEN = re.compile(r"[A-Za-z0-9][\w\-./:@]*[A-Za-z0-9]|\d|[\u3400-\u9fff]+")
+_TOKEN = regex_cache.compile(r"[A-Za-z0-9][\w\-./:@]*[A-Za-z0-9]|\d|[\u3400-\u9fff]+")
 
 
 @dataclass(frozen=True)
@@ -253,7 +254,7 @@ def restated(text: str, old: str, new: str) -> str | None:
     """text with the old value, as a whole word, replaced by the new one; None when it does not hold it."""
     if not old.strip() or normalized(old) == normalized(new):
         return None
-    pattern = re.compile(r"(?<![\w.\-])" + re.escape(old.strip()) + r"(?![\w\-]|\.\d)", re.IGNORECASE)
+    pattern = regex_cache.compile(r"(?<![\w.\-])" + re.escape(old.strip()) + r"(?![\w\-]|\.\d)", re.IGNORECASE)
     return pattern.sub(new.strip(), text, count=1) if pattern.search(text) else None
 
 

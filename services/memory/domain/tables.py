@@ -1,8 +1,8 @@
 """The extraction tables by language, and their prefilters: most tables are never run on a sentence."""
 
-import re
 from functools import lru_cache
 
+from services.memory import regex_cache
 from services.memory.domain import patterns as P
 from services.memory.lang.en import terms as en_terms
 
@@ -17,8 +17,8 @@ CORRECTIONS: dict[str, Table] = {"en": P.CORRECTIONS_EN, "zh": P.CORRECTIONS_ZH}
 # Table prefilters (the union of the rows' needles), so most tables are never run: an English needle
 # that is a word (or starts a phrase) is looked up in the sentence's word set with the usual endings
 # ("block" also finds "blocked"); other needles are substrings. A prefilter may pass a non-match, never stop a match.
-_NEEDLE_WORD = re.compile(r"[a-z]+(?: [a-z]+)*")
-_WORD = re.compile(r"[a-z]+")
+_NEEDLE_WORD = regex_cache.compile(r"[a-z]+(?: [a-z]+)*")
+_WORD = regex_cache.compile(r"[a-z]+")
 
 
 def _table_filter(rows: Table) -> tuple[frozenset[str], tuple[str, ...]] | None:
@@ -27,7 +27,7 @@ def _table_filter(rows: Table) -> tuple[frozenset[str], tuple[str, ...]] | None:
     needles = {needle for row in rows for needle in row.needles}
     as_words = {n for n in needles if rows[0].lang == "en" and _NEEDLE_WORD.fullmatch(n.strip())}
     words = frozenset(n.split()[0] + ending for n in as_words for ending in en_terms.NEEDLE_ENDINGS)
-    return words, tuple(sorted(needles - as_words, key=len))
+    return words, tuple(sorted(needles - as_words, key=lambda needle: (len(needle), needle)))
 
 
 _TABLE_FILTERS = {id(rows): _table_filter(rows) for t in (RULES, FACTS, NUMBERS, CORRECTIONS) for rows in t.values()}

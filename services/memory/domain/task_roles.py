@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
+from services.memory import regex_cache
 from services.memory.domain.model import TaskField
 from services.memory.lang import LANGUAGES, data
 
@@ -39,7 +40,7 @@ def _roles(lang: str) -> _Roles:
     # middle of a long preamble ("Quick one, since I'm waiting on the delivery:") says nothing of the body. A
     # Chinese label is short (MAX_LABEL_CHARS), so its cue may sit anywhere in it: 期末目标定一下：
     labels = tuple(
-        (field, re.compile(rf"^(?:{cue})\b|\b(?:{cue})$" if lang == "en" else rf"(?:{cue})", flags))
+        (field, regex_cache.compile(rf"^(?:{cue})\b|\b(?:{cue})$" if lang == "en" else rf"(?:{cue})", flags))
         for field, cue in (
             (TaskField.BLOCKER, words.BLOCKER_LABEL),
             (TaskField.OPEN, words.OPEN_LABEL),
@@ -49,13 +50,13 @@ def _roles(lang: str) -> _Roles:
     )
     return _Roles(
         labels=labels,
-        advance=re.compile(words.ADVANCE, flags),
-        dependency=re.compile(words.DEPENDENCY, flags),
-        not_dependency=re.compile(words.NOT_DEPENDENCY, flags),
-        undecided=re.compile(words.UNDECIDED, flags),
-        decided=re.compile(words.DECIDED, flags),
-        arrived=re.compile(words.ARRIVED, flags),
-        not_yet=re.compile(words.NOT_YET, flags),
+        advance=regex_cache.compile(words.ADVANCE, flags),
+        dependency=regex_cache.compile(words.DEPENDENCY, flags),
+        not_dependency=regex_cache.compile(words.NOT_DEPENDENCY, flags),
+        undecided=regex_cache.compile(words.UNDECIDED, flags),
+        decided=regex_cache.compile(words.DECIDED, flags),
+        arrived=regex_cache.compile(words.ARRIVED, flags),
+        not_yet=regex_cache.compile(words.NOT_YET, flags),
     )
 
 
@@ -90,7 +91,7 @@ def _by_body(text: str, roles: _Roles) -> tuple[TaskField, str] | None:
 
 
 # A subject that quantifies over every case: the sentence is a rule, whatever it says.
-_GENERAL = re.compile(r"^(?:every|any|no|nothing|nobody|none|all|never|always|凡是|所有|任何|一律)\b", re.IGNORECASE)
+_GENERAL = regex_cache.compile(r"^(?:every|any|no|nothing|nobody|none|all|never|always|凡是|所有|任何|一律)\b", re.IGNORECASE)
 
 
 def _label(sentence: str, lang: str) -> tuple[str, str]:

@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from types import ModuleType
 
+from services.memory import regex_cache
 from services.memory.domain.extraction_checks import STOP_VALUES, clean_value
 from services.memory.domain.model import TaskField
 from services.memory.domain.task_roles import body_role, read_closure, read_role
@@ -31,15 +32,15 @@ MAX_ENTRY_CHARS = 300
 REPORT_WORDS = 4  # a status body shorter than this ("Status: green") reports no progress (characters in Chinese)
 MAX_DEPTH = 2  # a label's body is read again, and a label inside that body once more
 
-_MARKDOWN = re.compile(r"\*\*|__|^#+\s*|`")
+_MARKDOWN = regex_cache.compile(r"\*\*|__|^#+\s*|`")
 _TERMINAL = " \t.!。！…"
-_LATIN = re.compile(r"[A-Za-z]")
-_CJK = re.compile(r"[\u3400-\u9fff]")
+_LATIN = regex_cache.compile(r"[A-Za-z]")
+_CJK = regex_cache.compile(r"[\u3400-\u9fff]")
 _PRONOUN = en_tasks.PRONOUNS | zh_tasks.PRONOUNS
 _QUESTION_MARK = ("?", "？")
 _COLON = {"en": ": ", "zh": "："}
 # An entry that only announces the next sentence ("we're stuck on one thing though. The city has to ...").
-_POINTS_AHEAD = re.compile(f"{en_tasks.POINTS_AHEAD}|{zh_tasks.POINTS_AHEAD}", re.IGNORECASE)
+_POINTS_AHEAD = regex_cache.compile(f"{en_tasks.POINTS_AHEAD}|{zh_tasks.POINTS_AHEAD}", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -98,9 +99,9 @@ def _compile_row(spec: TaskSpec) -> TaskRow:
     return TaskRow(
         name=spec["name"],
         emits=spec["emits"],
-        regex=re.compile(spec["pattern"], re.IGNORECASE),
+        regex=regex_cache.compile(spec["pattern"], re.IGNORECASE),
         examples=tuple(spec["examples"]),
-        cues=re.compile("|".join(map(re.escape, cues))) if cues else None,
+        cues=regex_cache.compile("|".join(map(re.escape, cues))) if cues else None,
         resolves=spec["emits"][0][1],
         label=spec.get("label", False),
         about_body=spec.get("about_body", False),
@@ -113,19 +114,20 @@ def _compile_row(spec: TaskSpec) -> TaskRow:
 
 def _grammar(lang: str, module: ModuleType) -> Grammar:
     def rx(pattern: str) -> re.Pattern[str]:
-        return re.compile(pattern, re.IGNORECASE)
+        return regex_cache.compile(pattern, re.IGNORECASE)
 
     rows = tuple(_compile_row(spec) for spec in module.ROWS)
     labels = tuple(_compile_row(spec) for spec in module.LABELS)
     # One search over the lowercased sentence; English cues start at a word boundary, which lets the
     # regex engine skip most positions (an IGNORECASE alternation costs twenty times more).
-    cues = sorted(set(module.CUES) | {cue for spec in module.ROWS for cue in spec.get("cues", ())}, key=len, reverse=True)
+    # Longest first, ties in a fixed order: the same pattern in every process (and in regex_cache's file).
+    cues = sorted(set(module.CUES) | {cue for spec in module.ROWS for cue in spec.get("cues", ())}, key=lambda cue: (-len(cue), cue))
     boundary = r"\b" if lang == "en" else ""
     return Grammar(
         lang=lang,
         labels=labels,
         rows=rows,
-        cue=re.compile(boundary + "(?:" + "|".join(re.escape(cue) for cue in cues) + ")"),
+        cue=regex_cache.compile(boundary + "(?:" + "|".join(re.escape(cue) for cue in cues) + ")"),
         guards={kind: rx(pattern) for kind, pattern in module.GUARDS.items()},
         label_guard=rx(module.LABEL_GUARD),
         anaphora=rx(module.ANAPHORA),

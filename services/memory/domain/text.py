@@ -10,6 +10,7 @@ import unicodedata
 from functools import lru_cache
 
 from services.common.tokens import is_cjk
+from services.memory import regex_cache
 from services.memory.lang import LANGUAGES, data
 from services.memory.lang.en import keys as en_keys
 from services.memory.lang.en.abbreviations import ABBREVIATIONS as _ABBREVIATIONS
@@ -29,21 +30,21 @@ _IDEOGRAPH_WEIGHT = 3
 
 # One full sentence ends at CJK terminators wherever they are, at Latin ones
 # only before whitespace or the end (so "0.05", "eu-west-1.b" and URLs survive).
-_TERMINATOR = re.compile(r"[。！？；…]+|[.!?]+(?=[\s\"'”’)\]]|$)")
+_TERMINATOR = regex_cache.compile(r"[。！？；…]+|[.!?]+(?=[\s\"'”’)\]]|$)")
 _CLOSERS = "\"'”’)]」』"
 # How a dot after an abbreviation reads: lang/en/abbreviations.py.
-_DOTTED_LETTERS = re.compile(r"[a-z](?:\.[a-z])*")
-_ROMAN = re.compile(r"[IVXLC]+[.,;:)]*")
-_NEXT_WORD = re.compile(r"[\s\"'”’)\]」』]*[\"'“‘(\[「『]*(?P<word>[^\s\"'”’)\],;:]*)")
-_BULLET = re.compile(r"^\s*(?:[-*•·▪‣◦+>]+\s+|#{1,6}\s+|\d{1,3}[.)]\s+|\d{1,3}、\s*|[（(]\d{1,3}[)）]\s*|[a-z][.)]\s+)")
+_DOTTED_LETTERS = regex_cache.compile(r"[a-z](?:\.[a-z])*")
+_ROMAN = regex_cache.compile(r"[IVXLC]+[.,;:)]*")
+_NEXT_WORD = regex_cache.compile(r"[\s\"'”’)\]」』]*[\"'“‘(\[「『]*(?P<word>[^\s\"'”’)\],;:]*)")
+_BULLET = regex_cache.compile(r"^\s*(?:[-*•·▪‣◦+>]+\s+|#{1,6}\s+|\d{1,3}[.)]\s+|\d{1,3}、\s*|[（(]\d{1,3}[)）]\s*|[a-z][.)]\s+)")
 
 _LEADING_DETERMINER = en_keys.LEADING_DETERMINER
 _LEADING_ZH_POSSESSIVE = zh_keys.LEADING_POSSESSIVE
 # Context a key does not need, since every item is scoped to its session (lang/<lang>/keys.py).
 _KEY_CONTEXT: dict[str, re.Pattern[str]] = {lang: data(lang, "keys").KEY_CONTEXT for lang in LANGUAGES}
 _EDGE_PUNCT = " \t.,;:!?。，；：！？、…\"'`“”‘’()（）[]【】<>《》-–—"
-_QUOTES = re.compile(r"[\"`“”「」『』《》*]")
-_SPACE_NEAR_CJK = re.compile(r"(?<=[\u3400-\u9fff])\s+|\s+(?=[\u3400-\u9fff])")
+_QUOTES = regex_cache.compile(r"[\"`“”「」『』《》*]")
+_SPACE_NEAR_CJK = regex_cache.compile(r"(?<=[\u3400-\u9fff])\s+|\s+(?=[\u3400-\u9fff])")
 
 # Openers that carry nothing, hedges, and questions without a question mark (lang/<lang>/openings.py).
 _OPENERS: dict[str, re.Pattern[str]] = {lang: data(lang, "openings").OPENERS for lang in LANGUAGES}
@@ -51,7 +52,7 @@ _HEDGES: dict[str, re.Pattern[str]] = {lang: data(lang, "openings").HEDGES for l
 _QUESTIONS: dict[str, re.Pattern[str]] = {lang: data(lang, "openings").QUESTIONS for lang in LANGUAGES}
 _QUESTION_END = ("?", "？", *zh_openings.QUESTION_PARTICLES)
 
-_LATIN_WORD = re.compile(r"\d+(?:\.\d+)+|[0-9a-z\u00c0-\u024f]+(?:'[a-z]+)?")
+_LATIN_WORD = regex_cache.compile(r"\d+(?:\.\d+)+|[0-9a-z\u00c0-\u024f]+(?:'[a-z]+)?")
 
 
 @lru_cache(maxsize=4096)

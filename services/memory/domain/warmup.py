@@ -3,9 +3,11 @@
 Each language's tables are compiled on first use, so importing the domain stays fast; the first
 batch of user turns would otherwise pay for the compilation (about a tenth of a second). The server
 reads these sentences once as it starts, before it serves. The Chinese query segmenter is left to
-load on the first Chinese question.
+load on the first Chinese question. What was compiled is then stored for the next start
+(services/memory/regex_cache.py).
 """
 
+from services.memory import regex_cache
 from services.memory.domain.extraction import extract
 
 # One sentence of each kind the readers have grammars for, in each language.
@@ -20,3 +22,4 @@ def warm_up() -> None:
     """Read the samples: every grammar they touch is compiled and cached afterwards."""
     for text in SAMPLES:
         extract(text)
+    regex_cache.save()

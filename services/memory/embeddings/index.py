@@ -85,11 +85,15 @@ class DenseIndex:
             # Items are only ever added (evidence items never change), so an unchanged count
             # means nothing new to embed.
             if state.item_count != entry.seen_item_count:
-                fresh = [
-                    item
-                    for item in store.iter_items(session_id)
-                    if item.kind is ItemKind.EVIDENCE and item.status is ItemStatus.ACTIVE and item.item_id not in entry.ids
+                evidence = [
+                    item for item in store.iter_items(session_id) if item.kind is ItemKind.EVIDENCE and item.status is ItemStatus.ACTIVE
                 ]
+                if not entry.ids.issubset(item.item_id for item in evidence):
+                    # The session was deleted and written again since, by another worker process
+                    # (a delete here forgets it): none of the vectors held may answer any more.
+                    entry.ids, entry.items = set(), []
+                    entry.vectors = np.zeros((0, self._encoder.dimension), dtype=np.float32)
+                fresh = [item for item in evidence if item.item_id not in entry.ids]
                 if fresh:
                     vectors = self._encoder.encode(self._texts(store, session_id, fresh))
                     entry.vectors = np.vstack([entry.vectors, vectors])

@@ -5,7 +5,7 @@ from urllib.parse import quote, urlsplit, urlunsplit
 from services.common.config import ConfigError
 from services.memory.domain.store_api import Store
 from services.memory.settings import Settings
-from services.memory.store.faults import TranslatingStore, redis_fault, sqlite_fault
+from services.memory.store.faults import TranslatingStore, sqlite_fault
 
 
 def open_store(settings: Settings) -> Store:
@@ -21,6 +21,7 @@ def open_store(settings: Settings) -> Store:
         return TranslatingStore(open_sqlite(path or settings.db_path), sqlite_fault)
     if url.startswith(("redis://", "rediss://", "redis+cluster://")):
         try:
+            from services.memory.store.redis_faults import redis_fault
             from services.memory.store.redis_store import RedisStore
         except ImportError as exc:
             raise ConfigError(f"MEMORY_STORE={url!r} needs the Redis store, which is not available: {exc}") from exc

@@ -11,7 +11,7 @@ from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from services.common.config import ConfigError
 from services.common.errors import Unavailable
-from services.memory.store.footprint import RoundTrips, counting_connection_class
+from services.memory.store.redis_footprint import RoundTrips, counting_connection_class
 
 DEFAULT_PREFIX = "dsh:mem"
 SOCKET_TIMEOUT = 10.0

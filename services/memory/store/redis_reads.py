@@ -8,8 +8,8 @@ from services.memory.domain.model import Event, Item, ItemFilter, ItemKind, Item
 from services.memory.domain.store_api import SearchQuery
 from services.memory.store import redis_index as index
 from services.memory.store import redis_tenants as tenants
-from services.memory.store.faults import redis_translated
 from services.memory.store.redis_commands import Commands
+from services.memory.store.redis_faults import redis_translated
 from services.memory.store.redis_keys import Keys
 from services.memory.store.redis_writes import load_event, load_item, load_session, value_field
 

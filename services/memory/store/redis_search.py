@@ -4,8 +4,8 @@ from services.memory.domain.indexing import add_skipped_scores, fuse_indexes, id
 from services.memory.domain.model import Item, ItemStatus
 from services.memory.domain.store_api import SearchQuery
 from services.memory.store import redis_index as index
-from services.memory.store.faults import redis_translated
 from services.memory.store.redis_commands import Commands
+from services.memory.store.redis_faults import redis_translated
 from services.memory.store.redis_keys import Keys
 from services.memory.store.redis_reads import RedisReads
 

@@ -14,9 +14,10 @@ from redis.cluster import RedisCluster
 
 from services.memory.domain.indexing import SCORED_ROWS_BUDGET
 from services.memory.store import redis_tenants as tenants
-from services.memory.store.footprint import Footprint, RoundTrips, redis_footprint
+from services.memory.store.footprint import Footprint
 from services.memory.store.redis_commands import as_commands
 from services.memory.store.redis_connection import DEFAULT_PREFIX, connect, primaries
+from services.memory.store.redis_footprint import RoundTrips, redis_footprint
 from services.memory.store.redis_purge import PersistenceRewriter
 from services.memory.store.redis_transactions import RedisTransactions
 

@@ -14,8 +14,8 @@ from services.common.errors import NotFound, Unavailable
 from services.memory.domain.model import DEFAULT_TENANT, AppendPlan, SessionState
 from services.memory.domain.store_api import StoreReader
 from services.memory.store import redis_tenants as tenants
-from services.memory.store.faults import redis_translated
 from services.memory.store.redis_commands import Pipeline
+from services.memory.store.redis_faults import redis_translated
 from services.memory.store.redis_keys import Keys
 from services.memory.store.redis_reads import CHUNK
 from services.memory.store.redis_search import RedisSearch

@@ -24,8 +24,9 @@ log = structlog.get_logger("memory.sqlite")
 
 
 class SqliteStore(SqliteWrites):
-    """Store on one SQLite file. Writes go through one connection under a lock (SQLite serializes
-    them anyway); reads, the append planner's included, through a connection per thread on a
+    """Store on one SQLite file, which several processes may share (MEMORY_PROCESSES). Writes go
+    through one connection under a lock, and SQLite's file lock (waited for up to busy_timeout)
+    serialises the writers of all processes; reads, the append planner's included, through a connection per thread on a
     committed snapshot, so a long planning holds up no other session (see sqlite_connections)."""
 
     name = "sqlite"
@@ -37,7 +38,10 @@ class SqliteStore(SqliteWrites):
         db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         db.row_factory = sqlite3.Row
         db.execute("PRAGMA journal_mode = WAL")
-        # FULL: an acknowledged batch survives a power cut, not only a killed process.
+        # FULL: an acknowledged batch survives a power cut, not only a killed process. In WAL mode
+        # NORMAL would already survive a worker killed with kill -9 (the commit is in the WAL
+        # file in the OS page cache, which outlives the process); FULL adds an fsync per commit
+        # so that it also survives the machine going down.
         db.execute("PRAGMA synchronous = FULL")
         db.execute("PRAGMA foreign_keys = ON")
         db.execute("PRAGMA busy_timeout = 5000")

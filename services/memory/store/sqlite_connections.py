@@ -8,16 +8,14 @@ nor holds it up.
 
 import sqlite3
 import threading
-import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from types import TracebackType
 from typing import Literal
 
+# How long a write waits for the file's write lock, which another worker process (MEMORY_PROCESSES)
+# may hold for one transaction: SQLite then serialises the writers of all processes.
 BUSY_TIMEOUT_MS = 5000
-# Per-session write counters live in this many slots (by a hash of the session id), so their
-# memory stays bounded; two sessions sharing a slot only cost an occasional extra re-plan.
-VERSION_SLOTS = 4096
 
 
 def connect(path: str, *, read_only: bool = False) -> sqlite3.Connection:
@@ -30,7 +28,7 @@ def connect(path: str, *, read_only: bool = False) -> sqlite3.Connection:
 
 
 class Connections:
-    """The writer (use under `lock`), this thread's reader, and per-session write versions."""
+    """The writer (use under `lock`), this thread's reader, and the sessions' write tokens."""
 
     def __init__(self, path: str, writer: sqlite3.Connection):
         self.path = path
@@ -39,7 +37,6 @@ class Connections:
         self._local = threading.local()
         self._readers: list[sqlite3.Connection] = []
         self._readers_lock = threading.Lock()
-        self._versions = [0] * VERSION_SLOTS
         # A private in-memory database is invisible to a second connection: there the writer reads too.
         self._shared = path == ":memory:"
 
@@ -79,19 +76,20 @@ class Connections:
 
     @contextmanager
     def written(self, session_id: str) -> Iterator[None]:
-        """A write transaction on the writer (hold `lock`); a commit bumps the session's version."""
+        """A write transaction on the writer (hold `lock`) that gives the session a new write token
+        before it commits, so that a plan made on an older snapshot, by a thread of this process
+        or by another process on the file, sees a changed token and plans again."""
         with Transaction(self.writer):
             yield
-        self.committed(session_id)
+            self.writer.execute("UPDATE sessions SET write_token = lower(hex(randomblob(8))) WHERE session_id = ?", (session_id,))
 
-    def version(self, session_id: str) -> int:
-        """How many writes to the session (or its slot) have committed; read it before a snapshot starts."""
-        return self._versions[zlib.crc32(session_id.encode()) % VERSION_SLOTS]
-
-    def committed(self, session_id: str) -> None:
-        """Count a committed write: called after COMMIT and before the lock is released, so a
-        planner whose snapshot may predate the commit sees a changed version and plans again."""
-        self._versions[zlib.crc32(session_id.encode()) % VERSION_SLOTS] += 1
+    @staticmethod
+    def write_token(db: sqlite3.Connection, session_id: str) -> str | None:
+        """The session's token as db sees it (None: no such session). Read it on the snapshot a
+        plan is made on, and again inside the write transaction that would apply the plan: the
+        write lock is held there, so no process can commit to the session in between."""
+        row = db.execute("SELECT write_token FROM sessions WHERE session_id = ?", (session_id,)).fetchone()
+        return None if row is None else str(row[0])
 
     def close(self) -> None:
         with self._readers_lock:

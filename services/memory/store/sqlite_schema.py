@@ -150,11 +150,20 @@ def _v4_session_owner(db: sqlite3.Connection) -> None:
     )
 
 
+def _v5_session_write_token(db: sqlite3.Connection) -> None:
+    # A new random token on every write to a session (Connections.written): an append planned on an
+    # older snapshot sees it changed inside its write transaction and plans again, whichever process
+    # (MEMORY_PROCESSES) wrote in between. A token, not a counter: a deleted and recreated session
+    # never repeats one.
+    db.execute("ALTER TABLE sessions ADD COLUMN write_token TEXT NOT NULL DEFAULT ''")
+
+
 MIGRATIONS: list[tuple[str, Callable[[sqlite3.Connection], None]]] = [
     ("initial", _v1_initial),
     ("item speaker", _v2_item_speaker),
     ("trigram rows only for CJK text", _v3_cjk_rows_only_for_cjk_text),
     ("session owner: tenant and user", _v4_session_owner),
+    ("session write token", _v5_session_write_token),
 ]
 
 
@@ -166,8 +175,11 @@ def migrate(db: sqlite3.Connection) -> int:
     for version, (_name, step) in enumerate(MIGRATIONS[current:], start=current + 1):
         db.execute("BEGIN IMMEDIATE")
         try:
-            step(db)
-            db.execute(f"PRAGMA user_version = {version}")
+            # Read again under the write lock: another process on the file (a second server
+            # starting at the same moment) may have applied this step since.
+            if db.execute("PRAGMA user_version").fetchone()[0] < version:
+                step(db)
+                db.execute(f"PRAGMA user_version = {version}")
             db.execute("COMMIT")
         except BaseException:
             db.execute("ROLLBACK")

@@ -22,7 +22,7 @@ class SqliteSearch(SqliteReads):
     def __init__(self, conns: Connections, scored_rows_budget: int):
         super().__init__(conns)
         self.scored_rows_budget = scored_rows_budget
-        self._frequencies: OrderedDict[tuple[str, str], tuple[int, int]] = OrderedDict()
+        self._frequencies: OrderedDict[tuple[str, str, str], tuple[int, int]] = OrderedDict()
         self._frequency_lock = threading.Lock()
 
     def search(self, session_id: str, query: SearchQuery, *, limit: int, include_superseded: bool) -> list[tuple[Item, float]]:
@@ -45,11 +45,12 @@ class SqliteSearch(SqliteReads):
         session's idf over the file's. Common words beyond the rows budget are rescored, not
         matched (see split_common)."""
         prefix = term_prefix(session_id)
-        state = self.session(session_id)
-        documents = state.item_count if state else 0
+        row = self._conns.reader().execute("SELECT item_count, created_at FROM sessions WHERE session_id = ?", (session_id,)).fetchone()
+        # created_at tells a session recreated under the same id (by another worker process too) from the one counted before.
+        documents, born = (row["item_count"], row["created_at"]) if row else (0, "")
         words = [(LATIN_COLUMNS + phrase(namespaced(word, prefix)), word) for word in query.words]
         grams = [("cjk_grams : " + phrase(namespaced(gram, prefix)), gram) for gram in query.cjk_bigrams]
-        frequencies = {expression: self._frequency(session_id, expression, documents) for expression, _ in words + grams}
+        frequencies = {expression: self._frequency((session_id, born, expression), documents) for expression, _ in words + grams}
         if len(words) > 1:
             matched, skipped_expressions = split_common([(e, frequencies[e]) for e, _ in words], self.scored_rows_budget)
         else:
@@ -78,10 +79,11 @@ class SqliteSearch(SqliteReads):
         skipped = [(term_set(by_expression[e]), idf(frequencies[e], documents)) for e in skipped_expressions]
         return add_skipped_scores(found, skipped)
 
-    def _frequency(self, session_id: str, expression: str, documents: int) -> int:
-        """Rows of the session matching a term's expression. Counting costs a pass over its
-        postings, so counts are cached until the session has grown by a quarter."""
-        key = (session_id, expression)
+    def _frequency(self, key: tuple[str, str, str], documents: int) -> int:
+        """Rows of the session matching a term's expression; key is (session id, its created_at,
+        expression). Counting costs a pass over its postings, so counts are cached until the
+        session has grown by a quarter."""
+        expression = key[2]
         with self._frequency_lock:  # readers of many threads share the cache
             cached = self._frequencies.get(key)
             if cached is not None and documents <= cached[1] * 1.25:

@@ -1,8 +1,8 @@
 """The SQLite store's FTS5 vocabulary: each session's term namespace, phrases and bm25 rankings."""
 
 import hashlib
-import re
 
+from services.memory import regex_cache
 from services.memory.domain.indexing import CONTEXT_WEIGHT
 
 # bm25 weights per FTS column: own words, CJK bigrams, the previous turn.
@@ -11,7 +11,7 @@ BM25_CJK = "bm25(items_cjk)"
 LATIN_COLUMNS = "{search_text context_text} : "
 
 _CONSONANTS = "bcdfghjklmnpqrstvwxz"
-_WORD_START = re.compile(r"(?<![^\W_])(?=[^\W_])")
+_WORD_START = regex_cache.compile(r"(?<![^\W_])(?=[^\W_])")
 
 
 def term_prefix(session_id: str) -> str:

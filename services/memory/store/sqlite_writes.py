@@ -16,6 +16,10 @@ from services.memory.store.sqlite_terms import term_prefix
 OPTIMISTIC_PLANS = 3
 
 
+class _Overtaken(Exception):
+    """Another write to the session committed after the snapshot a plan was made on."""
+
+
 class SqliteWrites(SqliteSearch):
     """Every write goes through the one writer connection, under its lock, in one transaction
     (Connections.written). On search, whose cached counts a deleted session must not leave behind."""
@@ -27,18 +31,22 @@ class SqliteWrites(SqliteSearch):
 
     def append(self, session_id: str, planner: Callable[[StoreReader], AppendPlan]) -> AppendPlan:
         """Plan on a committed snapshot without the writer's lock, then write under it if the
-        session has not changed since; if it has, plan again. After OPTIMISTIC_PLANS lost races
-        the plan is made under the lock, so a session written to without pause still progresses."""
+        session's write token is still the snapshot's; if it is not, plan again. After
+        OPTIMISTIC_PLANS lost races the plan is made inside the write transaction, so a session
+        written to without pause still progresses."""
         for _ in range(OPTIMISTIC_PLANS):
-            version = self._conns.version(session_id)  # before the snapshot starts: see Connections.committed
-            with self._conns.snapshot():
+            with self._conns.snapshot() as snapshot:
+                token = self._conns.write_token(snapshot, session_id)
                 plan = planner(self)
             if not plan.new_events and not plan.updated_items:
                 return plan
-            with self._lock:
-                if self._conns.version(session_id) == version:
-                    with self._conns.written(session_id):
-                        return self._apply(session_id, plan)
+            try:
+                with self._lock, self._conns.written(session_id):
+                    if self._conns.write_token(self._db, session_id) != token:
+                        raise _Overtaken  # rolls the empty transaction back
+                    return self._apply(session_id, plan)
+            except _Overtaken:
+                continue
         with self._lock, self._conns.reading_on_writer(), self._conns.written(session_id):
             plan = planner(self)
             return self._apply(session_id, plan) if plan.new_events or plan.updated_items else plan

@@ -2,6 +2,7 @@
 
 import re
 
+from services.memory import regex_cache
 from services.memory.domain.scrub_rules.gates import words
 from services.memory.domain.scrub_rules.names import NAMED_GATE, PASSWORD_WORD, SECRET_WORDS, ZH_SECRET_WORDS
 from services.memory.domain.scrub_rules.values import (
@@ -15,7 +16,7 @@ from services.memory.domain.scrub_rules.values import (
     unless_reference,
 )
 
-_DEFAULT_ARGUMENT = re.compile(r"[A-Za-z_][\w.\[\]]*=(?:None|True|False|null|\d+|[\w.]+)")  # start_token:Token=None
+_DEFAULT_ARGUMENT = regex_cache.compile(r"[A-Za-z_][\w.\[\]]*=(?:None|True|False|null|\d+|[\w.]+)")  # start_token:Token=None
 _VALUE_QUOTED = r"""(?:(?:[bBrRuUfF]{1,2}(?=["']))?"([^"\n]*)"|(?:[bBrRuUfF]{1,2}(?='))?'([^'\n]*)'|\\"([^"\\\n]*)\\"|"""
 
 
@@ -82,7 +83,7 @@ ASSIGNMENTS: tuple[Rule, ...] = (
     # AWS secret access keys when named (aws_secret_access_key, "SecretAccessKey", "secret key: …").
     (
         words("secret"),
-        re.compile(
+        regex_cache.compile(
             r"(?i)((?:aws[ _-]?)?secret[ _-]?(?:access[ _-]?)?key[\"']?[ \t]*(?:[:=：]|=>|:=|[ \t]is)[ \t]*[\"']?)"
             r"([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])"
         ),
@@ -92,7 +93,7 @@ ASSIGNMENTS: tuple[Rule, ...] = (
     # The lookahead skips, in one pass, every word that no assignment follows.
     (
         NAMED_GATE,
-        re.compile(
+        regex_cache.compile(
             r"(?i)(?<![\w.$-])(?<!\$\{)((?:\\?[\"'])?(?=[\w.-]+(?:\\?[\"'])?[ \t]*[:=：])[\w.-]*?(?:"
             + SECRET_WORDS
             + "|"
@@ -106,7 +107,7 @@ ASSIGNMENTS: tuple[Rule, ...] = (
     # A name/value pair (Kubernetes env, JSON): `- name: DB_PASSWORD` then `value: …`.
     (
         NAMED_GATE,
-        re.compile(
+        regex_cache.compile(
             r"(?i)(\bname[\"']?[ \t]*[:=][ \t]*[\"']?[\w.-]*?(?:" + SECRET_WORDS + r")[\"']?[ \t]*[,\n][ \t]*-?[ \t]*"
             r"[\"']?value[\"']?[ \t]*[:=][ \t]*)" + r"""(?:"([^"\n]*)"|'([^'\n]*)'|((?!\[REDACTED)[^\s"',}，。；、]+))"""
         ),

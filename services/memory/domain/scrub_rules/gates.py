@@ -5,6 +5,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
 
+from services.memory import regex_cache
+
 # A prefix tree of characters; the key "" marks where a word ends.
 _Trie = dict[str, "_Trie"]
 
@@ -37,7 +39,7 @@ class Gate:
 
     @cached_property
     def _pattern(self) -> re.Pattern[str]:
-        return re.compile("|".join(filter(None, (alternation(self.words), self.shape))))
+        return regex_cache.compile("|".join(filter(None, (alternation(self.words), self.shape))))
 
     def opens(self, lowered: str) -> bool:
         if not self.shape and len(self.words) <= 8:

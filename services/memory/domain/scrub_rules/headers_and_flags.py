@@ -2,6 +2,7 @@
 
 import re
 
+from services.memory import regex_cache
 from services.memory.domain.scrub_rules.gates import Gate, words
 from services.memory.domain.scrub_rules.names import NAMED_GATE
 from services.memory.domain.scrub_rules.values import (
@@ -55,7 +56,7 @@ HEADERS_AND_FLAGS: tuple[Rule, ...] = (
     # Authorization headers: the scheme stays, the credential goes.
     (
         words("authorization"),
-        re.compile(
+        regex_cache.compile(
             r"(?i)\b((?:proxy-)?authorization[\"']?[ \t]*[:=][ \t]*[\"']?)"
             r"((?:bearer|basic|token|bot|apikey|api-key|sso-key|negotiate|ntlm|digest|aws4-hmac-sha256)[ \t]+)?([^\s\"',;，。；、]+)"
         ),
@@ -63,15 +64,15 @@ HEADERS_AND_FLAGS: tuple[Rule, ...] = (
     ),
     (
         words("bearer"),
-        re.compile(r"(?i)\bbearer[ \t]+(?=[A-Za-z0-9._~+/=-]*[0-9._~+/=-])[A-Za-z0-9._~+/-]{8,}=*"),
+        regex_cache.compile(r"(?i)\bbearer[ \t]+(?=[A-Za-z0-9._~+/=-]*[0-9._~+/=-])[A-Za-z0-9._~+/-]{8,}=*"),
         "Bearer [REDACTED_TOKEN]",
     ),
-    (words("basic"), re.compile(r"\bBasic[ \t]+([A-Za-z0-9+/]{8,}={0,2})(?![A-Za-z0-9+/=])"), _basic),
-    (Gate(shape=r"://[^/\s:@]*:[^@\s/]+@"), re.compile(r"(://[^/\s:@]*:)([^@\s/]+)@"), unless_reference),
+    (words("basic"), regex_cache.compile(r"\bBasic[ \t]+([A-Za-z0-9+/]{8,}={0,2})(?![A-Za-z0-9+/=])"), _basic),
+    (Gate(shape=r"://[^/\s:@]*:[^@\s/]+@"), regex_cache.compile(r"(://[^/\s:@]*:)([^@\s/]+)@"), unless_reference),
     # Command lines: --password X, --token=X, --passphrase "…", curl -u user:pass, mysql -pX / -p'X', sshpass -p X.
     (
         NAMED_GATE,
-        re.compile(
+        regex_cache.compile(
             r"(?i)(?<![\w-])(--?(?:[a-z0-9]+-)*(?:password|passwd|pass-?phrase|pass|token|secret|api-?key|access-key|secret-key|private-key))"
             r"(?![\w-])(=|[ \t]+)" + _FLAG_VALUE
         ),
@@ -79,14 +80,14 @@ HEADERS_AND_FLAGS: tuple[Rule, ...] = (
     ),
     (
         words("-u ", "-u=", "--user"),
-        re.compile(r"(?<![\w-])(?:-u|--user)(?:=|[ \t]+)[\"']?([^\s:\"'/@]+):([^\s\"'@，。；、]+)"),
+        regex_cache.compile(r"(?<![\w-])(?:-u|--user)(?:=|[ \t]+)[\"']?([^\s:\"'/@]+):([^\s\"'@，。；、]+)"),
         _user_password,
     ),
-    (words("-p'", '-p"'), re.compile(r"(?<!\S)(-p)('[^'\s]+'|\"[^\"\s]+\")"), unless_reference),
+    (words("-p'", '-p"'), regex_cache.compile(r"(?<!\S)(-p)('[^'\s]+'|\"[^\"\s]+\")"), unless_reference),
     (
         words("mysql", "mariadb"),
-        re.compile(r"(?i)\b(?:mysql\w*|mariadb[\w-]*)\b([^\n|;&]*?[ \t]-p)([^\s'\"-][^\s'\"]*)"),
+        regex_cache.compile(r"(?i)\b(?:mysql\w*|mariadb[\w-]*)\b([^\n|;&]*?[ \t]-p)([^\s'\"-][^\s'\"]*)"),
         unless_reference,
     ),
-    (words("sshpass"), re.compile(r"\b(sshpass[ \t]+-p)[ \t]*" + _FLAG_VALUE), unless_reference),
+    (words("sshpass"), regex_cache.compile(r"\b(sshpass[ \t]+-p)[ \t]*" + _FLAG_VALUE), unless_reference),
 )

@@ -1,7 +1,6 @@
 """The names of secrets in every language (lang/*/secrets.py), as identifiers, labels and gates."""
 
-import re
-
+from services.memory import regex_cache
 from services.memory.domain.scrub_rules.gates import Gate
 from services.memory.lang.en import secrets as en
 from services.memory.lang.zh import secrets as zh
@@ -13,4 +12,4 @@ ZH_SECRET_WORDS = zh.SECRET_NAMES
 NAMED_GATE = Gate(words=(*en.NAMED, *ZH_SECRET_WORDS.split("|")))
 ZH_GATE = Gate(words=tuple(ZH_SECRET_WORDS.split("|")))
 # Names after which a lone word is a password, not prose or a type.
-PASSWORD_WORD = re.compile("(?i)" + en.PASSWORD_NAMES + "|" + zh.PASSWORD_NAMES)
+PASSWORD_WORD = regex_cache.compile("(?i)" + en.PASSWORD_NAMES + "|" + zh.PASSWORD_NAMES)

@@ -2,6 +2,7 @@
 
 import re
 
+from services.memory import regex_cache
 from services.memory.domain.scrub_rules.gates import words
 from services.memory.domain.scrub_rules.values import REDACTED, Rule, is_reference
 from services.memory.lang.en import secrets as en
@@ -14,7 +15,7 @@ _VALUE = (
 )
 # What may follow the last word: the end, a space, or punctuation that ends a clause; not code
 # (`passphrase = settings.PASSPHRASE`, `passphrase: Optional[str]`, `get_passphrase()`).
-_END = re.compile(r"$|\s|[,;!?)\]}\"'`’”」，。；、！？）]|[.:](?!\w)")
+_END = regex_cache.compile(r"$|\s|[,;!?)\]}\"'`’”」，。；、！？）]|[.:](?!\w)")
 # ":" or "=" assigns a value (two words make a passphrase); "is" or a dash states one (three do:
 # prose says "the passphrase is stored in the vault").
 _ASSIGNS = r"(?P<assigns>(?:[ \t]+(?:" + en.COPULAS + r"))?[ \t]*[:：=](?:\*\*)?[ \t]*)"
@@ -65,7 +66,7 @@ PASSPHRASES: tuple[Rule, ...] = (
     # "the passphrase for the backup disk is …", "**Passphrase:** …".
     (
         words("phrase"),
-        re.compile(
+        regex_cache.compile(
             r"(?i)\b(?:" + en.PASSPHRASE_LABELS + r")(?:\*\*)?(?:[ \t]+(?:" + en.PREPOSITIONS + r")(?:[ \t]+[^\s,;:.!?]+){1,4}?)?"
             r"(?:" + _ASSIGNS + "|" + _STATES + ")" + _VALUE
         ),
@@ -74,7 +75,7 @@ PASSPHRASES: tuple[Rule, ...] = (
     # 口令是 correct horse battery staple, 密码短语：紫色 海鸥 飞过 山顶.
     (
         words(*zh.PASSPHRASE_LABELS.split("|")),
-        re.compile(
+        regex_cache.compile(
             r"(?:" + zh.PASSPHRASE_LABELS + r")(?:(?P<assigns>[ \t]*[:：=][ \t]*)|(?P<states>[ \t]*(?:" + zh.COPULAS + r")[ \t]*))" + _VALUE
         ),
         _passphrase,

@@ -2,6 +2,7 @@
 
 import re
 
+from services.memory import regex_cache
 from services.memory.domain.scrub_rules.gates import Gate, words
 from services.memory.domain.scrub_rules.names import NAMED_GATE, ZH_GATE, ZH_SECRET_WORDS
 from services.memory.domain.scrub_rules.values import REDACTED, Rule, looks_like_credential
@@ -20,13 +21,13 @@ _PAIR_GATE = Gate(
 _AND_PASS = r"(?:" + en.AND + r"[ \t]+)?" + en.PASS + r"(?:[ \t]*[:：=][ \t]*|[ \t]+)"
 _ARE = r"[ \t]+(?:" + en.PAIR_COPULAS + r")[ \t]"
 # A pair's label that ends in "is" or ":" ("login is", "账号：").
-_LINKED = re.compile(r"(?:" + en.PAIR_COPULAS + "|" + zh.PAIR_COPULAS + r"|[:：=])[ \t]*$")
+_LINKED = regex_cache.compile(r"(?:" + en.PAIR_COPULAS + "|" + zh.PAIR_COPULAS + r"|[:：=])[ \t]*$")
 
 # Terms that follow "password" in prose without being one: versions (v2.3.1), algorithms and
 # ticket ids (SHA-256, bcrypt2, argon2id, UTF-8, PAY-2203), sizes (12-char, 8chars), mentions,
 # addresses, URLs, file names and snake_case names.
-_VERSION = re.compile(r"v?\d+(?:\.\d+)+[\w.+-]*|v\d+[a-z]?")
-_PLAIN_TERM = re.compile(
+_VERSION = regex_cache.compile(r"v?\d+(?:\.\d+)+[\w.+-]*|v\d+[a-z]?")
+_PLAIN_TERM = regex_cache.compile(
     _VERSION.pattern + r"|[A-Z]{2,}[-_]?\d+(?:[-._]\d+)*[a-z]?(?:-[a-z]+)*|\d+[-_]?[A-Za-z]+"
     r"|(?i:sha|md|aes|rsa|base|utf|pbkdf|argon|bcrypt|scrypt|blake|oauth|http|tls|ssl|hmac|crc|ed|chacha|ipv)[-_]?\d+[a-z]*(?:-[A-Za-z]+)*"
     r"|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|[\w.-]*\.(?:py|js|ts|tsx|jsx|md|json|ya?ml|txt|toml|ini|cfg|conf|sh|go|rs|java|rb|php|html|css|csv|log|env|lock)"
@@ -87,7 +88,7 @@ PROSE: tuple[Rule, ...] = (
     # "my password is …", "the API key: …", "密码是…".
     (
         NAMED_GATE,
-        re.compile(
+        regex_cache.compile(
             r"(?i)(\b(?:" + en.PROSE_LABELS + r")" + _IS + r"|\b" + en.COLON_LABELS + r"[ \t]*[:：=][ \t]*"
             r"|(?:" + ZH_SECRET_WORDS + r")[ \t]*(?:" + zh.COPULAS + r"|[:：=])[ \t]*)"
             r"([^\s，。；、,;'\"()\[\]{}<>]+)"
@@ -98,7 +99,7 @@ PROSE: tuple[Rule, ...] = (
     # router is …", "密码 Ab3$…", "登录密码改成了 …". The value is the next word; _bare_value judges it.
     (
         words(*en.PASSWORD_LABELS_GATE),
-        re.compile(
+        regex_cache.compile(
             r"(?i)\b(?:(?:" + en.PASSWORD_LABELS + r")"
             r"(?:[ \t]+(?:" + en.PREPOSITIONS + r")(?:[ \t]+[^\s,;:.!?]+){1,4}?(?:[ \t]*[:：=][ \t]*|" + _IS + r")"
             r"|" + _IS + r"|[ \t]+(?:-|–|—|->|→)[ \t]+|[ \t]+)"
@@ -109,13 +110,13 @@ PROSE: tuple[Rule, ...] = (
     ),
     (
         ZH_GATE,
-        re.compile(r"(?:" + ZH_SECRET_WORDS + r")(?:[ \t]*(?:" + zh.LINKS + r"|[:：=]))?[ \t]*" + _ASCII_VALUE),
+        regex_cache.compile(r"(?:" + ZH_SECRET_WORDS + r")(?:[ \t]*(?:" + zh.LINKS + r"|[:：=]))?[ \t]*" + _ASCII_VALUE),
         _bare_value,
     ),
     # "pass" alone is a verb ("pass the flag"); after a user name it is a password: "user bob pass …".
     (
         words(en.PASS),
-        re.compile(
+        regex_cache.compile(
             r"(?i)\b(?:" + en.USER_LABELS + r")(?:[ \t]*[:：=][ \t]*|[ \t]+)[\w.@+-]{2,64}[ \t]*[,;，]?[ \t]*" + _AND_PASS + _ASCII_VALUE
         ),
         _bare_value,
@@ -124,7 +125,7 @@ PROSE: tuple[Rule, ...] = (
     # "账号/密码：bob / Xy#12ab". The user name stays.
     (
         _PAIR_GATE,
-        re.compile(
+        regex_cache.compile(
             r"(?i)((?:\b(?:" + en.ACCOUNT_LABELS + r")(?:[ \t]*/[ \t]*(?:" + en.ACCOUNT_PASSWORD_LABELS + r"))?"
             r"(?:[ \t]+(?:" + en.ACCOUNT_PREPOSITIONS + r")(?:[ \t]+[^\s,;:.!?]+){1,4}?(?=[ \t]*[:：=]|" + _ARE + r"))?"
             r"|(?:" + zh.ACCOUNT_LABELS + r")(?:[ \t]*/[ \t]*(?:" + zh.ACCOUNT_PASSWORD_LABELS + r"))?)"

@@ -6,6 +6,7 @@ import re
 from detect_secrets.filters.heuristic import is_potential_uuid, is_sequential_string
 from detect_secrets.plugins.high_entropy_strings import Base64HighEntropyString
 
+from services.memory import regex_cache
 from services.memory.domain.scrub_rules.gates import Gate
 from services.memory.domain.scrub_rules.names import ZH_SECRET_WORDS
 from services.memory.domain.scrub_rules.values import PLACEHOLDER, Rule
@@ -13,12 +14,12 @@ from services.memory.lang.en import secrets as en
 
 _ENTROPY = Base64HighEntropyString()  # detect-secrets' base64 charset, Shannon entropy and default limit (4.5)
 # A secret word (or "aws") in the sentence before a random-looking run.
-_SECRET_WORD_BEFORE = re.compile(r"(?i)(aws)|" + en.KEY_WORDS_BEFORE + "|" + ZH_SECRET_WORDS)
-_WORD_RUN = re.compile(r"[A-Z]?[a-z]{3,}|[A-Z]{3,}")
+_SECRET_WORD_BEFORE = regex_cache.compile(r"(?i)(aws)|" + en.KEY_WORDS_BEFORE + "|" + ZH_SECRET_WORDS)
+_WORD_RUN = regex_cache.compile(r"[A-Z]?[a-z]{3,}|[A-Z]{3,}")
 # Prefixes of what is not a key: a hash named by its algorithm (sha512-<base64> in a lockfile),
 # and the object ids that APIs print and people quote (msg_01…, toolu_…, call_…, chatcmpl-…,
 # Stripe's pi_/cus_/evt_…, user_/sess_/org_ ids), whose tails look just as random.
-_NOT_KEY_PREFIX = re.compile(
+_NOT_KEY_PREFIX = regex_cache.compile(
     r"(?:sha\d*|md5|blake\w*|crc\d*|xxh\w*|murmur\w*|hash|digest|checksum|commit|rev"
     r"|msg|req|request|toolu|srvtoolu|call|chatcmpl|cmpl|resp|run|thread|asst|step|file|batch|ftjob|ft|vs"
     r"|user|usr|sess|org|team|acct|ba|card|ch|cs|cus|evt|ii|in|inv|pi|pm|po|price|prod|py|re|seti|si|src|sub|txn|tr"
@@ -70,13 +71,13 @@ UNNAMED_KEYS: tuple[Rule, ...] = (
     # (`abcd_8Jf2kLq9…`, `xyz-Q3m…`), named or not. Git SHAs and snake_case names have no mixed-case tail.
     (
         Gate(shape=r"[_-][a-z0-9]{20}"),
-        re.compile(r"(?<![\w.+/-])([a-z][a-z0-9]{1,9}(?:[_-][a-z][a-z0-9]{0,9})?)[_-]([A-Za-z0-9]{20,})(?![\w+/=-])"),
+        regex_cache.compile(r"(?<![\w.+/-])([a-z][a-z0-9]{1,9}(?:[_-][a-z][a-z0-9]{0,9})?)[_-]([A-Za-z0-9]{20,})(?![\w+/=-])"),
         _prefixed_token,
     ),
     # detect-secrets' entropy check on base64 runs shortly after a secret word (or "aws").
     (
         Gate(words=("aws", *en.KEY_WORDS_BEFORE_GATE, *ZH_SECRET_WORDS.split("|"))),
-        re.compile(r"(?<![A-Za-z0-9/+=_.:-])[A-Za-z0-9/+]{32,}={0,2}(?![A-Za-z0-9/+=_-])"),
+        regex_cache.compile(r"(?<![A-Za-z0-9/+=_.:-])[A-Za-z0-9/+]{32,}={0,2}(?![A-Za-z0-9/+=_-])"),
         _high_entropy_near_word,
     ),
 )

@@ -5,6 +5,7 @@ from collections.abc import Callable
 
 from detect_secrets.filters.heuristic import is_prefixed_with_dollar_sign, is_templated_secret
 
+from services.memory import regex_cache
 from services.memory.domain.scrub_rules.gates import Gate
 
 Replacement = str | Callable[[re.Match[str]], str]
@@ -12,7 +13,7 @@ Replacement = str | Callable[[re.Match[str]], str]
 Rule = tuple[Gate, re.Pattern[str], Replacement]
 
 REDACTED = "[REDACTED]"
-PLACEHOLDER = re.compile(r"\[(?:REDACTED\w*|USER)\]")
+PLACEHOLDER = regex_cache.compile(r"\[(?:REDACTED\w*|USER)\]")
 
 # Values of secrets' names that are code or a pointer to the secret, not the secret.
 NOT_VALUES = frozenset(
@@ -38,7 +39,7 @@ NOT_VALUES = frozenset(
         "1password",  # the password manager ("密码 1Password 里有")
     ]
 )
-CODE_WORD = re.compile(r"[A-Za-z_]+(?:\.[A-Za-z_]+)*")  # an identifier or a dotted path, no digits
+CODE_WORD = regex_cache.compile(r"[A-Za-z_]+(?:\.[A-Za-z_]+)*")  # an identifier or a dotted path, no digits
 
 
 def in_match(m: re.Match[str], group: int, placeholder: str) -> str:

@@ -5,6 +5,7 @@ import re
 from detect_secrets.plugins import artifactory, aws, azure_storage_key, discord, mailchimp, sendgrid, square_oauth, telegram_token, twilio
 from detect_secrets.plugins.base import RegexBasedDetector
 
+from services.memory import regex_cache
 from services.memory.domain.scrub_rules.gates import Gate, words
 from services.memory.domain.scrub_rules.values import Rule
 
@@ -14,7 +15,7 @@ VENDOR_KEYS: tuple[Rule, ...] = (
     # a block cut short takes its header and the key lines after it; a header named in prose stays.
     (
         words("private key"),
-        re.compile(
+        regex_cache.compile(
             r"-----BEGIN[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----(?:(?:(?!-----BEGIN).)*?-----END[A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----"
             r"|(?:(?:\\[rn]|\s)+(?:[A-Za-z0-9+/]{16,}={0,2}|[A-Za-z0-9+/]+={1,2}|(?:Proc-Type|DEK-Info|Comment):[^\n]*))+)",
             re.S,
@@ -23,46 +24,54 @@ VENDOR_KEYS: tuple[Rule, ...] = (
     ),
     (
         words("putty-user-key-file"),
-        re.compile(r"PuTTY-User-Key-File-\d+:.*?(?:Private-MAC: *[0-9a-fA-F]+|\Z)", re.S),
+        regex_cache.compile(r"PuTTY-User-Key-File-\d+:.*?(?:Private-MAC: *[0-9a-fA-F]+|\Z)", re.S),
         "[REDACTED_PRIVATE_KEY]",
     ),
-    (words("sk-ant-"), re.compile(r"\bsk-ant-[A-Za-z0-9_-]{16,}"), "[REDACTED_ANTHROPIC_KEY]"),
+    (words("sk-ant-"), regex_cache.compile(r"\bsk-ant-[A-Za-z0-9_-]{16,}"), "[REDACTED_ANTHROPIC_KEY]"),
     (  # a key holds a long alphanumeric run; "sk-ecdsa-sha2-nistp256" does not
         words("sk-"),
-        re.compile(r"\bsk-(?:proj-|svcacct-|admin-|live-|test-)?(?=[A-Za-z0-9_-]*[A-Za-z0-9]{20})[A-Za-z0-9_-]{20,}"),
+        regex_cache.compile(r"\bsk-(?:proj-|svcacct-|admin-|live-|test-)?(?=[A-Za-z0-9_-]*[A-Za-z0-9]{20})[A-Za-z0-9_-]{20,}"),
         "[REDACTED_OPENAI_KEY]",
     ),
-    (words("k_live_", "k_test_", "whsec_"), re.compile(r"\b(?:[srp]k_(?:live|test)|whsec)_[A-Za-z0-9]{16,}"), "[REDACTED_STRIPE_KEY]"),
+    (
+        words("k_live_", "k_test_", "whsec_"),
+        regex_cache.compile(r"\b(?:[srp]k_(?:live|test)|whsec)_[A-Za-z0-9]{16,}"),
+        "[REDACTED_STRIPE_KEY]",
+    ),
     (
         words("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"),
-        re.compile(r"\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{22,})"),
+        regex_cache.compile(r"\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{22,})"),
         "[REDACTED_GITHUB_TOKEN]",
     ),
     (
         words(*(f"gl{kind}-" for kind in ("pat", "dt", "ft", "soat", "rt", "cbt", "imt", "ptt", "agent", "oas"))),
-        re.compile(r"\bgl(?:pat|dt|ft|soat|rt|cbt|imt|ptt|agent|oas)-[A-Za-z0-9_-]{20,}"),
+        regex_cache.compile(r"\bgl(?:pat|dt|ft|soat|rt|cbt|imt|ptt|agent|oas)-[A-Za-z0-9_-]{20,}"),
         "[REDACTED_GITLAB_TOKEN]",
     ),
     (
         words("hooks.slack.com/"),
-        re.compile(r"https://hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9_/-]+", re.I),
+        regex_cache.compile(r"https://hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9_/-]+", re.I),
         "[REDACTED_SLACK_WEBHOOK]",
     ),
     (
         words("/api/webhooks/"),
-        re.compile(r"https://(?:\w+\.)?discord(?:app)?\.com/api/webhooks/\d+/[A-Za-z0-9_-]+", re.I),
+        regex_cache.compile(r"https://(?:\w+\.)?discord(?:app)?\.com/api/webhooks/\d+/[A-Za-z0-9_-]+", re.I),
         "[REDACTED_DISCORD_WEBHOOK]",
     ),
-    (words("xox", "xapp-"), re.compile(r"\b(?:xox[abposre]|xapp)-[A-Za-z0-9-]{10,}"), "[REDACTED_SLACK_TOKEN]"),
-    (words("npm_"), re.compile(r"\bnpm_[A-Za-z0-9]{30,}\b"), "[REDACTED_NPM_TOKEN]"),
-    (words("pypi-"), re.compile(r"\bpypi-[A-Za-z0-9_-]{40,}"), "[REDACTED_PYPI_TOKEN]"),
-    (words("hf_"), re.compile(r"\bhf_[A-Za-z0-9]{30,}\b"), "[REDACTED_HUGGINGFACE_TOKEN]"),
-    (words("aiza"), re.compile(r"\bAIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])"), "[REDACTED_GOOGLE_API_KEY]"),
-    (words("gocspx-", "ya29."), re.compile(r"\b(?:GOCSPX-[A-Za-z0-9_-]{20,}|ya29\.[A-Za-z0-9_-]{20,})"), "[REDACTED_GOOGLE_TOKEN]"),
-    (words("eyj"), re.compile(r"\beyJ[A-Za-z0-9_-]{6,}\.eyJ[A-Za-z0-9_-]{6,}(?:\.[A-Za-z0-9_-]+){0,3}"), "[REDACTED_JWT]"),
+    (words("xox", "xapp-"), regex_cache.compile(r"\b(?:xox[abposre]|xapp)-[A-Za-z0-9-]{10,}"), "[REDACTED_SLACK_TOKEN]"),
+    (words("npm_"), regex_cache.compile(r"\bnpm_[A-Za-z0-9]{30,}\b"), "[REDACTED_NPM_TOKEN]"),
+    (words("pypi-"), regex_cache.compile(r"\bpypi-[A-Za-z0-9_-]{40,}"), "[REDACTED_PYPI_TOKEN]"),
+    (words("hf_"), regex_cache.compile(r"\bhf_[A-Za-z0-9]{30,}\b"), "[REDACTED_HUGGINGFACE_TOKEN]"),
+    (words("aiza"), regex_cache.compile(r"\bAIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])"), "[REDACTED_GOOGLE_API_KEY]"),
+    (
+        words("gocspx-", "ya29."),
+        regex_cache.compile(r"\b(?:GOCSPX-[A-Za-z0-9_-]{20,}|ya29\.[A-Za-z0-9_-]{20,})"),
+        "[REDACTED_GOOGLE_TOKEN]",
+    ),
+    (words("eyj"), regex_cache.compile(r"\beyJ[A-Za-z0-9_-]{6,}\.eyJ[A-Za-z0-9_-]{6,}(?:\.[A-Za-z0-9_-]+){0,3}"), "[REDACTED_JWT]"),
     (
         words("a3t", "akia", "asia", "abia", "acca"),
-        re.compile(r"\b(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}\b"),
+        regex_cache.compile(r"\b(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}\b"),
         "[REDACTED_AWS_KEY]",
     ),
 )

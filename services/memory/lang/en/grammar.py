@@ -4,6 +4,7 @@ are spelled, the units after a number and the words that end one, and the labels
 
 import re
 
+from services.memory import regex_cache
 from services.memory.lang.en.abbreviations import MONTH_ABBREVIATIONS
 from services.memory.lang.shared import CMP_SYMBOLS, NUM
 
@@ -56,7 +57,7 @@ _SAY_EN = (
 _ASIDE_EN = r"(?:\s*,\s*(?:for later|for reference|for the record|for context|for now|fyi|btw|just so you know|as a reminder))?"
 
 # A unit is one word, or a measure qualified by what it counts ("4 business hours", "3 story points").
-UNIT_EN = re.compile(
+UNIT_EN = regex_cache.compile(
     r"(?:(?:business|working|calendar|billable|man|person|story|school|wall[- ]clock|cpu|gpu|core|node|machine)[- ]"
     r"(?:hours?|days?|weeks?|months?|points?|seconds?|minutes?)\b|%|‰|°[CF]|/[A-Za-z]+|[A-Za-zµ]+(?:/[A-Za-z]+)?)",
     re.IGNORECASE,
@@ -161,7 +162,7 @@ UPDATE_VERBS = frozenset({"raise", "lower", "bump", "increase", "reduce", "chang
 
 # Colon labels that only announce what follows ("Rule of thumb:", "Heads up:", 先定个规矩：): never a fact's key.
 # A label that reports news ("Billing came back:", "Checked annex 3:", "Good news from infra:") is not a key either.
-ANNOUNCE_LABEL_EN = re.compile(
+ANNOUNCE_LABEL_EN = regex_cache.compile(
     r"^(?:(?:(?:hard|ground|golden|house|team|general|strict|one|another|new|quick|small|important|friendly|final|last|good|bad|big)\s+)?"
     r"(?:rules?(?: of thumb)?|ban|reminder|note|warning|caveat|tip|heads up|fyi|ps|nb|principle|important|constraint|"
     r"requirement|guideline|convention|policy|status|update|context|background|news|change of plans?|plan change|decision|answer)"
@@ -169,9 +170,9 @@ ANNOUNCE_LABEL_EN = re.compile(
     r"|[\w\-' ]{1,30}?\s(?:came back|got back|replied|responded|confirmed|says|said|wrote|called|reported|emailed|asked|decided)"
     r"|(?:checked|confirmed|verified|looked at|double-checked|asked|heard from)\b.*)$"
 )
-UNIVERSAL = re.compile(r"^(?:every|each|all|any|anything|everything|anyone|everyone|nothing|nobody|no one)\s", re.IGNORECASE)
+UNIVERSAL = regex_cache.compile(r"^(?:every|each|all|any|anything|everything|anyone|everyone|nothing|nobody|no one)\s", re.IGNORECASE)
 # A clause after a number that qualifies it ("Benjamini-Hochberg-corrected over 5 arms"), not a statement of its own.
-QUALIFIER_EN = re.compile(r"^[a-z][\w\-]*ed\s+(?:over|across|for|at|by|per|within|on|in)\b", re.IGNORECASE)
+QUALIFIER_EN = regex_cache.compile(r"^[a-z][\w\-]*ed\s+(?:over|across|for|at|by|per|within|on|in)\b", re.IGNORECASE)
 # The role an English fact row reads, as a key suffix ("gated behind the flag X" -> feature flag).
 ROLE_SUFFIX = {
     "feature-flag": "feature flag",

@@ -2,11 +2,13 @@
 
 import re
 
+from services.memory import regex_cache
+
 # A leading article, possessive or demonstrative: "the deploy target" is "deploy target".
-LEADING_DETERMINER = re.compile(r"^(?:(?:the|our|my|a|an|this|that|these|those|your|their|its)\s+)+")
+LEADING_DETERMINER = regex_cache.compile(r"^(?:(?:the|our|my|a|an|this|that|these|those|your|their|its)\s+)+")
 # Context a key does not need, since every item is scoped to its session: "deploy target for this work",
 # "feature flags here", "staging host, for later".
-KEY_CONTEXT = re.compile(
+KEY_CONTEXT = regex_cache.compile(
     r"(?:,?\s+(?:for (?:all of )?(?:this|that|now|later|reference|the record)(?:\s+(?:work|project|task|change|effort|session|"
     r"repo|service|environment|env|setup|rollout|migration))?|here|(?:in|on|for|within) (?:this|the current|our) (?:project|"
     r"environment|env|repo|repository|session|setup|work|task|codebase)|fyi|btw))+$",
@@ -105,7 +107,7 @@ BAD_INNER_KEY_WORDS = CLAUSE_WORDS | frozenset(["is", "are", "was", "were", "be"
 DEMONSTRATIVES = frozenset(["this", "that", "these", "those", "there", "here"])
 PREPOSITIONS = frozenset(["for", "of", "in", "on", "to", "with", "at", "from", "by", "across", "under", "over", "per"])
 # What a key's speaker adds about themselves: "patch window for us", "governing law we can live with".
-SPEAKER_TAIL = re.compile(
+SPEAKER_TAIL = regex_cache.compile(
     r"(?:\s+(?:for|on|at)\s+(?:us|me|our\s+(?:side|end|team))|\s+(?:that|which)?\s*(?:we|i|you|they)\s+(?:can|could|will|would|should|must|do|did|"
     r"don't|can't|'d|'ll)?\s*(?:[a-z']+\s*){1,3})$",
     re.IGNORECASE,

@@ -4,8 +4,10 @@ hedges that make it an opinion or a plan, and the openings of a question without
 
 import re
 
+from services.memory import regex_cache
+
 # Discourse openers carry nothing; the ambiguous ones ("right", "note") only count when punctuated.
-OPENERS = re.compile(
+OPENERS = regex_cache.compile(
     r"^(?:(?:ok(?:ay)?|so(?!\s+far\b)|and|also|oh|btw|by the way|fyi|plus|additionally|anyway|hey|hi|hmm+|um+|uh+|note that|"
     r"remember that|keep in mind that|just so you know|(?:in|for|on|within) (?:this|the current) (?:environment|env|project|repo|"
     r"repository|codebase|session|setup|work|task)|(?:we|i|(?:the )?team|everyone|we all)(?:'ve)? (?:agreed|decided)(?: on)?(?: that| to(?= (?:always|never|only|use|keep|run|go with|stick with|switch to)\b)|(?!\s+(?:to|on)\b))|"
@@ -18,14 +20,14 @@ OPENERS = re.compile(
     re.IGNORECASE,
 )
 # Openings that make what follows an opinion, a plan or a condition, not a statement.
-HEDGES = re.compile(
+HEDGES = regex_cache.compile(
     r"^(?:i think|i guess|i believe|i suppose|i feel|i wonder|i assume|maybe|perhaps|probably|possibly|"
     r"presumably|hopefully|it seems|seems like|looks like|not sure|i'm not sure|i am not sure|let me|let's see|"
     r"i'll|i will|i'm going to|if|unless|whether)\b",
     re.IGNORECASE,
 )
 # Questions without a question mark start like one.
-QUESTIONS = re.compile(
+QUESTIONS = regex_cache.compile(
     r"^(?:what|why|how|which|who|whom|whose|where|is it|are we|do we|do you|does|did|can you|"
     r"could you|would you|should we|shall we|will you)\b",
     re.IGNORECASE,

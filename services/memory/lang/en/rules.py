@@ -2,6 +2,7 @@
 
 import re
 
+from services.memory import regex_cache
 from services.memory.domain.patterns_core import RULE, _row
 from services.memory.lang.en.grammar import _IMP
 
@@ -317,17 +318,17 @@ RULES_EN = (
 # compares two rules).
 RULE_MARKERS = "always never from now on going forward please make sure ensure only avoid instead actually"
 
-POLITE = re.compile(r"^(?:please|pls|kindly)\s+", re.IGNORECASE)
+POLITE = regex_cache.compile(r"^(?:please|pls|kindly)\s+", re.IGNORECASE)
 
 # "It must be the cache", "you must have been elated": must as inference, not obligation.
-EPISTEMIC_MUST = re.compile(
+EPISTEMIC_MUST = regex_cache.compile(
     r"(?:^|\b(?:it|that|this|you|he|she|they|there|which|what)\s+)must(?:'ve|\s+have)?\s+(?:been|be|feel|seem|look|sound|add|mean)\b",
     re.IGNORECASE,
 )
 
 # A standing "always"/"never" instruction is followed by what to do, not by a state ("always here to help");
 # "open" and "free" are verbs when an object follows ("always open a PR").
-NOT_AN_INSTRUCTION = re.compile(
+NOT_AN_INSTRUCTION = regex_cache.compile(
     r"\b(?:always|never)\s+(?:here|there|been|so|such|a|an|the|my|your|our|his|her|their|good|great|fun|nice|happy|glad|ready|available|welcome|around|"
     r"(?:open|free)(?!\s+(?:a|an|the|my|your|our|their|this|that|these|those|it|them|up)\b)|willing|keen|eager|busy|"
     r"(?!(?:bring|string|sing|ping|ring|swing|spring|sting|cling|fling)\b)[a-z]{2,}ing)\b",

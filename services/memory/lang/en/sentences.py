@@ -4,8 +4,10 @@ only binds the rule before, a pronoun opening, verbs of being, a label's aside.
 
 import re
 
+from services.memory import regex_cache
+
 # "Ceremony's at 5 now", "the deadline's still Friday": 's before these words is "is", not a possessive.
-IS_CONTRACTED = re.compile(
+IS_CONTRACTED = regex_cache.compile(
     r"\b((?!(?:it|that|what|there|here|he|she|who|let)\b)[A-Za-z][\w\-]*)'s\s+(at|in|on|now|still|set|due|scheduled|booked|moved|"
     r"fixed|confirmed|done|down|up|over|back|going|being|been|capped|limited|pinned|locked|about|around|roughly|exactly|only|just)\b",
     re.IGNORECASE,
@@ -13,12 +15,12 @@ IS_CONTRACTED = re.compile(
 
 # A sentence that opens with a pronoun is about what the sentence before it named: "The caterer is
 # Olive & Ember. They quoted $118 per head" prices the caterer.
-PRONOUN_START = re.compile(r"^(?:(?:and|so|but|also|ok|okay)[,\s]+)?(?:they|it|she|he)\s+(?P<verb>[a-z]+)\s+(?=\S)", re.IGNORECASE)
+PRONOUN_START = regex_cache.compile(r"^(?:(?:and|so|but|also|ok|okay)[,\s]+)?(?:they|it|she|he)\s+(?P<verb>[a-z]+)\s+(?=\S)", re.IGNORECASE)
 
 BE = frozenset({"is", "are", "was", "were", "has", "have", "had", "will", "would", "can", "could", "should", "must", "might", "may"})
 
 # "<label>: <body>" with a short label; an aside such as ", take three" or ", again" is not part of it.
-LABEL = re.compile(
+LABEL = regex_cache.compile(
     r"^(?P<label>[^:;]{2,80}?)(?:,\s*(?:take|round|attempt|try|version|part)\s+\w+|,\s*again)?\s*[:：]\s+(?P<body>\S.*)$", re.IGNORECASE
 )
 

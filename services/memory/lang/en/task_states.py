@@ -4,6 +4,8 @@ resolved, states after a count, a verb of what is not done yet, a count of one w
 
 import re
 
+from services.memory import regex_cache
+
 # Words after a count that name a state, not the whole counted ("30 of 31 passing").
 STATE_WORDS = frozenset(
     (
@@ -42,13 +44,13 @@ STATE_WORDS = frozenset(
     )
 )
 
-NOT_YET = re.compile(
+NOT_YET = regex_cache.compile(
     r"\b(?:hasn't|haven't|has not|have not|isn't|aren't|is not|are not|wasn't|not yet|still not)\s+(?:been\s+|yet\s+)?(\w+(?:ed|en))\b",
     re.IGNORECASE,
 )
 
 # "12 of 14 services": a count of one whole.
-COUNT = re.compile(r"\b\d+\s*(?:of|/|out of)\s*(\d+)\s+([a-z][\w\-]*)", re.IGNORECASE)
+COUNT = regex_cache.compile(r"\b\d+\s*(?:of|/|out of)\s*(\d+)\s+([a-z][\w\-]*)", re.IGNORECASE)
 
 # Words that say a thing is resolved, or what kind of thing it was, not which thing.
 CUE_WORDS = (

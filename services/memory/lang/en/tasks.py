@@ -4,6 +4,7 @@ blockers, open items and progress, then resolutions) and the words that guard th
 
 import re
 
+from services.memory import regex_cache
 from services.memory.domain.task_rows import TaskSpec
 from services.memory.lang.en.task_blockers import BLOCKERS
 from services.memory.lang.en.task_goals import GOALS
@@ -228,7 +229,7 @@ CUES = (
     "turned out",
 )
 
-LEADING_THAT = re.compile(r"^that\s+", re.IGNORECASE)
+LEADING_THAT = regex_cache.compile(r"^that\s+", re.IGNORECASE)
 
 # ---- what tasks.py reads around the rows ----
 # Who may be the subject of an entry without naming what it is about.

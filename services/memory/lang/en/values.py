@@ -2,6 +2,8 @@
 
 import re
 
+from services.memory import regex_cache
+
 # A value may not open with these: a clause, a hedge, an intensifier.
 BAD_VALUE_START = frozenset(
     [
@@ -189,5 +191,5 @@ STATE_FOLLOWERS = frozenset(
         "to",
     ]
 )
-HEDGE_WORD = re.compile(r"\b(?:maybe|probably|perhaps|sometimes|i think|i guess|not sure|seems)\b", re.IGNORECASE)
-STATE_TAIL = re.compile(r"\s+(?:now|again|today|already|too|as well)$", re.IGNORECASE)
+HEDGE_WORD = regex_cache.compile(r"\b(?:maybe|probably|perhaps|sometimes|i think|i guess|not sure|seems)\b", re.IGNORECASE)
+STATE_TAIL = regex_cache.compile(r"\s+(?:now|again|today|already|too|as well)$", re.IGNORECASE)

@@ -2,17 +2,17 @@
 the scope in a key, what was chosen.
 """
 
-import re
+from services.memory import regex_cache
 
 # "Olu says finance defines churn at 45 days", 陈思远说…: a statement the user relays is theirs to remember.
-REPORTED = re.compile(r"^[\u4e00-\u9fffA-Za-z]{1,8}?(?:那边|这边)?(?:说|讲|表示|提到|告诉我)(?:了)?[，,：:]?\s*(?=\S)")
+REPORTED = regex_cache.compile(r"^[\u4e00-\u9fffA-Za-z]{1,8}?(?:那边|这边)?(?:说|讲|表示|提到|告诉我)(?:了)?[，,：:]?\s*(?=\S)")
 
 # A scope in the key ("diff on fct_rides", "p95 for GET /invoices", 高管看板的…) is also a condition of the number.
-SCOPE = re.compile(r"^(?P<scope>[\u4e00-\u9fffA-Za-z0-9]{2,10}?)的")
+SCOPE = regex_cache.compile(r"^(?P<scope>[\u4e00-\u9fffA-Za-z0-9]{2,10}?)的")
 
 # What was picked instead, wherever it stands in the sentence: "so soapstone it is", "we're going
 # with the Harbour Room", "let's do Friday instead".
-CHOSEN = re.compile(r"(?:就|改)(?:用|选|定|订)(?P<v>[^，,。；]{1,12})(?:吧|了)?")
+CHOSEN = regex_cache.compile(r"(?:就|改)(?:用|选|定|订)(?P<v>[^，,。；]{1,12})(?:吧|了)?")
 
 # Words that join two clauses (a value or condition ends before them).
 JOINERS = r"并且|而且|同时"

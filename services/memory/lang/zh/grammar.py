@@ -2,8 +2,7 @@
 are written, the units after a number, the labels that only announce and the role words of an owner.
 """
 
-import re
-
+from services.memory import regex_cache
 from services.memory.lang.shared import NUM
 
 VAL_ZH = (
@@ -29,16 +28,16 @@ _LINK_ZH = (
 
 
 # Shared by the number grammar: units read after a value, and words that end one.
-UNITS_ZH = re.compile(
+UNITS_ZH = regex_cache.compile(
     # Longer spellings first: "个工作日" is working days, not "个" of something.
     r"(?:%|％|‰|℃|°C|毫秒|微秒|纳秒|秒钟|秒|分钟|个小时|小时|个工作日|工作日|个自然日|自然日|个礼拜|礼拜|天|周|个星期|星期|个月|月|年|次|"
     r"公斤|千克|斤|克|平方米|平米|公里|厘米|毫米|米|"
     r"盒|箱|瓶|包|袋|张|件|份|位|名|桌|晚|间|轮|批|套|个|条|台|人|元|块钱|块|美元|欧元|倍|核|页|行|字节|字|"
     r"[KMGT]i?B|ms|rps|qps|s)"
 )
-ANNOUNCE_LABEL_ZH = re.compile(r"规矩|规则|规定|规范|约定|约束|原则|要求|提醒|注意|备注|说明|铁律")
+ANNOUNCE_LABEL_ZH = regex_cache.compile(r"规矩|规则|规定|规范|约定|约束|原则|要求|提醒|注意|备注|说明|铁律")
 # A subject that quantifies over everything (凡是) makes a weak rule marker strong.
-UNIVERSAL = re.compile(r"^(?:以后|今后)?(?:凡是|所有|任何|每个|每一个)")
+UNIVERSAL = regex_cache.compile(r"^(?:以后|今后)?(?:凡是|所有|任何|每个|每一个)")
 # The role a 由X负责 / 交给X sentence gives, as a key suffix.
 ROLE_SUFFIX = {
     "负责": "负责人",

@@ -1,13 +1,15 @@
 """What a Chinese key is not part of: a leading possessive or demonstrative, and context every item of a session shares."""
 
-import re
+from services.memory import regex_cache
 
 # 我们的, 这个, 本次的: what leads a key without naming it.
-LEADING_POSSESSIVE = re.compile(
+LEADING_POSSESSIVE = regex_cache.compile(
     r"^(?:我们的|咱们的|我的|你的|你们的|他们的|大家的|这个|那个|这些|那些|这里的|那里的|这边的|那边的|(?:这次|本次|此次|这回)的?)+"
 )
 # Context a key does not need, since every item is scoped to its session: 这个环境的值班负责人, 灰度发布这块.
-KEY_CONTEXT = re.compile(r"^(?:这个|本|该|当前|此)(?:环境|项目|仓库|集群|系统)(?:里|中|下|上)?的?|(?:这块|这部分|这一块|这边|这方面)$")
+KEY_CONTEXT = regex_cache.compile(
+    r"^(?:这个|本|该|当前|此)(?:环境|项目|仓库|集群|系统)(?:里|中|下|上)?的?|(?:这块|这部分|这一块|这边|这方面)$"
+)
 # A key may not open with a pronoun, a question word, an adverb or a modal: that is a clause, not a name.
 BAD_KEY_START = (
     "我",

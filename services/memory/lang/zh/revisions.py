@@ -1,24 +1,24 @@
 """How a Chinese speaker corrects, takes back or revises a value (read by domain/corrections.py)."""
 
-import re
+from services.memory import regex_cache
 
-INTRO = re.compile(r"^(?:应该是|应该为|应为|应该用|其实是|实际上是|改用|换成|改成|是|用)\s*(?P<v>.+)$")
+INTRO = regex_cache.compile(r"^(?:应该是|应该为|应为|应该用|其实是|实际上是|改用|换成|改成|是|用)\s*(?P<v>.+)$")
 
-OLD_TAIL = re.compile(r"^(?P<s>.+?)[，,]?\s*(?:而)?不是(?P<old>[^，,]{1,30}?)$")
+OLD_TAIL = regex_cache.compile(r"^(?P<s>.+?)[，,]?\s*(?:而)?不是(?P<old>[^，,]{1,30}?)$")
 
 # Chinese values that name themselves: a date, a clock time, a weekday (六点半, 4月3日, 周五).
-LOOSE_VALUE = re.compile(
+LOOSE_VALUE = regex_cache.compile(
     r"\d{1,2}月\d{1,2}[日号]|(?:早上|上午|中午|下午|晚上|凌晨)?[零一二两三四五六七八九十\d]+点(?:半|[零一二三四五六七八九十\d]+分?)?"
     r"|周[一二三四五六日天]|星期[一二三四五六日天]"
 )
 
-RETRACTION = re.compile(
+RETRACTION = regex_cache.compile(
     r"^(?:不好意思|抱歉|对不起|等等|哦)?[，,]?\s*(?:我)?(?:刚才|之前|前面|上次|刚刚)?(?:说错了|写错了|搞错了|记错了|弄错了|讲错了)"
     r"(?:[，,]?\s*(?:更正一下|纠正一下|抱歉|不好意思))?$"
 )
 
 # A sentence that gives a figure as a revision of an earlier one: "their revised PDF says $43,800",
 # "the vendor came back with £16,950", "the headcount went up to 140", 新的报价是….
-REVISION = re.compile(
+REVISION = regex_cache.compile(
     r"(?:新的|最新的?|修改后的?|更新后的?|调整后的?)(?:报价|价格|预算|日期|时间|数字|金额|人数|方案)|重新报价|改成了|调整为"
 )

@@ -1,7 +1,6 @@
 """Chinese rule rows: sentences that set a standing instruction (row format: domain/patterns_core.py)."""
 
-import re
-
+from services.memory import regex_cache
 from services.memory.domain.patterns_core import RULE, _row
 
 RULES_ZH = (
@@ -129,7 +128,7 @@ RULES_ZH = (
 # (从现在开始, 以后, 始终, 不要, 必须).
 RULE_MARKER_TERMS = frozenset({"从现", "现在", "在开", "开始", "以后", "始终", "总是", "永远", "不要", "必须"})
 
-POLITE = re.compile(r"^请(?=[^勿])")
+POLITE = regex_cache.compile(r"^请(?=[^勿])")
 
 # Characters in a rule's marker that make it forbid rather than require.
 NEGATIVE_MARKERS = r"不|勿|别|禁|严"

@@ -2,7 +2,7 @@
 dates, clock times.
 """
 
-import re
+from services.memory import regex_cache
 
 # The Chinese spellings of each measure in lang/en/shapes.py's UNIT_FAMILIES.
 UNIT_FAMILIES = {
@@ -21,4 +21,4 @@ WEEKDAYS = r"周[一二三四五六日天]|星期[一二三四五六日天]"
 # 4月3日.
 DATES = r"\d{1,2}月\d{1,2}[日号]"
 # 六点半, 9点15分.
-CLOCK = re.compile(r"[零一二两三四五六七八九十\d]+点(?:半|[零一二三四五六七八九十\d]+分?)?")
+CLOCK = regex_cache.compile(r"[零一二两三四五六七八九十\d]+点(?:半|[零一二三四五六七八九十\d]+分?)?")

@@ -1,9 +1,9 @@
 """Chinese words with which task_lifecycle.py tells which item a resolution closes."""
 
-import re
+from services.memory import regex_cache
 
 # What a blocker says is not done yet: its verb ("还没开", "hasn't arrived").
-NOT_YET = re.compile(r"(?:还没有?|尚未|没有|未)([\u4e00-\u9fff]{1,2})")
+NOT_YET = regex_cache.compile(r"(?:还没有?|尚未|没有|未)([\u4e00-\u9fff]{1,2})")
 
 # Words that say a thing is resolved, or what kind of thing it was, not which thing.
 CUE_WORDS = "问题 阻塞 解决 已经"
