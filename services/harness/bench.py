@@ -24,6 +24,7 @@ from services.harness.bench_measure import (
     COLD_START_POLL_S,
     COLD_START_TIMEOUT_S,
     INGEST_BUDGET_S,
+    PROCESSES_VAR,
     QUERY_BUDGET_S,
     RETRIEVE_LIMIT,
     RPC_TIMEOUT_S,
@@ -34,7 +35,7 @@ from services.harness.bench_measure import (
     service_child,
     time_ingest,
     time_to_serving,
-    vm_rss,
+    tree_rss,
 )
 from services.harness.bench_report import median, percentiles, ratio  # noqa: F401 - percentiles: bench.percentiles for callers
 from services.harness.bench_workload import BATCH_EVENTS, MIN_SIZE, SEED, Session, build_session
@@ -69,7 +70,7 @@ class BenchRequest:
     concurrency_seconds: float = bench_concurrency.DEFAULT_SECONDS
     concurrency_sessions: int = bench_concurrency.DEFAULT_SESSIONS
     scale_turns: int = bench_scale.DEFAULT_TURNS  # 0: no 1M-turn session
-    workers: int = 0  # MEMORY_WORKERS of every memory child; 0 leaves it to the environment and the service's default
+    workers: int = 0  # MEMORY_PROCESSES of every memory child; 0 leaves it to the environment and the service's default
 
 
 class Bench:
@@ -79,7 +80,7 @@ class Bench:
         self.request = request
         self.env = dict(settings.child_env)
         if request.workers:
-            self.env["MEMORY_WORKERS"] = str(request.workers)
+            self.env[PROCESSES_VAR] = str(request.workers)
         self.progress = progress or (lambda line: None)
         self.stack = ExitStack()
         self.tmp = Path(self.stack.enter_context(tempfile.TemporaryDirectory(prefix="dsh-bench-")))
@@ -130,13 +131,13 @@ class Bench:
         try:
             child.spawn()
             child.wait_ready()
-            rss_ready = vm_rss(child.pid)
+            rss_ready = tree_rss(child.pid)
             channel = open_channel(child.address)
             try:
                 stub = memory_pb2_grpc.MemoryServiceStub(channel)
                 self.progress(f"{store} {session.size:,} turns: ingest over gRPC")
                 ingest = time_ingest(lambda req: stub.AppendEvents(req, timeout=RPC_TIMEOUT_S), session.requests)
-                footprint = self._footprint(store, session.size, directory, rss_ready, vm_rss(child.pid), used_before)
+                footprint = self._footprint(store, session.size, directory, rss_ready, tree_rss(child.pid), used_before)
                 self.progress(f"{store} {session.size:,} turns: Retrieve/Assemble over gRPC")
                 latency = measure_ops(*grpc_calls(stub, session.session_id), session, self.request.queries)
             finally:
@@ -304,7 +305,7 @@ def run_bench(request: BenchRequest, settings: Settings, progress=None) -> dict:
             "retrieve_limit": RETRIEVE_LIMIT,
             "ingest_budget_s": INGEST_BUDGET_S,
             "query_budget_s": QUERY_BUDGET_S,
-            "workers": bench.env.get("MEMORY_WORKERS") or "default",
+            "workers": bench.env.get(PROCESSES_VAR) or "default",
             "concurrency": bench_concurrency.settings(curve_config),
             "scale": {"turns": request.scale_turns, "base_turns": bench_scale.BASE_TURNS, "ingest_budget_s": bench_scale.INGEST_BUDGET_S},
         }

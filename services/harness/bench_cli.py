@@ -84,7 +84,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--workers",
         type=_count,
         default=0,
-        help="MEMORY_WORKERS of every memory child (default: unset, the service's default); needs a memory service that reads MEMORY_WORKERS",
+        help="MEMORY_PROCESSES (worker processes) of every memory child (default: unset, the service's default: one per core)",
     )
     parser.add_argument("--no-baseline", action="store_true", help="skip the bm25-turns baseline")
     parser.add_argument("--out", default=DEFAULT_OUT, help=f"results directory (default {DEFAULT_OUT})")

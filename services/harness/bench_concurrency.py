@@ -21,6 +21,7 @@ from dsh.memory.v1 import memory_pb2, memory_pb2_grpc
 from services.harness.bench_bm25 import LISTEN_VAR as BM25_LISTEN_VAR
 from services.harness.bench_measure import (
     ASSEMBLE_BUDGET,
+    PROCESSES_VAR,
     RETRIEVE_LIMIT,
     cpu_seconds,
     own_channel,
@@ -214,22 +215,22 @@ def _point(clients: int, wall: float, runners: list[_Client], server_cpu: float,
 
 def measure_memory_curve(bench, store: str, base: Session, config: CurveConfig) -> dict:
     """The curve of the memory service on store, then (unless the bench already runs it with
-    MEMORY_WORKERS=1) the largest client count once more against a single process on the same data."""
+    MEMORY_PROCESSES=1) the largest client count once more against a single process on the same data."""
     directory = Path(tempfile.mkdtemp(prefix=f"curve-{store}-", dir=bench.tmp))
     if store == "redis":
         bench.redis_memory(flush=True)
     env = bench.memory_env(store, directory)
-    workers = env.get("MEMORY_WORKERS") or "default"
+    workers = env.get(PROCESSES_VAR) or "default"
     row: dict = {"store": store, "implementation": f"dsh-memory-{store}", "workers": workers}
     curve = Curve(base, config)
     try:
         with _served(["services.memory"], "MEMORY_LISTEN", env, directory / "memory.log", curve):
-            row |= _run(curve, config, bench.progress, f"{store} curve (MEMORY_WORKERS {workers})")
+            row |= _run(curve, config, bench.progress, f"{store} curve (MEMORY_PROCESSES {workers})")
         if workers != "1":
-            single = {**env, "MEMORY_WORKERS": "1"}
+            single = {**env, PROCESSES_VAR: "1"}
             with _served(["services.memory"], "MEMORY_LISTEN", single, directory / "single.log", curve):
                 clients = max(config.clients)
-                bench.progress(f"{store} curve: {clients} clients against one process (MEMORY_WORKERS=1)")
+                bench.progress(f"{store} curve: {clients} clients against one process (MEMORY_PROCESSES=1)")
                 row["single_process"] = curve.point(clients)
         return row
     finally:

@@ -76,8 +76,8 @@ def single_process_lines(doc: dict) -> list[str]:
     for row in doc.get("concurrency") or []:
         if single := row.get("single_process"):
             lines.append(
-                f"  one process (MEMORY_WORKERS=1), {row['store']}, {single['clients']} clients: {single['calls_per_s']:,.0f} calls/s,"
-                f" p95 {single['latency'].get('p95', 0.0):,.1f} ms (the targets above: MEMORY_WORKERS {row['workers']})"
+                f"  one process (MEMORY_PROCESSES=1), {row['store']}, {single['clients']} clients: {single['calls_per_s']:,.0f} calls/s,"
+                f" p95 {single['latency'].get('p95', 0.0):,.1f} ms (the targets above: MEMORY_PROCESSES {row['workers']})"
             )
     return lines
 
@@ -144,7 +144,7 @@ def curve_lines(doc: dict) -> list[str]:
         "",
         f"Concurrency curve: {cfg['sessions']} sessions of {cfg['session_turns']:,} turns, {mix} (append = {cfg['append_events']} events),"
         f" {cfg['seconds_per_point']:g} s per client count; clients are threads of the bench process, one connection each",
-        "workers = MEMORY_WORKERS of the memory server (default: the service's own); CPU in cores busy (bench process = clients; server = its process tree);"
+        "workers = MEMORY_PROCESSES of the memory server (default: the service's own); CPU in cores busy (bench process = clients; server = its process tree);"
         " latency of every call in ms; vs bm25 = this / bm25-turns at the same client count",
         _line([name for name, _, _ in CURVE_COLUMNS], CURVE_COLUMNS),
     ]

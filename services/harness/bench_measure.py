@@ -30,6 +30,8 @@ FAST_RECONNECT = [("grpc.initial_reconnect_backoff_ms", 5), ("grpc.min_reconnect
 # of the curve must be its own connection, as separate hosts would be (and a multi-process server
 # spreads connections, not calls, over its workers).
 OWN_CONNECTION = [("grpc.use_local_subchannel_pool", 1)]
+# The memory service's worker processes (docs/operations.md); unset: one per core, 1: a single process.
+PROCESSES_VAR = "MEMORY_PROCESSES"
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 
 
@@ -102,6 +104,12 @@ def vm_rss(pid: int) -> int:
     except (OSError, ValueError, IndexError):
         pass
     return 0
+
+
+def tree_rss(pid: int) -> int:
+    """The summed RSS of pid and its descendants: a memory service with worker processes is all of them
+    (pages the workers share since the fork are counted once per process, so this is an upper bound)."""
+    return sum(vm_rss(p) for p in process_tree(pid))
 
 
 def process_tree(pid: int) -> list[int]:

@@ -12,7 +12,7 @@ from services.harness import bench_load_report, bench_report, charts, html_repor
 
 CURVE_CAPTION = (
     "Calls per second and p95 latency of the mixed calls against the number of clients, one line per"
-    " implementation; a hollow marker is the memory service run as one process (MEMORY_WORKERS=1) on the same data."
+    " implementation; a hollow marker is the memory service run as one process (MEMORY_PROCESSES=1) on the same data."
 )
 
 

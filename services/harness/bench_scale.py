@@ -19,6 +19,7 @@ from dsh.memory.v1 import memory_pb2, memory_pb2_grpc
 
 from services.harness.bench_bm25 import LISTEN_VAR as BM25_LISTEN_VAR
 from services.harness.bench_measure import (
+    PROCESSES_VAR,
     RPC_TIMEOUT_S,
     grpc_calls,
     measure_ops,
@@ -26,7 +27,7 @@ from services.harness.bench_measure import (
     service_child,
     sqlite_bytes,
     time_ingest,
-    vm_rss,
+    tree_rss,
 )
 from services.harness.bench_workload import BATCH_EVENTS, Session, build_session
 from services.harness.fixtures import longhaul
@@ -154,7 +155,7 @@ def measure_memory_scale(bench, store: str, session: ScaleSession, queries: int)
     used_before = bench.redis_memory(flush=True) if store == "redis" else 0
     env = bench.memory_env(store, directory)
     try:
-        row = {"store": store, "implementation": f"dsh-memory-{store}", "workers": env.get("MEMORY_WORKERS") or "default"}
+        row = {"store": store, "implementation": f"dsh-memory-{store}", "workers": env.get(PROCESSES_VAR) or "default"}
         row |= _measure(bench, ["services.memory"], "MEMORY_LISTEN", env, directory, session, queries, store)
         if store == "sqlite":
             row["footprint"] |= sqlite_bytes(directory / "memory.sqlite")
@@ -183,7 +184,7 @@ def _measure(bench, argv, listen_var, env, directory: Path, session: ScaleSessio
     try:
         child.spawn()
         child.wait_ready()
-        rss_ready = vm_rss(child.pid)
+        rss_ready = tree_rss(child.pid)
         with own_channel(child.address) as channel:
             stub = memory_pb2_grpc.MemoryServiceStub(channel)
             bench.progress(f"{label} scale: streaming one session of {session.turns:,} turns")
@@ -193,7 +194,7 @@ def _measure(bench, argv, listen_var, env, directory: Path, session: ScaleSessio
                 total=session.batch_count,
                 budget_s=INGEST_BUDGET_S,
             )
-            footprint = {"server_rss_ready_bytes": rss_ready, "server_rss_after_ingest_bytes": vm_rss(child.pid)}
+            footprint = {"server_rss_ready_bytes": rss_ready, "server_rss_after_ingest_bytes": tree_rss(child.pid)}
             bench.progress(f"{label} scale: Retrieve/Assemble over gRPC on the {ingest['events']:,}-event session")
             latency = measure_ops(*grpc_calls(stub, session.session_id), session.base, queries)
     finally:

@@ -72,7 +72,7 @@ def test_curve_and_long_session_in_json_table_and_page(capsys, tmp_path):
 
     text = bench_report.table(doc)
     assert "Concurrency curve" in text and "One long session: 2,000 turns" in text
-    assert "one process (MEMORY_WORKERS=1), sqlite, 2 clients" in text
+    assert "one process (MEMORY_PROCESSES=1), sqlite, 2 clients" in text
 
     (written,) = out.glob("*.json")
     page = written.with_suffix(".html").read_text(encoding="utf-8")
