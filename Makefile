@@ -89,7 +89,7 @@ fuzz: setup system-deps ## generated requests against memory on SQLite and Redis
 conformance: setup ## certify a MemoryService: make conformance MEMORY_ADDR=host:port (unset: the SQLite reference)
 	MEMORY_ADDR=$(MEMORY_ADDR) $(PY) -m pytest tests/conformance $(ARGS)
 
-bench: setup ## performance benchmark: make bench [ARGS="--sizes 1000,10000 --stores sqlite --queries 300 --json"]
+bench: setup ## performance benchmark (sizes, client curve, 1M-turn session): make bench [ARGS="--sizes 1000,10000 --stores sqlite --clients 1,8,32 --scale-turns 0 --workers 2 --json"]
 	$(PY) -m services.harness bench $(ARGS)
 
 chaos: setup system-deps ## faults against real processes (kill -9 x100, full disk, odd files, 32 clients x 200 sessions): make chaos [ARGS="--stores sqlite --kills 20"]

@@ -1,32 +1,45 @@
-"""`python -m services.harness bench`: ingest throughput, Retrieve/Assemble latency, footprint and cold starts.
+"""`python -m services.harness bench`: ingest throughput, Retrieve/Assemble latency, footprint, cold starts,
+the concurrency curve (bench_concurrency) and one long session (bench_scale).
 
 A benchmark, not a test: it measures and reports (table on stdout, JSON under
 bench-results/), compares against the issue's targets, and exits 0 even when a target
 is missed. Every process and temp dir it starts is gone when it returns, also on Ctrl-C.
 """
 
-import argparse
-import json
 import shutil
 import signal
-import sys
 import tempfile
-import time
 from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
 
-import grpc
-from dsh.memory.v1 import memory_pb2, memory_pb2_grpc
-from grpc_health.v1 import health_pb2, health_pb2_grpc
+from dsh.memory.v1 import memory_pb2_grpc
 
 from services.common.grpc_server import open_channel
-from services.harness import bench_report
+from services.harness import bench_concurrency, bench_report, bench_scale
 from services.harness.baselines.bm25_turns import Bm25TurnsServicer
 from services.harness.baselines.host_window import serve_baseline
-from services.harness.bench_report import median, percentiles, ratio
+from services.harness.bench_measure import (
+    ASSEMBLE_BUDGET,
+    COLD_START_POLL_S,
+    COLD_START_TIMEOUT_S,
+    INGEST_BUDGET_S,
+    PROCESSES_VAR,
+    QUERY_BUDGET_S,
+    RETRIEVE_LIMIT,
+    RPC_TIMEOUT_S,
+    Direct,
+    file_size,
+    grpc_calls,
+    measure_ops,
+    service_child,
+    time_ingest,
+    time_to_serving,
+    tree_rss,
+)
+from services.harness.bench_report import median, percentiles, ratio  # noqa: F401 - percentiles: bench.percentiles for callers
 from services.harness.bench_workload import BATCH_EVENTS, MIN_SIZE, SEED, Session, build_session
-from services.harness.processes import RedisProcess, ServiceProcess, StartError
+from services.harness.processes import RedisProcess
 from services.harness.settings import Settings
 from services.memory.domain.service import MemoryCore
 from services.memory.domain.warmup import warm_up
@@ -37,16 +50,6 @@ DEFAULT_SIZES = (1_000, 10_000, 100_000)
 DEFAULT_QUERIES = 300
 DEFAULT_COLD_STARTS = 5
 DEFAULT_OUT = "bench-results"
-ASSEMBLE_BUDGET = 800
-RETRIEVE_LIMIT = 10
-RPC_TIMEOUT_S = 120.0
-# Time budgets per phase: a pathologically slow build still finishes, with the phase marked partial.
-INGEST_BUDGET_S = 900.0
-QUERY_BUDGET_S = 120.0
-COLD_START_TIMEOUT_S = 30.0
-# grpc_server.wait_for_serving sleeps 50 ms between probes: too coarse for a start-up of a few hundred ms.
-COLD_START_POLL_S = 0.005
-FAST_RECONNECT = [("grpc.initial_reconnect_backoff_ms", 5), ("grpc.min_reconnect_backoff_ms", 5), ("grpc.max_reconnect_backoff_ms", 10)]
 STORES = ("sqlite", "redis")
 
 
@@ -63,94 +66,11 @@ class BenchRequest:
     out_dir: str = DEFAULT_OUT
     baseline: bool = True
     seed: str = SEED
-
-
-# --- measuring ----------------------------------------------------------------------------
-def time_ingest(append, batches: list) -> dict:
-    """Send every batch through append; events/s over the whole wall time."""
-    started = time.perf_counter()
-    sent = events = 0
-    for batch in batches:
-        if time.perf_counter() - started > INGEST_BUDGET_S:
-            break
-        append(batch)
-        sent += 1
-        events += len(batch.events) if isinstance(batch, memory_pb2.AppendEventsRequest) else len(batch)
-    seconds = time.perf_counter() - started
-    return {
-        "batches": sent,
-        "events": events,
-        "seconds": round(seconds, 3),
-        "events_per_s": round(events / seconds, 1) if seconds else 0.0,
-        "complete": sent == len(batches),
-    }
-
-
-def time_queries(call, queries: list[str], n: int) -> dict:
-    """One untimed warm-up pass over the distinct queries, then n timed calls cycling through them."""
-    warm_until = time.perf_counter() + QUERY_BUDGET_S
-    for query in queries:
-        if time.perf_counter() > warm_until:
-            break
-        call(query)
-    samples = []
-    deadline = time.perf_counter() + QUERY_BUDGET_S
-    for i in range(n):
-        if time.perf_counter() > deadline:
-            break
-        started = time.perf_counter()
-        call(queries[i % len(queries)])
-        samples.append((time.perf_counter() - started) * 1000)
-    return percentiles(samples) | {"complete": len(samples) == n}
-
-
-def measure_ops(retrieve, assemble, session: Session, n: int) -> dict:
-    return {"retrieve": time_queries(retrieve, session.queries, n), "assemble": time_queries(assemble, session.queries, n)}
-
-
-def grpc_calls(stub, session_id: str):
-    def retrieve(query: str):
-        return stub.Retrieve(memory_pb2.RetrieveRequest(session_id=session_id, query=query, limit=RETRIEVE_LIMIT), timeout=RPC_TIMEOUT_S)
-
-    def assemble(query: str):
-        return stub.Assemble(
-            memory_pb2.AssembleRequest(session_id=session_id, query=query, token_budget=ASSEMBLE_BUDGET), timeout=RPC_TIMEOUT_S
-        )
-
-    return retrieve, assemble
-
-
-def vm_rss(pid: int) -> int:
-    """Resident set size of pid in bytes (Linux /proc), 0 when unavailable."""
-    try:
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) * 1024
-    except (OSError, ValueError, IndexError):
-        pass
-    return 0
-
-
-def service_child(argv: list[str], listen_var: str, env, log_path: Path) -> ServiceProcess:
-    """`python -m argv...` on a free loopback port, given the cold-start timeout."""
-    return ServiceProcess(argv[0], listen_var, env, log_path, COLD_START_TIMEOUT_S, args=tuple(argv[1:]))
-
-
-def time_to_serving(child: ServiceProcess) -> float:
-    """Spawn child and return seconds until grpc.health.v1 says SERVING (polled every 5 ms)."""
-    started = time.perf_counter()
-    child.spawn()
-    with grpc.insecure_channel(child.address, options=FAST_RECONNECT) as channel:
-        stub = health_pb2_grpc.HealthStub(channel)
-        while child.alive() and time.perf_counter() - started < COLD_START_TIMEOUT_S:
-            try:
-                if stub.Check(health_pb2.HealthCheckRequest(), timeout=0.25).status == health_pb2.HealthCheckResponse.SERVING:
-                    return time.perf_counter() - started
-            except grpc.RpcError:
-                pass
-            time.sleep(COLD_START_POLL_S)
-    child.wait_ready()  # raises StartError with the log tail
-    return time.perf_counter() - started
+    clients: tuple[int, ...] = bench_concurrency.DEFAULT_CLIENTS  # empty: no concurrency curve
+    concurrency_seconds: float = bench_concurrency.DEFAULT_SECONDS
+    concurrency_sessions: int = bench_concurrency.DEFAULT_SESSIONS
+    scale_turns: int = bench_scale.DEFAULT_TURNS  # 0: no 1M-turn session
+    workers: int = 0  # MEMORY_PROCESSES of every memory child; 0 leaves it to the environment and the service's default
 
 
 class Bench:
@@ -159,6 +79,8 @@ class Bench:
     def __init__(self, request: BenchRequest, settings: Settings, progress=None):
         self.request = request
         self.env = dict(settings.child_env)
+        if request.workers:
+            self.env[PROCESSES_VAR] = str(request.workers)
         self.progress = progress or (lambda line: None)
         self.stack = ExitStack()
         self.tmp = Path(self.stack.enter_context(tempfile.TemporaryDirectory(prefix="dsh-bench-")))
@@ -209,13 +131,13 @@ class Bench:
         try:
             child.spawn()
             child.wait_ready()
-            rss_ready = vm_rss(child.pid)
+            rss_ready = tree_rss(child.pid)
             channel = open_channel(child.address)
             try:
                 stub = memory_pb2_grpc.MemoryServiceStub(channel)
                 self.progress(f"{store} {session.size:,} turns: ingest over gRPC")
                 ingest = time_ingest(lambda req: stub.AppendEvents(req, timeout=RPC_TIMEOUT_S), session.requests)
-                footprint = self._footprint(store, session.size, directory, rss_ready, vm_rss(child.pid), used_before)
+                footprint = self._footprint(store, session.size, directory, rss_ready, tree_rss(child.pid), used_before)
                 self.progress(f"{store} {session.size:,} turns: Retrieve/Assemble over gRPC")
                 latency = measure_ops(*grpc_calls(stub, session.session_id), session, self.request.queries)
             finally:
@@ -233,7 +155,7 @@ class Bench:
         }
         if store == "sqlite":
             db = directory / "memory.sqlite"
-            sizes = {suffix: _file_size(Path(f"{db}{suffix}")) for suffix in ("", "-wal")}
+            sizes = {suffix: file_size(Path(f"{db}{suffix}")) for suffix in ("", "-wal")}
             out |= {
                 "sqlite_db_bytes": sizes[""],
                 "sqlite_wal_bytes": sizes["-wal"],
@@ -291,7 +213,7 @@ class Bench:
         direct = Bm25TurnsServicer()
         self.progress(f"bm25-turns {session.size:,} turns: in-process")
         ingest_direct = time_ingest(lambda req: direct.AppendEvents(req, None), session.requests)
-        direct_calls = grpc_calls(_Direct(direct), session.session_id)
+        direct_calls = grpc_calls(Direct(direct), session.session_id)
         latency_direct = measure_ops(*direct_calls, session, self.request.queries)
         return {
             "store": "bm25-turns",
@@ -333,26 +255,6 @@ class Bench:
         return out
 
 
-class _Direct:
-    """Calls a servicer's methods like a stub would, without gRPC in between."""
-
-    def __init__(self, servicer):
-        self._servicer = servicer
-
-    def Retrieve(self, request, timeout=None):
-        return self._servicer.Retrieve(request, None)
-
-    def Assemble(self, request, timeout=None):
-        return self._servicer.Assemble(request, None)
-
-
-def _file_size(path: Path) -> int:
-    try:
-        return path.stat().st_size
-    except OSError:
-        return 0
-
-
 def resolve_stores(requested: tuple[str, ...]) -> tuple[str, ...]:
     """The stores to measure; BenchError when one is unknown or redis-server is missing."""
     unknown = [s for s in requested if s not in STORES]
@@ -372,6 +274,13 @@ def run_bench(request: BenchRequest, settings: Settings, progress=None) -> dict:
         raise BenchError(f"--sizes takes session sizes of at least {MIN_SIZE} turns")
     if request.queries < 1 or request.cold_starts < 0:
         raise BenchError("--queries must be >= 1 and --cold-starts >= 0")
+    if 0 < request.scale_turns < MIN_SIZE or request.scale_turns < 0:
+        raise BenchError(f"--scale-turns takes 0 (skip) or a session size of at least {MIN_SIZE} turns")
+    if request.workers < 0:
+        raise BenchError("--workers must be >= 1 (or left out: the service's default)")
+    curve_config = bench_concurrency.CurveConfig(request.clients, request.concurrency_seconds, request.concurrency_sessions, request.seed)
+    if problem := bench_concurrency.validate(curve_config):
+        raise BenchError(problem)
     stores = resolve_stores(request.stores)
     bench = Bench(request, settings, progress)
     # A SIGTERM (e.g. from make's parent) must clean up like Ctrl-C does.
@@ -379,13 +288,9 @@ def run_bench(request: BenchRequest, settings: Settings, progress=None) -> dict:
     try:
         if "redis" in stores:
             bench.start_redis()
-        runs = []
-        for size in sorted(set(request.sizes)):
-            progress and progress(f"generating the {size:,}-turn session")
-            session = build_session(size, request.seed)
-            runs += [bench.measure_memory(store, session) for store in stores]
-            if request.baseline:
-                runs.append(bench.measure_bm25(session))
+        runs = _sizes(bench, stores)
+        curve = _curve(bench, stores, curve_config) if request.clients else []
+        scale = _scale(bench, stores) if request.scale_turns else []
         colds = bench.cold_starts(stores) if request.cold_starts else []
         config = {
             "sizes": sorted(set(request.sizes)),
@@ -400,70 +305,40 @@ def run_bench(request: BenchRequest, settings: Settings, progress=None) -> dict:
             "retrieve_limit": RETRIEVE_LIMIT,
             "ingest_budget_s": INGEST_BUDGET_S,
             "query_budget_s": QUERY_BUDGET_S,
+            "workers": bench.env.get(PROCESSES_VAR) or "default",
+            "concurrency": bench_concurrency.settings(curve_config),
+            "scale": {"turns": request.scale_turns, "base_turns": bench_scale.BASE_TURNS, "ingest_budget_s": bench_scale.INGEST_BUDGET_S},
         }
-        return bench_report.document(config, runs, colds, bench_report.environment(bench.redis_version))
+        return bench_report.document(config, runs, colds, bench_report.environment(bench.redis_version), curve, scale)
     finally:
         signal.signal(signal.SIGTERM, previous)
         bench.close()
 
 
+def _sizes(bench: Bench, stores: tuple[str, ...]) -> list[dict]:
+    runs = []
+    for size in sorted(set(bench.request.sizes)):
+        bench.progress(f"generating the {size:,}-turn session")
+        session = build_session(size, bench.request.seed)
+        runs += [bench.measure_memory(store, session) for store in stores]
+        if bench.request.baseline:
+            runs.append(bench.measure_bm25(session))
+    return runs
+
+
+def _curve(bench: Bench, stores: tuple[str, ...], config: bench_concurrency.CurveConfig) -> list[dict]:
+    """The concurrency curve of each store, then of bm25-turns, on the same sessions and mix."""
+    base = build_session(bench_concurrency.SESSION_TURNS, bench.request.seed)
+    rows = [bench_concurrency.measure_memory_curve(bench, store, base, config) for store in stores]
+    return rows + ([bench_concurrency.measure_bm25_curve(bench, base, config)] if bench.request.baseline else [])
+
+
+def _scale(bench: Bench, stores: tuple[str, ...]) -> list[dict]:
+    """One session of --scale-turns turns in each store, then in bm25-turns."""
+    session = bench_scale.scale_session(bench.request.scale_turns, bench.request.seed)
+    rows = [bench_scale.measure_memory_scale(bench, store, session, bench.request.queries) for store in stores]
+    return rows + ([bench_scale.measure_bm25_scale(bench, session, bench.request.queries)] if bench.request.baseline else [])
+
+
 def _raise_interrupt(signum, frame):
     raise KeyboardInterrupt
-
-
-# --- command line -------------------------------------------------------------------------------
-def _int_list(raw: str) -> tuple[int, ...]:
-    try:
-        values = tuple(int(part.replace("_", "")) for part in raw.split(",") if part.strip())
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected comma-separated integers, not {raw!r}") from None
-    if not values or any(v <= 0 for v in values):
-        raise argparse.ArgumentTypeError(f"expected comma-separated positive integers, not {raw!r}")
-    return values
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--sizes", type=_int_list, default=DEFAULT_SIZES, help="session sizes in turns (default 1000,10000,100000)")
-    parser.add_argument(
-        "--stores",
-        type=lambda raw: tuple(p.strip() for p in raw.split(",") if p.strip()),
-        default=(),
-        help="sqlite,redis (default: sqlite, plus redis when redis-server is on PATH)",
-    )
-    parser.add_argument(
-        "--queries", type=int, default=DEFAULT_QUERIES, help=f"timed calls per operation and size (default {DEFAULT_QUERIES})"
-    )
-    parser.add_argument(
-        "--cold-starts", type=int, default=DEFAULT_COLD_STARTS, help=f"start-ups per service (default {DEFAULT_COLD_STARTS}; 0 skips)"
-    )
-    parser.add_argument("--no-baseline", action="store_true", help="skip the bm25-turns baseline")
-    parser.add_argument("--out", default=DEFAULT_OUT, help=f"results directory (default {DEFAULT_OUT})")
-    parser.add_argument("--json", action="store_true", help="print the report JSON instead of the table")
-    parser.add_argument("--verbose", action="store_true", help="log what happens on stderr")
-
-
-def main(args: argparse.Namespace, settings: Settings) -> int:
-    """The `bench` subcommand: 0 when it ran (targets missed or not), 1 when it broke, 2 on usage errors."""
-    request = BenchRequest(
-        sizes=args.sizes,
-        stores=args.stores,
-        queries=args.queries,
-        cold_starts=args.cold_starts,
-        out_dir=args.out,
-        baseline=not args.no_baseline,
-    )
-    try:
-        doc = run_bench(request, settings, progress=lambda line: print(f"bench: {line}", file=sys.stderr, flush=True))
-    except BenchError as exc:
-        print(f"harness bench: {exc}", file=sys.stderr)
-        return 2
-    except (StartError, grpc.RpcError, OSError) as exc:
-        print(f"harness bench: could not run: {exc}", file=sys.stderr)
-        return 1
-    path = bench_report.write(doc, Path(request.out_dir))
-    if args.json:
-        print(json.dumps(doc, ensure_ascii=False, indent=2))
-    else:
-        print(bench_report.table(doc))
-        print(f"Results: {path}")
-    return 0

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import grpc
 
+from services.harness import bench_load_report
 from services.harness.fixtures.profiles import REPO_ROOT
 
 FORMAT = "dsh-memory-bench"
@@ -82,8 +83,9 @@ def _commit() -> dict:
         return {"commit": "", "dirty": False}
 
 
-def document(config: dict, runs: list[dict], cold_starts: list[dict], env: dict) -> dict:
+def document(config: dict, runs: list[dict], cold_starts: list[dict], env: dict, curve=(), scale=()) -> dict:
     """The whole report: what was asked, what was measured, where, and the targets."""
+    curve, scale = bench_load_report.with_ratios(list(curve), list(scale))
     return {
         "format": FORMAT,
         "version": 1,
@@ -93,7 +95,9 @@ def document(config: dict, runs: list[dict], cold_starts: list[dict], env: dict)
         "config": config,
         "runs": runs,
         "cold_starts": cold_starts,
-        "targets": targets(runs, tuple(config["stores"])),
+        "concurrency": curve,
+        "scale": scale,
+        "targets": targets(runs, tuple(config["stores"])) + bench_load_report.targets(curve, scale),
     }
 
 
@@ -218,20 +222,27 @@ def table(doc: dict) -> str:
         "",
         _line([name for name, _, _ in COLUMNS]),
     ]
-    lines += [_line(_row(run)) for run in sorted(doc["runs"], key=_order)]
+    lines += [_line(cells) for cells in size_rows(doc)]
     if doc["cold_starts"]:
         lines += ["", f"Cold start, process spawn to grpc.health SERVING (median of {doc['config']['cold_starts']}, min-max):"]
         for cold in doc["cold_starts"]:
             runs = cold["runs_ms"]
             lines.append(f"  {cold['service']:<16} {cold['median_ms']:7.0f} ms   [{min(runs):.0f}-{max(runs):.0f}]")
+    lines += bench_load_report.curve_lines(doc) + bench_load_report.scale_lines(doc)
     if doc["targets"]:
-        lines += ["", "Targets (issue 6; MISS is reported, never fatal):"]
+        lines += ["", "Targets (MISS is reported, never fatal):"]
         for t in doc["targets"]:
             op = "≤" if t["op"] == "<=" else "≥"
-            measured = f"{t['measured']:,.2f}" if t["unit"] != "events/s" else f"{t['measured']:,.0f}"
+            measured = f"{t['measured']:,.2f}" if t["unit"] not in ("events/s", "calls/s") else f"{t['measured']:,.0f}"
             target = f"{op} {t['target']:,g} {t['unit']}"
             lines.append(f"  {'PASS' if t['pass'] else 'MISS'}  {t['store']:<7} {t['name']:<48} {target:<18} measured {measured}")
+    lines += bench_load_report.single_process_lines(doc)
     return "\n".join(lines)
+
+
+def size_rows(doc: dict) -> list[list[str]]:
+    """The sizes' table rows (headers: COLUMNS), memory stores first."""
+    return [_row(run) for run in sorted(doc["runs"], key=_order)]
 
 
 def _order(run: dict) -> tuple:

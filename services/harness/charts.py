@@ -81,6 +81,9 @@ def _draw(width: float, height: float, draw) -> str:
         return _svg(fig)
 
 
+draw_svg = _draw  # for the pages of other reports (the bench's), under the same style
+
+
 def _percent_axis(ax) -> None:
     ax.set_ylim(-0.03, 1.05)
     ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:.0%}"))

@@ -101,9 +101,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     serve.add_argument("--verbose", action="store_true")
 
-    from services.harness import bench
+    from services.harness import bench_cli
 
-    bench.add_arguments(commands.add_parser("bench", help="performance benchmark: ingest, latency, footprint, cold starts"))
+    bench_cli.add_arguments(
+        commands.add_parser("bench", help="performance benchmark: ingest, latency, footprint, cold starts, client curve, 1M turns")
+    )
     from services.harness import bench_batch
 
     bench_batch.add_arguments(commands.add_parser("bench-batch", help="time one AppendEvents of N short facts per size"))
@@ -140,9 +142,9 @@ def main(argv: Sequence[str] | None = None, env: dict[str, str] | None = None) -
         if args.command == "fixtures":
             return _fixtures(args)
         if args.command == "bench":
-            from services.harness import bench
+            from services.harness import bench_cli
 
-            return bench.main(args, settings)
+            return bench_cli.main(args, settings)
         if args.command == "chaos":
             from services.harness import chaos
 

@@ -15,9 +15,10 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import jinja2
 from markupsafe import Markup
 
-from services.harness import benchmark_page, charts, html_report, misses
+from services.harness import bench_page, benchmark_page, charts, html_report, misses
 from services.harness.render import Block, Table, print_summary
 
 EXIT_OK, EXIT_USAGE = 0, 2
@@ -254,6 +255,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def main(args: argparse.Namespace) -> int:
     """One file: write its page. Two: write the comparison page and print a summary. Exit 2 on a bad file
     or reports that cannot be compared."""
+    if not args.b and bench_page.is_bench(Path(args.a)):
+        return _bench(args)
     try:
         a = html_report.load(Path(args.a))
         b = html_report.load(Path(args.b)) if args.b else None
@@ -276,6 +279,23 @@ def main(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     print_summary(summary(comparison, path_a, path_b), sys.stdout)  # aligned on a terminal, Markdown into a pipe
     print(f"Comparison: {out}")
+    return EXIT_OK
+
+
+def _bench(args: argparse.Namespace) -> int:
+    """The page of a `bench` report (bench-results/<timestamp>.json), beside it (or --out)."""
+    try:
+        page = bench_page.render(bench_page.load(Path(args.a)))
+    except html_report.ReportError as exc:
+        print(f"harness report: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except (KeyError, TypeError, jinja2.UndefinedError) as exc:
+        print(f"harness report: {args.a}: a bench report this harness cannot draw (no {exc})", file=sys.stderr)
+        return EXIT_USAGE
+    out = Path(args.out) if args.out else html_report.html_path(Path(args.a))
+    if not _write(out, page):
+        return EXIT_USAGE
+    print(f"HTML report: {out}")
     return EXIT_OK
 
 
