@@ -57,7 +57,10 @@ def _check_path(path: Path) -> bool:
     if len(header) < HEADER_BYTES:
         raise ConfigError(f"{where}: is a truncated SQLite file ({size} bytes, less than its header); restore it from a backup")
     expected = _size_in_header(header)
-    if expected and size < expected:
+    # With a write-ahead log beside it, the file may lag its header: a checkpoint that met a full disk
+    # wrote page 1 but not the pages after it, which the log still holds and SQLite reads from there.
+    wal = Path(f"{path}-wal")
+    if expected and size < expected and not (wal.is_file() and wal.stat().st_size > 0):
         raise ConfigError(f"{where}: is a truncated SQLite file ({size} of {expected} bytes); restore it from a backup")
     return True
 
