@@ -36,6 +36,7 @@ class Contrast:
 
 @dataclass(frozen=True)
 class _Patterns:
+    needles: tuple[str, ...]
     orders: tuple[re.Pattern[str], ...]
     clause_break: re.Pattern[str]
     subject_end: re.Pattern[str]
@@ -47,6 +48,7 @@ def _patterns(lang: str) -> _Patterns:
     value = f"(?:{words.FIGURE}|{words.DATE})"
     flags = re.IGNORECASE
     return _Patterns(
+        needles=words.NEEDLES,
         # The form that needs both of its words first: "不是 A，是 B" before "A，不是 B".
         orders=(
             regex_cache.compile(words.NOT_OLD_NEW.format(value=value), flags),
@@ -62,6 +64,9 @@ def contrast(sentence: str, lang: str) -> Contrast | None:
     """The sentence's new value and the old one it is set against, when both have one shape."""
     grammar = "zh" if lang == "zh" else "en"
     patterns = _patterns(grammar)
+    lowered = sentence.lower()
+    if not any(needle in lowered for needle in patterns.needles):
+        return None
     for pattern in patterns.orders:
         for match in pattern.finditer(sentence):
             new, old = match.group("new").strip(), match.group("old").strip()

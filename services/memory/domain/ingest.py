@@ -61,6 +61,9 @@ class _Overlay:
         self.plan = plan
         self.pending = BatchIndex(plan.new_items)
         self.by_key: dict[str, Item | None] = {}
+        # The stored items under a prefix, read once per batch: nothing is written while a batch is
+        # planned, and what the plan changes is applied by _current at each read.
+        self.stored_with_prefix: dict[str, list[Item]] = {}
 
     def _current(self, item: Item) -> Item:
         return self.plan.updated_items.get(item.item_id, item)
@@ -101,7 +104,9 @@ class _Overlay:
         return [item for item in pending + stored if item.status is ItemStatus.ACTIVE]
 
     def active_with_prefix(self, prefix: str) -> list[Item]:
-        stored = {item.item_id: self._current(item) for item in self.reader.active_items_with_key_prefix(self.session_id, prefix)}
+        if prefix not in self.stored_with_prefix:
+            self.stored_with_prefix[prefix] = self.reader.active_items_with_key_prefix(self.session_id, prefix)
+        stored = {item.item_id: self._current(item) for item in self.stored_with_prefix[prefix]}
         if prefix in namespaces(prefix):
             pending = self.pending.ordered(self.pending.by_namespace.get(prefix, ()))
         else:

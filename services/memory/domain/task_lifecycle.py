@@ -113,6 +113,8 @@ def settled_blockers(overlay: PlanView, event: Event, message: str) -> None:
 def _settled_part(sentence: str) -> str:
     """The clauses of a sentence that await nothing, when one of them says something was done; "" else."""
     words = data("zh" if detect_lang(sentence) == "zh" else "en", "task_states")
+    if not words.SETTLED.search(sentence):
+        return ""  # most sentences: one search
     clauses = [clause for clause in _CLAUSE.split(sentence) if not words.UNSETTLED.search(clause)]
     return " ".join(clauses) if any(words.SETTLED.search(clause) for clause in clauses) else ""
 

@@ -33,3 +33,5 @@ CHANGE_VERBS = (
 FROM_TO = r"\b" + CHANGE_VERBS + r"\b(?:\s+\S+){0,4}?\s+from\s+(?P<old>{value})\s+(?:up\s+|down\s+|back\s+)?(?:to|into)\s+(?P<new>{value})"
 # Where the subject of the clause ends: its verb ("the full-plot fee this season | is $72").
 SUBJECT_END = r"\s+(?:is|are|was|were|'s|’s|has|have|had|will|would|should|got|gets|get|" + CHANGE_VERBS + r")\b"
+# A sentence without one of these contrasts nothing (lowercase; a cheap test before the patterns).
+NEEDLES = ("not ", "rather than", "instead of", "from ")

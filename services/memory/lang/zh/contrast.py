@@ -21,3 +21,5 @@ CLAUSE_BREAK = r"[：:；;，,。—]"
 # 从 A 改到 B, 由 A 调整为 B: a change that names both values.
 FROM_TO = r"(?:从|由)\s*(?P<old>{value})\s*(?:改|调整?|涨|降|换|提前?|延后?|推迟?|挪|变|加|减|缩短?|升)?[^\s，,。]{0,1}?(?:到|成|为|至)\s*(?P<new>{value})"
 SUBJECT_END = r"\s*(?:不是|是|为|从|由|改|调|涨|降|换|定在|定为|变成)"
+# A sentence without one of these contrasts nothing (a cheap test before the patterns).
+NEEDLES = ("不是", "从", "由")
