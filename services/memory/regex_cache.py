@@ -92,6 +92,8 @@ def save(path: Path | None = None) -> bool:
         # Written whole under another name, then renamed: a reader sees the old file or the new one.
         with os.fdopen(fd, "wb") as out:
             marshal.dump((_STAMP, entries), out)
+        # Readable by every user, as bytecode is: an image writes it as root and serves as another user.
+        os.chmod(temporary, 0o644)
         os.replace(temporary, path)
     except (OSError, ValueError):
         Path(temporary).unlink(missing_ok=True)

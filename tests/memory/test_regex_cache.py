@@ -109,3 +109,11 @@ def test_the_service_writes_the_file_and_the_next_start_reads_it(tmp_path):
     new_second, stored_second = map(int, second.stdout.split())
     assert new_first > 100
     assert new_second == 0 and stored_second >= new_first
+
+
+def test_the_file_is_readable_by_other_users(fresh, tmp_path):
+    """An image writes it as root while it is built and serves as an unprivileged user."""
+    regex_cache.compile(r"read by (?:everyone|all)")
+    path = tmp_path / "regex.marshal"
+    assert regex_cache.save(path)
+    assert path.stat().st_mode & 0o777 == 0o644
