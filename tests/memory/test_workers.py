@@ -4,7 +4,6 @@ import os
 import signal
 import subprocess
 import sys
-import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -14,7 +13,15 @@ from dsh.memory.v1 import memory_pb2
 
 from services.memory.workers import worker_metrics_listen
 from tests.memory.conftest import MemoryProcess, all_items, append, event
-from tests.memory.workers_process import WAIT_S, WorkersProcess, Writer, alive, run_concurrent_clients, stored_seqs, stub_on_new_connection
+from tests.memory.workers_process import (
+    WAIT_S,
+    WorkersProcess,
+    alive,
+    kill_a_worker_mid_write,
+    run_concurrent_clients,
+    stored_seqs,
+    stub_on_new_connection,
+)
 
 
 @pytest.fixture
@@ -81,22 +88,7 @@ def test_sigterm_stops_every_worker_and_leaves_no_orphan(workers):
 
 def test_a_worker_killed_mid_write_loses_no_acknowledged_event(workers, sqlite_env):
     process = workers(2)
-    stop = threading.Event()
-    writers = [Writer(process.address, f"stream{n}", stop) for n in range(4)]
-    for writer in writers:
-        writer.start()
-    deadline = time.monotonic() + WAIT_S
-    while sum(len(w.acked) for w in writers) < 100 and time.monotonic() < deadline:
-        time.sleep(0.01)
-    victim = process.worker_pids()[0]
-    os.kill(victim, signal.SIGKILL)
-    acked_at_kill = sum(len(w.acked) for w in writers)
-    # The writers go on (retrying what the dead worker left unanswered) well past the kill.
-    while sum(len(w.acked) for w in writers) < acked_at_kill + 100 and time.monotonic() < deadline:
-        time.sleep(0.01)
-    stop.set()
-    for writer in writers:
-        writer.join(WAIT_S)
+    writers, victim = kill_a_worker_mid_write(process, 0)
     assert [w.errors for w in writers] == [[]] * 4
     exited = process.wait_for("worker_exited")
     assert [(line["pid"], line["signal"], line["exit_status"]) for line in exited] == [(victim, "SIGKILL", 137)]

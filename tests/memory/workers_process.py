@@ -165,3 +165,25 @@ def run_concurrent_clients(process: WorkersProcess, clients: int, batches: int) 
         assert stored_seqs(process.address, writer.session_id) == set(writer.acked)
     assert sorted(r.accepted for r in replies) == [0] * (clients - 1) + [20]
     assert stored_seqs(process.address, "shared") == set(range(1, 21))
+
+
+def kill_a_worker_mid_write(process: WorkersProcess, worker: int, streams: int = 4) -> tuple[list[Writer], int]:
+    """Streams of AppendEvents from `streams` clients; the worker of index `worker` is killed with
+    SIGKILL once 100 events are acknowledged, and the writers go on (retrying what the dead worker
+    left unanswered) for 100 more. Returns the stopped writers and the killed pid."""
+    stop = threading.Event()
+    writers = [Writer(process.address, f"stream{n}", stop) for n in range(streams)]
+    for writer in writers:
+        writer.start()
+    deadline = time.monotonic() + WAIT_S
+    while sum(len(w.acked) for w in writers) < 100 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    victim = process.worker_pids()[worker]
+    os.kill(victim, signal.SIGKILL)
+    acked_at_kill = sum(len(w.acked) for w in writers)
+    while sum(len(w.acked) for w in writers) < acked_at_kill + 100 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    stop.set()
+    for writer in writers:
+        writer.join(WAIT_S)
+    return writers, victim

@@ -1,14 +1,9 @@
 """MEMORY_PROCESSES over Redis: the workers are replicas of one keyspace on one port."""
 
-import os
-import signal
-import threading
-import time
-
 import pytest
 
 from tests.memory.redis.conftest import flush, single_url
-from tests.memory.workers_process import WAIT_S, WorkersProcess, Writer, run_concurrent_clients, stored_seqs
+from tests.memory.workers_process import WorkersProcess, kill_a_worker_mid_write, run_concurrent_clients, stored_seqs
 
 pytestmark = pytest.mark.redis
 
@@ -30,21 +25,7 @@ def test_many_clients_against_redis_workers_lose_nothing(redis_workers):
 
 
 def test_a_redis_worker_killed_mid_write_loses_no_acknowledged_event(redis_workers):
-    stop = threading.Event()
-    writers = [Writer(redis_workers.address, f"stream{n}", stop) for n in range(4)]
-    for writer in writers:
-        writer.start()
-    deadline = time.monotonic() + WAIT_S
-    while sum(len(w.acked) for w in writers) < 100 and time.monotonic() < deadline:
-        time.sleep(0.01)
-    victim = redis_workers.worker_pids()[1]
-    os.kill(victim, signal.SIGKILL)
-    acked_at_kill = sum(len(w.acked) for w in writers)
-    while sum(len(w.acked) for w in writers) < acked_at_kill + 100 and time.monotonic() < deadline:
-        time.sleep(0.01)
-    stop.set()
-    for writer in writers:
-        writer.join(WAIT_S)
+    writers, victim = kill_a_worker_mid_write(redis_workers, 1)
     assert [w.errors for w in writers] == [[]] * 4
     assert [line["pid"] for line in redis_workers.wait_for("worker_exited")] == [victim]
     assert len(redis_workers.wait_for("worker_restarted")) == 1
