@@ -51,9 +51,10 @@ def _patterns(lang: str) -> _Patterns:
         needles=words.NEEDLES,
         # The form that needs both of its words first: "不是 A，是 B" before "A，不是 B".
         orders=(
-            regex_cache.compile(words.NOT_OLD_NEW.format(value=value), flags),
+            # "{value}" is replaced, not formatted: the patterns' own quantifiers use braces too.
+            regex_cache.compile(words.NOT_OLD_NEW.replace("{value}", value), flags),
             regex_cache.compile(words.FROM_TO.replace("{value}", value), flags),
-            regex_cache.compile(words.NEW_NOT_OLD.format(value=value), flags),
+            regex_cache.compile(words.NEW_NOT_OLD.replace("{value}", value), flags),
         ),
         clause_break=regex_cache.compile(words.CLAUSE_BREAK),
         subject_end=regex_cache.compile(words.SUBJECT_END, flags),
