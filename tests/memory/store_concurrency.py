@@ -77,3 +77,36 @@ def a_write_overtaking_a_plan_makes_it_plan_again(store, other=None) -> None:
     assert len(plans) == 2  # planned again on the new state, where seq 2 is taken
     events = {e.event_id: e.seq for e in store.iter_events("S")}
     assert events == {"e1": 1, "theirs": 2}
+
+
+def two_stores_racing_on_one_batch_write_it_once(stores: list) -> None:
+    """Two stores on one database (two processes on a SQLite file, two Redis replicas) plan the same
+    batch on a snapshot taken before either commits (a barrier inside the planner): the second to
+    write finds the session changed, plans again and counts duplicates; the batch is written once."""
+    session = "race"
+    batch = [ev(session, n, f"The setting knob{n} is value{n}.") for n in range(1, 21)]
+    barrier = threading.Barrier(2, timeout=10)
+    calls: list[int] = []
+    results: dict[int, object] = {}
+
+    def run(index: int) -> None:
+        def planner(reader):
+            calls.append(index)
+            plan = plan_append(reader, session, batch)
+            if calls.count(index) == 1:
+                barrier.wait()  # first attempt only: the second plan must be free to proceed
+            return plan
+
+        results[index] = stores[index].append(session, planner)
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(20)
+    assert sorted((len(plan.new_events), plan.duplicates) for plan in results.values()) == [(0, 20), (20, 0)]
+    assert len(calls) == 3  # the loser planned twice
+    state = stores[0].session(session)
+    items = list(stores[1].iter_items(session))
+    assert (state.event_count, state.last_seq, state.item_count) == (20, 20, len(items))
+    assert len({i.item_id for i in items}) == len(items) and len(list(stores[0].iter_events(session))) == 20

@@ -2,8 +2,6 @@
 own connections, locks and caches, and neither may write on, or answer from, what the other has
 since changed."""
 
-import threading
-
 import pytest
 
 from services.memory.domain.ingest import plan_append
@@ -26,32 +24,7 @@ def stores(tmp_path):
 def test_two_processes_racing_on_the_same_batch_write_it_once(stores):
     """Both plan on a snapshot taken before either commits: the second to take the write lock
     finds the session's write token changed, plans again and counts duplicates."""
-    session = "race"
-    batch = [ev(session, n, f"The setting knob{n} is value{n}.") for n in range(1, 21)]
-    barrier = threading.Barrier(2, timeout=10)
-    calls: list[int] = []
-    results: dict[int, object] = {}
-
-    def run(index: int) -> None:
-        def planner(reader):
-            calls.append(index)
-            plan = plan_append(reader, session, batch)
-            if calls.count(index) == 1:
-                barrier.wait()  # first attempt only: the second plan must be free to proceed
-            return plan
-
-        results[index] = stores[index].append(session, planner)
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(2)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(20)
-    assert sorted((len(plan.new_events), plan.duplicates) for plan in results.values()) == [(0, 20), (20, 0)]
-    assert len(calls) == 3  # the loser planned twice
-    state = stores[0].session(session)
-    items = list(stores[1].iter_items(session))
-    assert (state.event_count, state.last_seq, state.item_count) == (20, 20, len(items))
+    store_concurrency.two_stores_racing_on_one_batch_write_it_once(stores)
 
 
 def test_a_plan_overtaken_by_the_other_process_is_made_again(stores):

@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 
-from services.memory.domain.ingest import plan_append
 from services.memory.domain.model import Event, EventKind, ItemFilter, ItemKind, ItemStatus
 from services.memory.domain.service import MemoryCore
 from services.memory.domain.validation import Limits
@@ -36,34 +35,7 @@ def stores(redis_url: str):
 def test_two_replicas_racing_on_the_same_batch_write_it_once(stores):
     """Both planners read before either commits (a barrier inside the planner): one EXEC wins,
     the other's WATCH fires, its planner runs again and counts duplicates."""
-    session = "race"
-    batch = [ev(session, n, f"The setting knob{n} is value{n}.") for n in range(1, 21)]
-    barrier = threading.Barrier(2, timeout=10)
-    calls: list[str] = []
-    results: dict[int, object] = {}
-
-    def run(index: int) -> None:
-        def planner(reader):
-            calls.append(f"replica{index}")
-            plan = plan_append(reader, session, batch)
-            if calls.count(f"replica{index}") == 1:
-                barrier.wait()  # first attempt only: the retry must be free to proceed
-            return plan
-
-        results[index] = stores[index].append(session, planner)
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(2)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(20)
-    outcomes = sorted((len(plan.new_events), plan.duplicates) for plan in results.values())
-    assert outcomes == [(0, 20), (20, 0)]
-    assert len(calls) == 3  # the loser planned twice
-    state = stores[0].session(session)
-    items = list(stores[1].iter_items(session))
-    assert (state.event_count, state.last_seq, state.item_count) == (20, 20, len(items))
-    assert len({i.item_id for i in items}) == len(items) and len(list(stores[0].iter_events(session))) == 20
+    store_concurrency.two_stores_racing_on_one_batch_write_it_once(stores)
 
 
 def test_many_concurrent_retries_through_the_core(stores):
