@@ -140,7 +140,7 @@ def _unit(match: re.Match[str], words: ModuleType) -> str:
 
 def _multiplier(match: re.Match[str], words: ModuleType) -> str:
     unit = match.group("unit") or ""
-    return next((m for m in sorted(words.MULTIPLIERS, key=len, reverse=True) if unit.startswith(m)), "")
+    return next((m for m in _longest_first(words.MULTIPLIERS) if unit.startswith(m)), "")
 
 
 def _unit_after(rest: str, words: ModuleType) -> str:

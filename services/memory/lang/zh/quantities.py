@@ -86,5 +86,5 @@ OTHER_PARTY = ("他们", "他", "她", "人家", "别人", "对方")
 # Verbs of a one-off event: 花了 30 分钟 reports what happened once, it sets no value.
 EVENT_VERBS = ("花了", "用了", "耗时")
 # Multipliers written after a figure ("12k"): the figure and its multiplier are one value, read by the tables.
-MULTIPLIERS = ("万", "亿", "千", "百万")
+MULTIPLIERS = frozenset(["万", "亿", "千", "百万"])
 OBSERVED = ("显示", "报告说", "监控上", "面板上")
