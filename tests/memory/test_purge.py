@@ -26,7 +26,16 @@ def write_marked(caller, session_id: str, marker: str, user_id: str = "") -> Non
 
 def files_holding(directory: Path, marker: str) -> list[str]:
     needle = marker.encode()
-    return sorted(str(path.relative_to(directory)) for path in directory.rglob("*") if path.is_file() and needle in path.read_bytes())
+    return sorted(str(path.relative_to(directory)) for path in directory.rglob("*") if needle in _bytes_of(path))
+
+
+def _bytes_of(path: Path) -> bytes:
+    """A file's bytes, or none when it is not a file or vanished between listing and reading: Redis
+    renames its temporary AOF files while the scan runs, and a file that is gone holds nothing."""
+    try:
+        return path.read_bytes() if path.is_file() else b""
+    except FileNotFoundError:
+        return b""
 
 
 DELETIONS = {
