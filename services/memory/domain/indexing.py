@@ -1,13 +1,24 @@
 """What a store indexes for an item: one definition, so SQLite and Redis search the same text."""
 
 import math
+from collections.abc import Sequence
 from datetime import datetime
 
 from services.memory.domain.model import Event, Item, ItemKind
 from services.memory.domain.text import cjk_runs, latin_terms, term_set
 
-# How much the previous turn (item.context) counts against the item's own words.
+# How much the turns before an evidence turn (item.context) count against the item's own words.
 CONTEXT_WEIGHT = 0.4
+# The quotable turns before an evidence turn that are indexed with it, and how much of each. Two,
+# because a reply often names its topic neither itself nor in the short question just before it:
+# "I finished my first screenplay!" / "What's it about?" / "A mix of drama and romance."
+CONTEXT_TURNS = 2
+CONTEXT_CHARS = 300
+
+
+def turns_context(before: Sequence[str]) -> str:
+    """item.context of an evidence turn, from the texts of the quotable turns before it, oldest first."""
+    return " ".join(text[:CONTEXT_CHARS] for text in before[-CONTEXT_TURNS:])
 
 
 def event_metadata(event: Event) -> str:
@@ -27,7 +38,7 @@ def event_metadata(event: Event) -> str:
 
 def searchable_text(item: Item) -> str:
     """The item's own searchable text: its key (not for quotes), value, unit, condition, source
-    sentence and its event's metadata. The previous turn (item.context) is indexed apart, at a lower weight."""
+    sentence and its event's metadata. The turns before it (item.context) are indexed apart, at a lower weight."""
     # A derived item's key and value usually repeat words of its sentence; indexing them again
     # would count those words twice and lift the item over plain quotes of equal relevance.
     own = (item.subject if item.kind is not ItemKind.EVIDENCE else "", item.value, item.unit, item.condition)

@@ -13,7 +13,7 @@ from services.memory.domain import subjects, task_lifecycle, withdrawals
 from services.memory.domain.batch_index import CORRECTABLE_KINDS, BatchIndex, namespaces
 from services.memory.domain.dedupe import compaction_seq, new_events
 from services.memory.domain.extraction import extract
-from services.memory.domain.indexing import event_metadata
+from services.memory.domain.indexing import CONTEXT_TURNS, event_metadata, turns_context
 from services.memory.domain.model import (
     QUOTABLE_KINDS,
     TRUSTED_KINDS,
@@ -35,7 +35,6 @@ from services.memory.domain.text import detect_lang, latin_terms, term_set
 from services.memory.lang.en import rules as en_rules
 from services.memory.lang.zh import rules as zh_rules
 
-CONTEXT_CHARS = 300
 # A corrected rule replaces an active rule with this share of its words in common.
 RULE_OVERLAP = 0.5
 # Words that make a sentence a rule say nothing of what it is about.
@@ -138,8 +137,8 @@ def plan_append(reader: StoreReader, session_id: str, events: list[Event], inter
     plan = AppendPlan(checkpoint_seq=state.checkpoint_seq, last_seq=state.last_seq)
     fresh = sorted(new_events(reader, session_id, events, plan), key=lambda e: e.seq)
     overlay = _Overlay(reader, session_id, plan)
-    # The two quotable turns before each event: the one just before is the evidence's context, and
-    # both name the subjects in focus (a user names one, the assistant answers, the user updates it).
+    # The quotable turns before each event: indexed with its evidence (indexing.turns_context), and
+    # they name the subjects in focus (a user names one, the assistant answers, the user updates it).
     before = _stored_before(reader, session_id, fresh[0].seq) if fresh else []
     for index, event in enumerate(fresh):
         if interrupted is not None and index % INTERRUPT_CHECK_EVENTS == 0 and interrupted():
@@ -148,21 +147,21 @@ def plan_append(reader: StoreReader, session_id: str, events: list[Event], inter
         plan.last_seq = max(plan.last_seq, event.seq)
         if event.kind is EventKind.COMPACTION:
             plan.checkpoint_seq = max(plan.checkpoint_seq, compaction_seq(event))
-        focus = " ".join(earlier.text[:CONTEXT_CHARS] for earlier in before)
-        _derive_items(overlay, event, before[-1].text[:CONTEXT_CHARS] if before else "", focus)
+        _derive_items(overlay, event, turns_context([earlier.text for earlier in before]))
         if event.kind in QUOTABLE_KINDS and event.text.strip():
-            before = [*before[-1:], event]
+            before = [*before[1 - CONTEXT_TURNS :], event]
     return plan
 
 
 def _stored_before(reader: StoreReader, session_id: str, seq: int) -> list[Event]:
-    """The stored quotable events of the two seqs before seq, oldest first (seq - 1 must hold one)."""
-    found = reader.events_by_seqs(session_id, [seq - 2, seq - 1])
-    quotable = [found[s] for s in (seq - 2, seq - 1) if s in found and found[s].kind in QUOTABLE_KINDS and found[s].text.strip()]
+    """The stored quotable events of the CONTEXT_TURNS seqs before seq, oldest first (seq - 1 must hold one)."""
+    seqs = list(range(seq - CONTEXT_TURNS, seq))
+    found = reader.events_by_seqs(session_id, seqs)
+    quotable = [found[s] for s in seqs if s in found and found[s].kind in QUOTABLE_KINDS and found[s].text.strip()]
     return quotable if quotable and quotable[-1].seq == seq - 1 else []
 
 
-def _derive_items(overlay: _Overlay, event: Event, context: str, focus: str) -> None:
+def _derive_items(overlay: _Overlay, event: Event, context: str) -> None:
     index = 0
     metadata = event_metadata(event)
     if event.kind in QUOTABLE_KINDS and (event.text.strip() or event.attributes):
@@ -180,7 +179,7 @@ def _derive_items(overlay: _Overlay, event: Event, context: str, focus: str) -> 
         elif candidate.withdraws:
             withdrawals.withdraw(overlay, event, candidate)
         else:
-            _reconcile(overlay, event, candidate, item_id, metadata, focus)
+            _reconcile(overlay, event, candidate, item_id, metadata, context)
     task_lifecycle.settled_blockers(overlay, event, own)
 
 

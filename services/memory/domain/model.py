@@ -105,7 +105,7 @@ class Item:
     status: ItemStatus = ItemStatus.ACTIVE
     superseded_by: str = ""
     task_field: TaskField | None = None
-    # The turn before, for evidence: indexed (at a lower weight) so that a question matching
+    # The turns before, for evidence: indexed (at a lower weight) so that a question matching
     # a question-and-reply pair finds the reply. Not part of what the item says.
     context: str = ""
     # The source event's metadata (speaker, session, date...), indexed with the item's text.

@@ -13,8 +13,7 @@ from datetime import datetime
 from typing import NoReturn, TypeVar
 
 from services.common.errors import InvalidArgument
-from services.memory.domain.indexing import event_metadata
-from services.memory.domain.ingest import CONTEXT_CHARS
+from services.memory.domain.indexing import CONTEXT_TURNS, event_metadata, turns_context
 from services.memory.domain.model import (
     QUOTABLE_KINDS,
     AppendPlan,
@@ -120,13 +119,13 @@ def _check_items(items: list[Item]) -> None:
 
 def _with_index_inputs(items: list[Item], by_seq: dict[int, Event]) -> list[Item]:
     """What an export leaves out but ranking reads: the source turn's metadata and speaker, and for
-    evidence the turn before it (ingest's context), taken from the imported events."""
-    previous: dict[int, str] = {}  # seq -> the text of the quotable turn before it, as ingest read a batch
-    last = ""
+    evidence the turns before it (ingest's context), taken from the imported events."""
+    previous: dict[int, str] = {}  # seq -> the context of its evidence, as ingest read a batch
+    before: list[str] = []
     for seq, event in by_seq.items():
-        previous[seq] = last
+        previous[seq] = turns_context(before)
         if event.kind in QUOTABLE_KINDS and event.text.strip():
-            last = event.text[:CONTEXT_CHARS]
+            before = [*before[1 - CONTEXT_TURNS :], event.text]
     restored: list[Item] = []
     for item in items:
         source = by_seq[item.source_seqs[0]]

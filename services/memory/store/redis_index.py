@@ -4,7 +4,7 @@ Pure functions only (no Redis calls), so the analysis is testable on its own and
 both sides of the index, ingest and query, provably use the same terms.
 
 Two indexes mirror SQLite's two FTS5 tables:
-- "A" (items_fts): Latin stems (namespace "w"; a stem of the previous turn, item.context,
+- "A" (items_fts): Latin stems (namespace "w"; a stem of the turns before, item.context,
   counts CONTEXT_WEIGHT, as FTS5 sums column weights per phrase) plus CJK bigrams ("g", 0.7);
 - "B" (items_cjk): CJK trigrams ("t").
 A posting is a sorted-set member "<docno>:<freq>:<doclen>" scored by its BM25 term

@@ -85,7 +85,7 @@ class SqliteReads:
 
     def match_items(self, session_id: str, query: SearchQuery, kinds: Iterable[ItemKind], *, limit: int) -> list[Item]:
         prefix = term_prefix(session_id)
-        # The item's own words only: the previous turn (context_text) says nothing of what it is about.
+        # The item's own words only: the turns before (context_text) say nothing of what it is about.
         arms = [f"search_text : ({' OR '.join(phrase(namespaced(word, prefix)) for word in query.words)})"] if query.words else []
         if query.cjk_bigrams:
             arms.append(f"cjk_grams : ({' OR '.join(phrase(namespaced(gram, prefix)) for gram in query.cjk_bigrams)})")

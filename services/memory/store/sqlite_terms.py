@@ -5,7 +5,7 @@ import hashlib
 from services.memory import regex_cache
 from services.memory.domain.indexing import CONTEXT_WEIGHT
 
-# bm25 weights per FTS column: own words, CJK bigrams, the previous turn.
+# bm25 weights per FTS column: own words, CJK bigrams, the turns before (item.context).
 BM25_LATIN = f"bm25(items_fts, 1.0, 0.7, {CONTEXT_WEIGHT})"
 BM25_CJK = "bm25(items_cjk)"
 LATIN_COLUMNS = "{search_text context_text} : "
