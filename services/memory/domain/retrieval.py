@@ -25,10 +25,10 @@ from services.memory.lang.zh.terms import FUNCTION_CHARACTERS as _CJK_FILLER
 _WORD = regex_cache.compile(r"[A-Za-z0-9][A-Za-z0-9_.\-/%$€]*")
 
 KIND_BOOST = {
-    ItemKind.RULE: 0.2,
-    ItemKind.FACT: 0.2,
-    ItemKind.NUMBER: 0.2,
-    ItemKind.TASK: 0.15,
+    ItemKind.RULE: 0.3,
+    ItemKind.FACT: 0.3,
+    ItemKind.NUMBER: 0.3,
+    ItemKind.TASK: 0.25,
     ItemKind.EVIDENCE: 0.0,
 }
 KEY_MATCH_BOOST = 0.6
