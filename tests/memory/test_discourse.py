@@ -29,6 +29,9 @@ FILLER = "Thanks, carry on with the draft."
         ("We need 25 chairs for the hall.", "Scratch that, make it 40.", "25", "40"),
         ("The staging disk is 200 GB.", "We resized it, it's 500 GB now.", "200", "500"),
         ("每箱的运费是 38 元。", "现在是 42 元。", "38", "42"),
+        # Whatever the verb, "<verb> it <particle> to <value>" gives the subject in focus a new value.
+        ("The retry budget is 5 attempts.", "We dialled it back to 3 after the outage.", "5", "3"),
+        ("The welcome pack has 2 drink tokens per guest.", "Knock that down to 1, the bar is not sponsored.", "2", "1"),
     ],
 )
 def test_a_keyless_change_updates_the_subject_in_focus(memory, first, update, old, new):
@@ -296,3 +299,28 @@ def test_a_retired_proposal_is_quoted_on_one_labelled_line_in_history(memory):
         memory_pb2.AssembleRequest(session_id=S, query="ferry day trip to the islands", token_budget=800)
     ).message
     assert all(line.startswith(("- [", "## ")) or line.endswith(":") for line in message.splitlines() if line), message
+
+
+@pytest.mark.parametrize(
+    ("first", "update", "old", "new"),
+    [
+        ("Free parking covers the first 90 minutes.", "Scratch that, make it 120, the lot is half empty on weekdays.", "90", "120"),
+        ("The shuttle waits 10 minutes at each stop.", "No wait, make it 15, the stops are busy in the morning.", "10 minutes", "15"),
+    ],
+)
+def test_scratch_that_points_at_what_was_just_said_not_at_an_older_value(memory, first, update, old, new):
+    seq = send(memory, "The lobby screen rotates slides every 30 minutes.", *[FILLER] * 5)
+    send(memory, first, update, start=seq)
+    assert_replaced(memory, old, new)
+    assert all(item.status == ACTIVE for item in holding(memory, "every 30 minutes"))
+
+
+def test_the_turns_before_help_the_message_name_its_subject(memory):
+    """ "On the pale ales" names a word of two subjects; the question before it names the rest of one."""
+    seq = send(memory, "On the pale ale line we dry hop at 3 lb/bbl.", *[FILLER] * 30)
+    seq = send(memory, "Mill Road's pale ale only gets 1 lb/bbl, ours is punchier.", *[FILLER] * 3, start=seq)
+    seq = send(memory, "How does our dry hop rate on the pale ale compare with the style guides?", start=seq)
+    send(memory, "Take it down to 2.5 on the pale ales for now.", start=seq)
+    assert_replaced(memory, "3", "2.5")
+    (theirs,) = [item for item in holding(memory, "1") if item.unit == "lb/bbl"]
+    assert theirs.status == ACTIVE

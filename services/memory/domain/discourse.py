@@ -50,6 +50,7 @@ class _Grammar:
     imperative: re.Pattern[str]  # "<verb> <object> [back] to <value>": "drop the batch job to SMALL"
     level: re.Pattern[str]  # "it's down to 118 now"
     choose: re.Pattern[str]  # "make it 40"
+    phrasal: re.Pattern[str]  # "<any verb> it down to <value>": "take it down to 2.5", "we dialled it back to 3"
     relay: re.Pattern[str]  # "<someone> says <clause>"
     withdraw: re.Pattern[str]
     withdraw_around: re.Pattern[str]
@@ -88,6 +89,7 @@ def _grammar(lang: str) -> _Grammar:
             imperative=regex_cache.compile(r"(?!)"),  # a Chinese imperative names its subject first: keyed reads it
             level=regex_cache.compile(rf"^(?P<subject>{words.ANAPHORS})?\s*(?:{words.LEVEL})\s*(?P<value>\S.*)$"),
             choose=regex_cache.compile(rf"^(?:{words.CHOOSE})\s*(?P<value>\S.*)$"),
+            phrasal=regex_cache.compile(r"(?!)"),  # 调到 and 改成 are verbs of change: keyed reads them
             # "先说好一条：" and "我想说" are the speaker's own words: a reporter is someone (王主任说, 我妈说).
             relay=regex_cache.compile(
                 rf"^(?P<who>[^，,。]{{1,12}}?)(?<![{words.NOT_REPORTERS}])(?:{words.REPORTING})[，,：:]?\s*(?P<inner>\S.{{3,}})$"
@@ -131,6 +133,12 @@ def _grammar(lang: str) -> _Grammar:
         ),
         choose=regex_cache.compile(
             rf"^(?:(?:let's|let\s+us|just|please|ok|okay|actually|hmm)[,\s]+)*(?:{words.CHOOSE})\s+(?P<value>\S.*)$", flags
+        ),
+        # A pronoun for the subject, a particle and "to": whatever the verb, a new value of the subject in focus.
+        phrasal=regex_cache.compile(
+            rf"^(?:(?:{words.IMPERATIVE_OPENERS})[,\s]+)*(?:(?:{words.AGENTS})\s+)?(?:(?:have|has|had|just|already|finally)\s+)*"
+            rf"[a-z]+\s+(?:{words.PRONOUNS})\s+(?:{words.PARTICLES})\s+(?:to|into)\s+(?P<value>\S.*)$",
+            flags,
         ),
         relay=regex_cache.compile(
             rf"^(?P<who>(?i:my|our|the|their|his|her)\s+[\w\-]+(?:\s+[\w\-]+)?|[A-Z][a-z]+(?:\s+(?:from|at|in|of)\s+(?:the\s+)?[\w\-]+|\s+[A-Z][a-z]+)?)\s+"
@@ -241,6 +249,8 @@ def names_something(value: str) -> bool:
 
 def _clause_change(clean: str, lang: str) -> Change | None:
     g = _grammar(lang)
+    if (match := g.phrasal.match(clean)) and (found := _change("", match.group("value"), lang)):
+        return found
     # "we pushed the audit back to 3 June" and "push the audit back to 3 June" name their subject as the
     # object; "the audit got pushed ..." as the subject.
     for pattern, role in ((g.agent, "object"), (g.imperative, "object"), (g.keyed, "subject")) if g.verbs(clean) else ():

@@ -41,6 +41,10 @@ RECENT_SPAN = 120  # seqs after which a keyless correction gets nothing for rece
 # the one the turns before it name, and the latest subject whose value is of the same type, however long ago.
 FOCUS_NAMED = 2.5
 FOCUS_LATEST = 0.75
+# "Scratch that, make it 36" points at what was just said: a value of the last few seqs is in focus
+# even when the update names nothing of it.
+JUST_SAID = 1.5
+JUST_SAID_SPAN = 4
 # An update marker ("actually", "update:", "is now", 改成) says something is being replaced;
 # without one, only a near restatement of a key (same unit, nested key words) replaces.
 UPDATE_THRESHOLD = 1.0
@@ -145,7 +149,8 @@ def _score(statement: Statement, item: Item, named_here: bool = False) -> float 
         score += CONTEXT_MENTIONED  # "Olu's message said sixty" points at what Olu was quoted saying
     new_key, old_key = term_set(statement.key), term_set(item.subject)
     if statement.loose and not (named or mentioned or (new_key & old_key)):
-        return None
+        # Only what was just said, and less surely than anything the message names or repeats.
+        return JUST_SAID if statement.seq - item.seq <= JUST_SAID_SPAN else None
     said = term_set(statement.sentence) - term_set(statement.value)
     # "what I said about the postdoc length" for "Staffing plan: one postdoc for 36 months": the
     # update's key names what the old sentence was about, under another key.
@@ -172,7 +177,10 @@ def _score(statement: Statement, item: Item, named_here: bool = False) -> float 
         # Weighed by how much of the subject is named: "the GreenCycle compost order" names all of
         # "ordered compost", and only a word of a long key that happens to share a verb.
         if old_key and (in_message := old_key & term_set(statement.message)):
-            score += FOCUS_NAMED * len(in_message) / len(old_key)  # the message names it: "the old land-cover layer is wrong"
+            # The message names it ("the old land-cover layer is wrong"), helped by the turns before:
+            # "pull it back to 1.5 on the IPAs" after the assistant spoke of "the IPA dry hop".
+            in_message |= old_key & term_set(statement.focus)
+            score += FOCUS_NAMED * len(in_message) / len(old_key)
         elif old_key and not named_here and (in_focus := old_key & term_set(statement.focus)):
             score += FOCUS_NAMED * len(in_focus) / len(old_key)  # the message names nothing; the turns before name this
     if not statement.update and not (new_key and old_key and (new_key <= old_key or old_key <= new_key)):

@@ -25,6 +25,8 @@ ANAPHORS = (
     r"it|that|this|that\s+one|this\s+one|the\s+previous\s+one|the\s+last\s+one|the\s+earlier\s+one|the\s+old\s+one|"
     r"the\s+figure|the\s+number|the\s+amount|the\s+price|the\s+quote|the\s+date|they|them|those|these"
 )
+# The pronouns of "take it down to 2.5", "bring them back to 4": whatever the verb, the subject in focus changes.
+PRONOUNS = r"it|that|this|them|those|these"
 # Speakers and agents, not subjects: "we bumped the replicas", "Priya moved the review".
 AGENTS = r"i|we|you|they|he|she|us|me|someone|somebody|everyone|(?:my|our|the)\s+(?:team|boss|manager|lead|client|customer)"
 # Openers of an imperative change: "please bump the pool to 8", "let's move the sync to Friday".
