@@ -324,3 +324,16 @@ def test_the_turns_before_help_the_message_name_its_subject(memory):
     assert_replaced(memory, "3", "2.5")
     (theirs,) = [item for item in holding(memory, "1") if item.unit == "lb/bbl"]
     assert theirs.status == ACTIVE
+
+
+@pytest.mark.parametrize(
+    ("first", "update", "kept"),
+    [
+        ("The malt we settled on is Golden Promise.", "Owners pushed it back a week, so it's the 21st now.", "Golden Promise"),
+        ("Our caterer for the offsite is Bramble Kitchen.", "The kickoff moved, it is on Thursday now.", "Bramble Kitchen"),
+    ],
+)
+def test_a_date_is_no_new_value_of_a_name(memory, first, update, kept):
+    send(memory, first, update)
+    names = holding(memory, kept)
+    assert names and all(item.status == ACTIVE for item in names), [(item.key, item.value, item.status) for item in names]

@@ -73,6 +73,7 @@ _SHAPES = (
     ("version", regex_cache.compile(r"\bv?\d+\.\d+(?:\.\d+)*\b|\b[A-Z][A-Za-z]+\s+\d{1,3}(?:\.\d+)?\b")),
     ("identifier", regex_cache.compile(r"\b[A-Za-z][\w]*[-_./:][\w\-./:]*\w\b")),
 )
+_TEMPORAL = frozenset({"date", "weekday", "clock", "zh-clock"})
 _TOKEN = regex_cache.compile(r"[A-Za-z0-9][\w\-./:@]*[A-Za-z0-9]|\d|[\u3400-\u9fff]+")
 
 
@@ -222,7 +223,17 @@ def _compatible(statement: Statement, item: Item) -> bool:
     if statement.kind is ItemKind.NUMBER or item.kind is ItemKind.NUMBER:
         # "Friday at 3:40 pm" (a fact) for a number, or a number for "Thursday at 4:15 pm": only when alike.
         return bool(_shape(statement.value) & _shape(item.value))
-    return True
+    # A date is no new value of a name, nor a name of a date: "it's the 21st now" leaves "Golden Promise".
+    return not (_named_only(statement.value) and _dated(item.value) or _dated(statement.value) and _named_only(item.value))
+
+
+def _dated(value: str) -> bool:
+    return bool(_shape(value) & _TEMPORAL)
+
+
+def _named_only(value: str) -> bool:
+    """A value that is a name and nothing else: capitalized words, no figure, no date ("Golden Promise", "Hall B")."""
+    return not re.search(r"\d", value) and not _dated(value) and bool(re.search(r"(?<![\w'])[A-Z]", value))
 
 
 def plausible_change(new: str, old: str) -> bool:

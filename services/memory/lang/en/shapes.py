@@ -97,8 +97,9 @@ UNIT_FAMILIES = {
     "kilometre": ("km", "kms", "kilometre", "kilometres", "kilometer", "kilometers"),
 }
 WEEKDAYS = r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b"
-# "18 March", "the 3rd of May", "Mar 18".
+# "18 March", "the 3rd of May", "Mar 18", "the 21st".
 DATES = (
     r"\b\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|"
-    r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b"
+    r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b|"
+    r"\bthe\s+\d{1,2}(?:st|nd|rd|th)\b"
 )
