@@ -224,7 +224,7 @@ def _compatible(statement: Statement, item: Item) -> bool:
         # "Friday at 3:40 pm" (a fact) for a number, or a number for "Thursday at 4:15 pm": only when alike.
         return bool(_shape(statement.value) & _shape(item.value))
     # A date is no new value of a name, nor a name of a date: "it's the 21st now" leaves "Golden Promise".
-    return not (_named_only(statement.value) and _dated(item.value) or _dated(statement.value) and _named_only(item.value))
+    return not ((_named_only(statement.value) and _dated(item.value)) or (_dated(statement.value) and _named_only(item.value)))
 
 
 def _dated(value: str) -> bool:
