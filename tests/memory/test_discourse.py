@@ -32,6 +32,9 @@ FILLER = "Thanks, carry on with the draft."
         # Whatever the verb, "<verb> it <particle> to <value>" gives the subject in focus a new value.
         ("The retry budget is 5 attempts.", "We dialled it back to 3 after the outage.", "5", "3"),
         ("The welcome pack has 2 drink tokens per guest.", "Knock that down to 1, the bar is not sponsored.", "2", "1"),
+        # What we hold, counted, is a value an update can find.
+        ("We have 14 oak casks set aside for the stout.", "Two more came back clean, so we are at 16 now.", "14", "16"),
+        ("We keep 40 spare chairs in the basement.", "Some got damaged, it is down to 31 now.", "40", "31"),
     ],
 )
 def test_a_keyless_change_updates_the_subject_in_focus(memory, first, update, old, new):

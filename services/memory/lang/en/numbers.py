@@ -237,4 +237,29 @@ NUMBERS_EN = (
         ],
         needles=("need", "want", "target", "require", "aim", "expect", "allow", "budget"),
     ),
+    # What we hold, counted: "We have 14 oak casks set aside", "we run 8 pickers on the night shift".
+    _row(
+        "num_held",
+        "en",
+        NUMBER,
+        r"^(?:(?:so|and|right now|currently|at the moment)[,\s]+)?(?:(?:we|i|they)(?:'ve|\s+have)?\s+(?:(?:currently|still|now|only|already|just)\s+)?"
+        r"(?:have|got|keep|run|hold|stock|own|employ|carry))\s+(?:"
+        + _CMP_EN
+        + r"\s+)?"
+        + CUR
+        + VAL_EN
+        # Counted things, not points of the conversation ("we have 2 options", "I have 3 questions").
+        + r"(?P<unit>)\s+(?!(?:options|questions|ideas|things|points|concerns|thoughts|reasons|ways|choices|problems|issues|"
+        r"comments|updates|changes|suggestions|notes|steps)\b)(?P<key>[a-z][\w\-]*(?:\s+[a-z][\w\-]*){0,2}?)"
+        r"(?:\s+(?P<per>set\s+aside|left|signed\s+up|booked|reserved|spare|available|ready|lined\s+up|in\s+stock|on\s+hand))?"
+        r"(?P<tail>(?:\s*,|\s+(?:at|per|for|in|on|across|during|with|under|if|unless|except|only|this|next)\b).*)?$",
+        [
+            (
+                "We have 14 oak casks set aside for the winter stout.",
+                {"key": "oak casks", "value": "14", "unit": "", "condition": "set aside; for the winter stout"},
+            ),
+            ("We run 8 pickers on the night shift.", {"key": "pickers", "value": "8", "condition": "on the night shift"}),
+        ],
+        needles=("have", "got", "keep", "run", "hold", "stock", "own", "employ", "carry"),
+    ),
 )
