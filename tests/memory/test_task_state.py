@@ -450,3 +450,38 @@ def test_a_blocker_mentioned_as_still_awaited_stays(memory, still):
 def test_where_the_work_stands_as_a_count_is_progress(memory):
     say(memory, "Goal: plant all 40 saplings along the lane.", "We're at 27 of the 40 now.")
     assert any("27 of the 40" in text for text in texts(state(memory).progress))
+
+
+@pytest.mark.parametrize(
+    ("opening", "fragment"),
+    [
+        (
+            ("Hello, Pine Hollow Dental here.", "We want online booking for the hygiene chairs live before the autumn rush."),
+            "online booking",
+        ),
+        (("I'm putting together the village fete for the last weekend of June.",), "village fete"),
+        (("先说一下背景。", "这次的任务就是把仓库系统迁到新机房，月底前搞定。"), "仓库系统"),
+        (("今天就是把年会的报名表做出来。",), "报名表"),
+    ],
+)
+def test_the_opening_turns_say_what_the_session_is_for(memory, opening, fragment):
+    say(memory, *opening)
+    assert fragment in state(memory).goal.text
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        ("I need you to check the invoice totals.",),  # a request for help, not an undertaking
+        ("What do we want from the new booking page?",),
+        tuple(["Thanks, that's clear."] * 5 + ["We want a new logo for the shop."]),  # past the opening turns
+    ],
+)
+def test_a_request_a_question_or_a_later_wish_sets_no_goal(memory, said):
+    say(memory, *said)
+    assert not state(memory).goal.text
+
+
+def test_a_goal_stated_later_replaces_the_opening_one(memory):
+    say(memory, "We want online booking live before the autumn rush.", "Goal: move the patient records to the new system first.")
+    assert "patient records" in state(memory).goal.text

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import replace as _replace
 
 from services.common.errors import Unavailable
-from services.memory.domain import subjects, task_lifecycle, withdrawals
+from services.memory.domain import subjects, task_lifecycle, task_roles, withdrawals
 from services.memory.domain.batch_index import CORRECTABLE_KINDS, BatchIndex, namespaces
 from services.memory.domain.dedupe import compaction_seq, new_events
 from services.memory.domain.extraction import extract
@@ -128,6 +128,11 @@ class _Overlay:
             self.by_key[item.key] = None
 
 
+# The turns that open a session (a few user turns and their replies): what the user says they are
+# doing there is the session's goal until one is stated (task_roles.opening_goal).
+OPENING_SEQS = 8
+
+
 def plan_append(reader: StoreReader, session_id: str, events: list[Event], interrupted: Callable[[], bool] | None = None) -> AppendPlan:
     """Decide what a validated batch writes. Raises Conflict, writing nothing, on a reused seq or id.
 
@@ -171,7 +176,10 @@ def _derive_items(overlay: _Overlay, event: Event, context: str) -> None:
         return
     # What the user pasted (an email, a page, a code block) is quoted evidence, never their own rules or goals.
     own = own_words(event.text)
-    for candidate in extract(own):
+    read = extract(own)
+    if event.seq <= OPENING_SEQS and overlay.active("task:goal") is None and (goal := task_roles.opening_goal(own, read)):
+        read.append(goal)
+    for candidate in read:
         index += 1
         item_id = item_id_for(overlay.session_id, event.event_id, index)
         if candidate.resolves:

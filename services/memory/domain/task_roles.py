@@ -12,6 +12,7 @@ from functools import cache
 
 from services.memory import regex_cache
 from services.memory.domain.model import Candidate, ItemKind, TaskField
+from services.memory.domain.text import detect_lang, is_question, split_sentences
 from services.memory.lang import LANGUAGES, data
 
 MAX_LABEL_WORDS = 10
@@ -133,3 +134,25 @@ def goal_stated(read: tuple[tuple[Candidate, str], ...], lang: str) -> tuple[tup
             goal = Candidate(kind=ItemKind.TASK, key="task:goal", value=value, text=candidate.text, lang=lang, task_field=TaskField.GOAL)
             return ((goal, "goal_key"),)
     return ()
+
+
+def opening_goal(message: str, read: list[Candidate]) -> Candidate | None:
+    """What a session's opening turn says it is for ("We want a waitlist for the counter set up before
+    spring", 这个 session 就干一件事：…): its first sentence of the speaker's own undertaking, unless the turn
+    already states a goal or the sentence is a rule or a question. The caller knows the turn opens a session."""
+    if any(candidate.task_field is TaskField.GOAL for candidate in read):
+        return None
+    rules = {candidate.text for candidate in read if candidate.kind is ItemKind.RULE}
+    for sentence in split_sentences(message):
+        lang = detect_lang(sentence)
+        words = data(lang if lang in LANGUAGES else "en", "task_states")
+        clean = sentence.strip()
+        if (
+            words.OPENING_INTENT.search(clean)
+            and not is_question(clean, lang)
+            and not any(clean in rule or rule in clean for rule in rules)
+        ):
+            return Candidate(
+                kind=ItemKind.TASK, key="task:goal", value=clean.rstrip("。.!！"), text=clean, lang=lang, task_field=TaskField.GOAL
+            )
+    return None

@@ -3,7 +3,12 @@ makes a report a measured advance, what makes a statement a dependency or a choi
 Regex fragments; each names a role, not a sentence."""
 
 # Words of a short "<label>: <body>" label that say which field the body is, as its first or last words.
-GOAL_LABEL = r"goals?|targets?|objectives?|aim(?:ing)?|working\s+toward(?:s)?|milestones?|north\s+star|what\s+i'm\s+after"
+# A target is a goal only for a stretch of time or a release: "carb targets" and a target temperature are settings.
+GOAL_LABEL = (
+    r"goals?|(?:q[1-4]|sprint|quarter(?:ly)?|month(?:ly)?|week(?:ly)?|year(?:ly)?|annual|season|term|campaign|project|team|launch|release)\s+"
+    r"targets?|objectives?|"
+    r"aim(?:ing)?|working\s+toward(?:s)?|milestones?|north\s+star|what\s+i'm\s+after"
+)
 PROGRESS_LABEL = r"updates?|status|progress|tracker|scoreboard|tally|so\s+far|where\s+(?:we|things)\s+(?:are|stand)|check-?in"
 BLOCKER_LABEL = r"blockers?|blocked|waiting|dependenc(?:y|ies)|hold-?ups?|stuck"
 OPEN_LABEL = r"open(?:\s+(?:questions?|items?|points?))?|undecided|to\s+decide|decisions?\s+(?:pending|needed|to\s+make)|todo|to-?dos?"

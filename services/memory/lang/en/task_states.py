@@ -73,6 +73,17 @@ GOAL_KEY = regex_cache.compile(
     re.IGNORECASE,
 )
 
+# What the opening turns of a session say it is for, when no goal was stated: the speaker's own undertaking
+# ("We want a waitlist for the tasting counter set up before spring", "we're moving our bookings over from
+# the old export"): first person, then a verb of wanting, preparing or doing, not a request for help.
+OPENING_INTENT = regex_cache.compile(
+    r"^(?:(?:so|ok(?:ay)?|basically|today|right|well)\s*,?\s+)*(?:we|i)(?:'re|'m|'d|\s+are|\s+am|\s+would)?\s+"
+    r"(?:really\s+|just\s+|finally\s+|now\s+)?(?:want|need|like|trying|moving|migrating|building|launching|setting\s+up|"
+    r"planning|preparing|organi[sz]ing|putting\s+together|switching|replacing|rolling\s+out|getting|shipping|opening|"
+    r"redoing|rebuilding|renovating|writing|organising)\b(?!\s+(?:you|your|help|to\s+(?:know|ask|check)|a\s+hand)\b)",
+    re.IGNORECASE,
+)
+
 # A sentence that says a thing is settled, and one that says it is not yet (waiting, negated, to come,
 # asked): a blocker restated in the first way, and not the second, is closed (task_lifecycle).
 SETTLED = regex_cache.compile(

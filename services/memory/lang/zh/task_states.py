@@ -18,7 +18,15 @@ DECISION = "结论"
 
 # A fact keyed by one of these states the goal ("目标改成预算2.5万以内", "这季度的目标是 40 家门店").
 # A bare 目标 or one of a period or a scope; 部署目标 (a deploy target) is a setting.
-GOAL_KEY = regex_cache.compile(r"^(?:(?:这|本|下|上)?(?:周|月|个月|季度|年|阶段)的?|总|主要|首要|最终|新的?|预算|我们的|我的)?目标$")
+GOAL_KEY = regex_cache.compile(
+    r"^(?:(?:这|本|下|上)?(?:周|月|个月|季度|年|阶段)的?|总|主要|首要|最终|新的?|预算|我们的|我的)?(?:目标|活儿|任务)$"
+)
+
+# What the opening turns of a session say it is for (see lang/en/task_states.py): 这次我的活儿就是把…落地,
+# 这个 session 就干一件事：…, 我们要把…搬到…
+OPENING_INTENT = regex_cache.compile(
+    r"^(?:这次|这回|这个\s*session|本次|今天)?[^，。！？：:]{0,8}?(?:就是|就干一件事|要把|想把|打算把|准备把|计划把|目标是)"
+)
 
 # A sentence that says a thing is settled, and one that says it is not yet (see lang/en/task_states.py).
 SETTLED = regex_cache.compile(r"了|过了|好了|落地|搞定|通过|到手|解决")
