@@ -268,6 +268,9 @@ def test_a_relayed_sentence_keeps_the_task_state_it_states(memory, relayed, fiel
         ("期末目标定一下：6 月 15 号之前把三章初稿写完。", "goal", "三章初稿"),
         ("Fundraiser tally: 14 of 20 raffle prizes collected so far.", "progress", "14 of 20 raffle prizes"),
         ("施工进度更新：水电做完了，整体大概 40%。", "progress", "40%"),
+        # A label ends at a colon, a dash between spaces, or (Chinese) at a figure right after 进度.
+        ("Quilt raffle update — 9 of 12 squares stitched.", "progress", "9 of 12 squares"),
+        ("志愿者招募进度 23/30，周五前招满。", "progress", "23/30"),
         # A dependency that stops work, in any words.
         ("The fence panels can't go up until the council approves the new height.", "blockers", "council approves"),
         ("Payroll export, as usual, is waiting on the bank's new file format.", "blockers", "new file format"),

@@ -31,6 +31,7 @@ class _Roles:
     decided: re.Pattern[str]
     arrived: re.Pattern[str]
     not_yet: re.Pattern[str]
+    label_end: re.Pattern[str]
 
 
 @cache
@@ -58,13 +59,14 @@ def _roles(lang: str) -> _Roles:
         decided=regex_cache.compile(words.DECIDED, flags),
         arrived=regex_cache.compile(words.ARRIVED, flags),
         not_yet=regex_cache.compile(words.NOT_YET, flags),
+        label_end=regex_cache.compile(words.LABEL_END, flags),
     )
 
 
 def read_role(sentence: str, lang: str) -> tuple[TaskField, str] | None:
     """(field, entry) of a sentence by its role, or None."""
     roles = _roles(lang if lang in LANGUAGES else "en")
-    label, body = _label(sentence, lang)
+    label, body = _label(sentence, roles.label_end)
     if label:
         field = next((field for field, cue in roles.labels if cue.search(label)), None)
         if field is TaskField.PROGRESS and not roles.advance.search(body):
@@ -95,9 +97,9 @@ def _by_body(text: str, roles: _Roles) -> tuple[TaskField, str] | None:
 _GENERAL = regex_cache.compile(r"^(?:every|any|no|nothing|nobody|none|all|never|always|凡是|所有|任何|一律)\b", re.IGNORECASE)
 
 
-def _label(sentence: str, lang: str) -> tuple[str, str]:
+def _label(sentence: str, label_end: re.Pattern[str]) -> tuple[str, str]:
     """("label", "body") of a "<label>: <body>" sentence whose label is short, else ("", "")."""
-    match = re.search(r"[:：]\s*", sentence)
+    match = label_end.search(sentence)
     if match is None:
         return "", ""
     label, body = sentence[: match.start()].strip(), sentence[match.end() :].strip()

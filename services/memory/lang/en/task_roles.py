@@ -9,6 +9,8 @@ GOAL_LABEL = (
     r"targets?|objectives?|"
     r"aim(?:ing)?|working\s+toward(?:s)?|milestones?|north\s+star|what\s+i'm\s+after"
 )
+# Where a label ends: a colon, or a dash between spaces ("Barrel prep update — 13 of 16 done").
+LABEL_END = r"[:：]\s*|\s+[—–-]{1,2}\s+"
 PROGRESS_LABEL = r"updates?|status|progress|tracker|scoreboard|tally|so\s+far|where\s+(?:we|things)\s+(?:are|stand)|check-?in"
 BLOCKER_LABEL = r"blockers?|blocked|waiting|dependenc(?:y|ies)|hold-?ups?|stuck"
 OPEN_LABEL = r"open(?:\s+(?:questions?|items?|points?))?|undecided|to\s+decide|decisions?\s+(?:pending|needed|to\s+make)|todo|to-?dos?"

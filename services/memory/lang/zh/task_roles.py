@@ -2,6 +2,8 @@
 
 GOAL_LABEL = r"目标|目的|指标|target|goal|里程碑"
 PROGRESS_LABEL = r"进度|进展|更新|现状|情况|汇报|update|status|progress"
+# Where a label ends: a colon, a dash, or a figure right after 进度 ("讲者进度 15/18").
+LABEL_END = r"[:：]\s*|\s*——\s*|(?<=进度|进展)\s*(?=\d)"
 BLOCKER_LABEL = r"卡点|阻塞|卡在|等待|依赖"
 OPEN_LABEL = r"待定|要决定|没定|未决|待办|open"
 ADVANCE = (
