@@ -22,6 +22,10 @@ from tests.memory.test_corrections import ACTIVE, S, send
         ("For the shop, nobody refunds an order without my OK.", "without my OK"),
         ("Naming rule for the repos: kebab-case everywhere, not camelCase.", "kebab-case"),
         ("Citation rule for the report: cite the final version, not the draft.", "final version"),
+        # A universal negative held until a condition is met, a ban said as a place, a labelled rule after an opener.
+        ("No pallet leaves the dock until the seal number is logged.", "seal number"),
+        ("Keep raw chicken away from the salad station.", "raw chicken"),
+        ("Before we start, one standing rule for the shop: every refund gets a second signature.", "second signature"),
         ("先说好一条：退款单都要两个人复核。", "两个人复核"),
         ("丑话说在前面：周末不回工作消息。", "周末不回"),
     ],
@@ -30,3 +34,12 @@ def test_a_rule_in_other_forms_is_stored_whole(memory, said, part):
     send(memory, said)
     rules = [item for item in all_items(memory.stub, S) if item.kind == memory_pb2.ITEM_KIND_RULE]
     assert any(part in item.value and item.status == ACTIVE for item in rules), [(i.key, i.value) for i in rules]
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["Nothing happened until the second reboot.", "No one knows until Friday.", "Keep me posted on the delivery."],
+)
+def test_a_report_or_a_request_in_those_forms_is_no_rule(memory, said):
+    send(memory, said)
+    assert not [item for item in all_items(memory.stub, S) if item.kind == memory_pb2.ITEM_KIND_RULE]

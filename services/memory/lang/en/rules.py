@@ -120,6 +120,18 @@ RULES_EN = (
         [("Avoid global state in the handlers.", {"key": "rule:avoid global state in the handlers"})],
         needles=("avoid", "refrain", "stop", "quit"),
     ),
+    # "Keep peanuts away from the kids' lunches", "keep client names out of the tickets": a ban said as a place.
+    _row(
+        "keep_out",
+        "en",
+        RULE,
+        _IMP + r"(?P<marker>keep)\s+(?!(?:it|that|this|them|me|us|you)\b)(?:[\w\-'.]+\s+){1,6}?(?:out\s+of|away\s+from|off)\s+\S",
+        [
+            ("Keep raw chicken away from the salad station.", {"key": "rule:keep raw chicken away from the salad station"}),
+            ("Please keep client names out of the ticket titles.", {"value": "Please keep client names out of the ticket titles"}),
+        ],
+        needles=("keep",),
+    ),
     _row(
         "forbidden",
         "en",
@@ -133,7 +145,8 @@ RULES_EN = (
         "label",
         "en",
         RULE,
-        r"^(?P<marker>(?:(?:one|another|a|the|our|my|second|first|last|new|big)\s+)?(?:(?:hard|ground|golden|house|team|strict|standing|iron)\s+|"
+        r"^(?:(?:before anything else|before we start|one more thing)\s*,?\s+)?"
+        r"(?P<marker>(?:(?:one|another|a|the|our|my|second|first|last|new|big)\s+)?(?:(?:hard|ground|golden|house|team|strict|standing|iron)\s+|"
         # "Citation rule for the thesis:", "Naming convention:": what the rule is about, before it.
         r"(?!(?:no|not|the|a)\b)[a-z][\w\-]*\s+(?:[a-z][\w\-]*\s+)?)?"
         r"(?:rule|policy|constraint|requirement|guideline|convention|ban)s?(?:\s+of\s+thumb)?"
@@ -152,6 +165,10 @@ RULES_EN = (
             (
                 "Hard rule at the clinic: no patient names in any ticket title.",
                 {"value": "Hard rule at the clinic: no patient names in any ticket title"},
+            ),
+            (
+                "Before anything else, one standing rule for this project: every invoice gets a PO number.",
+                {"value": "Before anything else, one standing rule for this project: every invoice gets a PO number"},
             ),
         ],
         needles=(":",),
@@ -269,12 +286,19 @@ RULES_EN = (
         "nothing_without",
         "en",
         RULE,
-        r"^(?:(?:and|also|plus|for|on|in)\b[^:,]{0,40}[:,]\s*)?(?P<marker>nothing|nobody|no\s+one|no\s+[\w\-]+)\s+(?:[\w\-']+\s+){1,12}?without\s+\S",
+        r"^(?:(?:and|also|plus|for|on|in)\b[^:,]{0,40}[:,]\s*)?(?P<marker>nothing|nobody|no\s+one|no\s+[\w\-]+)"
+        # "Nothing happened until the reboot", "no one knows until Friday": a report or a state of mind, no rule.
+        r"(?!\s+(?:[\w\-']+\s+)?(?:\w+ed|was|were|had|did|came|went|got|knew|knows|thinks?|cares|seems|says|said|told|saw)\b)"
+        r"\s+(?:[\w\-']+\s+){1,12}?(?:without|until|unless|before)\s+\S",
         [
             ("Nothing goes to the printer without a proofread.", {"key": "rule:nothing goes to the printer without a proofread"}),
             ("For the shop, nobody refunds an order without my OK.", {"value": "For the shop, nobody refunds an order without my OK"}),
+            (
+                "No pallet leaves the dock until the seal number is logged.",
+                {"value": "No pallet leaves the dock until the seal number is logged"},
+            ),
         ],
-        needles=("without",),
+        needles=("without", "until", "unless", "before"),
     ),
     _row(
         "respond_in",
