@@ -51,6 +51,13 @@ def test_a_keyless_number_keeps_the_unit_of_what_it_updates(memory):
     assert (pool.value, pool.unit) == ("6", "nodes")
 
 
+def test_a_word_after_a_keyless_figure_that_measures_nothing_leaves_the_unit_to_what_it_updates(memory):
+    send(memory, "Online bookings cap at 8 guests per party.", "The terrace opens next week, so we bumped it to 10 online.")
+    assert_replaced(memory, "8", "10")
+    (current,) = [item for item in derived(memory) if item.status == ACTIVE and item.value == "10"]
+    assert current.unit == "guests" and "online" in current.condition
+
+
 @pytest.mark.parametrize(
     ("first", "update", "old", "new"),
     [

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import replace as _replace
 
 from services.common.errors import Unavailable
-from services.memory.domain import subjects, task_lifecycle, task_roles, withdrawals
+from services.memory.domain import subjects, task_lifecycle, task_roles, units, withdrawals
 from services.memory.domain.batch_index import CORRECTABLE_KINDS, BatchIndex, namespaces
 from services.memory.domain.dedupe import compaction_seq, new_events
 from services.memory.domain.extraction import extract
@@ -238,8 +238,9 @@ def _reconcile(overlay: _Overlay, event: Event, candidate: Candidate, item_id: s
         existing = _subject_of(overlay, event, candidate, focus)
     if existing is not None and existing.key != new.key and existing.kind is not ItemKind.RULE:
         new = _replace(new, key=existing.key)
-    if existing is not None and new.kind is ItemKind.NUMBER and not new.unit and existing.kind is ItemKind.NUMBER:
-        new = _replace(new, unit=existing.unit)  # "make it 40" for "25 chairs" is 40 chairs
+    if existing is not None and _inherits_unit(candidate, new, existing):
+        # "make it 40" for "25 chairs" is 40 chairs; "bumped it to 10 online" for "8 guests" is 10 guests, online.
+        new = _replace(new, unit=existing.unit, condition="; ".join(part for part in (new.unit, new.condition) if part))
     if not new.key:
         return  # a correction of nothing we know: the evidence item keeps the sentence
     overlay.add(new)
@@ -251,6 +252,13 @@ def _reconcile(overlay: _Overlay, event: Event, candidate: Candidate, item_id: s
         _supersede_quoted(overlay, event, candidate.corrects, new)
     if candidate.task_field is TaskField.PROGRESS:
         task_lifecycle.progress_made(overlay, new)
+
+
+def _inherits_unit(candidate: Candidate, new: Item, existing: Item) -> bool:
+    """A number that updates another takes its unit when it said none, or (keyless) a word that measures nothing."""
+    if new.kind is not ItemKind.NUMBER or existing.kind is not ItemKind.NUMBER or new.unit == existing.unit:
+        return False
+    return not new.unit or (not candidate.key and not units.measure_unit(new.unit))
 
 
 def _subject_of(overlay: _Overlay, event: Event, candidate: Candidate, focus: str) -> Item | None:
@@ -287,7 +295,7 @@ def _restate_siblings(overlay: _Overlay, event: Event, old: Item, new: Item) -> 
     for sibling in overlay.matching(old.value, (ItemKind.RULE, ItemKind.FACT, ItemKind.NUMBER)):
         if sibling.item_id in (old.item_id, new.item_id) or not turn & set(sibling.source_event_ids):
             continue
-        if sibling.kind is ItemKind.NUMBER and not subjects.same_measure(sibling.unit, old.unit):
+        if sibling.kind is ItemKind.NUMBER and not units.same_measure(sibling.unit, old.unit):
             continue  # "10 minutes" beside the replaced "10%" is another measure that happens to share a figure
         restated = subjects.restated(sibling.value, old.value, new.value)
         if restated is None:

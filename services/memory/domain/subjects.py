@@ -23,9 +23,9 @@ from dataclasses import dataclass
 from services.memory import regex_cache
 from services.memory.domain.model import Item, ItemKind
 from services.memory.domain.text import cjk_runs, term_set
+from services.memory.domain.units import measure_unit, plausible_change, same_measure, same_unit_family
 from services.memory.lang.en import shapes as en_shapes
 from services.memory.lang.en.shapes import ORDINARY_CAPITALS as _ORDINARY_CAPITALS
-from services.memory.lang.shared import MULTIPLIER_VALUES
 from services.memory.lang.zh import shapes as zh_shapes
 
 NAMED_OLD = 3.0  # the statement names this item's value as the one it replaces
@@ -50,13 +50,7 @@ JUST_SAID_SPAN = 4
 UPDATE_THRESHOLD = 1.0
 PLAIN_THRESHOLD = 2.0
 MARGIN = 0.25
-# A unitless update ("make it 40") replaces a figure only within this factor of it.
-MAX_CHANGE_FACTOR = 50
 
-# Unit spellings that measure the same thing, so "45 seconds" can replace "30s".
-_UNIT_FAMILIES = tuple(
-    set(spellings) | set(zh_shapes.UNIT_FAMILIES.get(measure, ())) for measure, spellings in en_shapes.UNIT_FAMILIES.items()
-)
 _WEEKDAYS = regex_cache.compile(f"{en_shapes.WEEKDAYS}|{zh_shapes.WEEKDAYS}", re.IGNORECASE)
 _SHAPES = (
     ("region", regex_cache.compile(r"\b[a-z]{2,}-[a-z]+-\d+[a-z]?\b", re.IGNORECASE)),
@@ -134,7 +128,7 @@ def _score(statement: Statement, item: Item, named_here: bool = False) -> float 
         return None
     if restates(statement.value, item.value) and statement.unit == item.unit and not statement.named_old:
         return None  # a restatement, not a replacement
-    if statement.kind is ItemKind.NUMBER and item.kind is ItemKind.NUMBER and not same_measure(statement.unit, item.unit):
+    if statement.kind is ItemKind.NUMBER and item.kind is ItemKind.NUMBER and not same_measure(update_unit(statement), item.unit):
         return None  # "12%, not 10%" is about a share, never about "10 minutes", whatever it names
     # "Lena Ortiz is release captain" is stored under the person: "takes over from Lena" names the key.
     named = names(statement.named_old, item.value) or (
@@ -217,7 +211,7 @@ def _compatible(statement: Statement, item: Item) -> bool:
     if statement.kind is ItemKind.NUMBER and item.kind is ItemKind.NUMBER:
         # "make it 40" names no unit: it keeps the one of what it updates, if it could be a value of it:
         # "now 68 a piece" is no new price for a contract of 103,000.
-        if statement.update and not statement.unit:
+        if statement.update and not update_unit(statement):
             return plausible_change(statement.value, item.value)
         return same_unit_family(statement.unit, item.unit)
     if statement.kind is ItemKind.NUMBER or item.kind is ItemKind.NUMBER:
@@ -236,32 +230,12 @@ def _named_only(value: str) -> bool:
     return not re.search(r"\d", value) and not _dated(value) and bool(re.search(r"(?<![\w'])[A-Z]", value))
 
 
-def plausible_change(new: str, old: str) -> bool:
-    """Whether a figure could replace another of the same thing: within a factor of MAX_CHANGE_FACTOR."""
-    a, b = magnitude(new), magnitude(old)
-    if a is None or b is None or a == 0 or b == 0:
-        return True
-    return max(abs(a), abs(b)) / min(abs(a), abs(b)) <= MAX_CHANGE_FACTOR
-
-
-def magnitude(value: str) -> float | None:
-    """The figure a value states, its multiplier applied ("9.6万" is 96,000, "$12k" 12,000); None without one."""
-    match = _FIGURE.search(value.replace(",", ""))
-    if match is None:
-        return None
-    return float(match.group("number")) * MULTIPLIER_VALUES.get((match.group("multiplier") or "").lower(), 1.0)
-
-
-def same_measure(a: str, b: str) -> bool:
-    """Two numbers' units measure the same thing, or one of them has none to say."""
-    return not a.strip() or not b.strip() or same_unit_family(a, b)
-
-
-def same_unit_family(a: str, b: str) -> bool:
-    a, b = a.strip().lower(), b.strip().lower()
-    if a == b:
-        return True
-    return any(a in family and b in family for family in _UNIT_FAMILIES)
+def update_unit(statement: Statement) -> str:
+    """The unit a statement's figure is compared by: a keyless update's word that measures nothing
+    ("10 online") leaves the unit to what it updates."""
+    if statement.update and not statement.key and not measure_unit(statement.unit):
+        return ""
+    return statement.unit
 
 
 def normalized(value: str) -> str:
@@ -366,14 +340,6 @@ def distinctive_tokens(value: str) -> list[str]:
         ):
             tokens.append(token)
     return tokens
-
-
-_FIGURE = regex_cache.compile(
-    r"(?<![\d.])(?P<number>\d+(?:\.\d+)?)(?!\d)(?:(?P<multiplier>"
-    + "|".join(sorted(MULTIPLIER_VALUES, key=lambda m: (-len(m), m)))
-    + r")(?![a-z]))?",
-    re.IGNORECASE,
-)
 
 
 @functools.lru_cache(maxsize=8192)

@@ -1,0 +1,59 @@
+"""Units and magnitudes of values: which unit spellings measure the same thing ("45 seconds" may
+replace "30s"), which units measure anything at all ("10 online" does not), and whether one figure
+could be a new value of another."""
+
+import re
+
+from services.memory import regex_cache
+from services.memory.lang.en import shapes as en_shapes
+from services.memory.lang.shared import MULTIPLIER_VALUES
+from services.memory.lang.zh import shapes as zh_shapes
+
+# A unitless update ("make it 40") replaces a figure only within this factor of it.
+MAX_CHANGE_FACTOR = 50
+
+# Unit spellings that measure the same thing, each language's spellings of one measure together.
+_UNIT_FAMILIES = tuple(
+    set(spellings) | set(zh_shapes.UNIT_FAMILIES.get(measure, ())) for measure, spellings in en_shapes.UNIT_FAMILIES.items()
+)
+_FIGURE = regex_cache.compile(
+    r"(?<![\d.])(?P<number>\d+(?:\.\d+)?)(?!\d)(?:(?P<multiplier>"
+    + "|".join(sorted(MULTIPLIER_VALUES, key=lambda m: (-len(m), m)))
+    + r")(?![a-z]))?",
+    re.IGNORECASE,
+)
+
+
+def plausible_change(new: str, old: str) -> bool:
+    """Whether a figure could replace another of the same thing: within a factor of MAX_CHANGE_FACTOR."""
+    a, b = magnitude(new), magnitude(old)
+    if a is None or b is None or a == 0 or b == 0:
+        return True
+    return max(abs(a), abs(b)) / min(abs(a), abs(b)) <= MAX_CHANGE_FACTOR
+
+
+def magnitude(value: str) -> float | None:
+    """The figure a value states, its multiplier applied ("9.6万" is 96,000, "$12k" 12,000); None without one."""
+    match = _FIGURE.search(value.replace(",", ""))
+    if match is None:
+        return None
+    return float(match.group("number")) * MULTIPLIER_VALUES.get((match.group("multiplier") or "").lower(), 1.0)
+
+
+def same_measure(a: str, b: str) -> bool:
+    """Two numbers' units measure the same thing, or one of them has none to say."""
+    return not a.strip() or not b.strip() or same_unit_family(a, b)
+
+
+def measure_unit(unit: str) -> bool:
+    """A unit that says what is measured (ms, °F, %, GB, 天, a currency), not a word read after a figure
+    ("bumped it to 10 online")."""
+    low = unit.strip().lower()
+    return bool(low) and (low[0] in "$€£¥%" or any(low in family for family in _UNIT_FAMILIES))
+
+
+def same_unit_family(a: str, b: str) -> bool:
+    a, b = a.strip().lower(), b.strip().lower()
+    if a == b:
+        return True
+    return any(a in family and b in family for family in _UNIT_FAMILIES)
