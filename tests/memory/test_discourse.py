@@ -64,6 +64,8 @@ def test_a_word_after_a_keyless_figure_that_measures_nothing_leaves_the_unit_to_
         ("The design review is on Tuesday 9 March.", "The review got pushed to Thursday 11 March.", "Tuesday", "Thursday 11 March"),
         ("The offsite venue is the Harbour Room.", "We moved the offsite venue to the Lakeview Lodge.", "Harbour", "Lakeview"),
         ("The audit is on 20 May.", "Legal pushed the audit back to 3 June.", "20 May", "3 June"),
+        # A Chinese figure keeps its multiplier as typed: "12 万" is a value, 万 no condition.
+        ("装修预算上限 12 万。", "预算调到 15 万，木工那块超了。", "12 万", "15 万"),
     ],
 )
 def test_a_named_subject_changed_by_a_verb_of_change_is_updated(memory, first, update, old, new):

@@ -105,7 +105,7 @@ def _qualifying(condition: str, words: ModuleType, grammar: str) -> set[str]:
 
 
 def _digits(value: str) -> str:
-    return value.replace(",", "").replace("−", "-").lstrip("+")
+    return "".join(value.split()).replace(",", "").replace("−", "-").lstrip("+")
 
 
 def _clauses(sentence: str) -> list[str]:

@@ -23,6 +23,7 @@ from services.memory.lang.en.clauses import PLACE as _PLACE_EN
 from services.memory.lang.en.clauses import VALUE_ADVERB as _VALUE_ADVERB_EN
 from services.memory.lang.en.clauses import VALUE_END as _VALUE_END_EN
 from services.memory.lang.zh import clauses as zh_clauses
+from services.memory.lang.zh import quantities as zh_quantities
 
 MAX_PER_SENTENCE = 4
 MAX_KEY_WORDS = 8
@@ -137,7 +138,8 @@ def _number(text: str, ctx: ReadContext) -> tuple[Candidate, str, str] | None:
             continue
         verb = (groups.get("verb") or "").strip().lower()
         tail, rest = split_clauses(groups.get("tail") or "", ctx)
-        unit, condition = read_unit(tail, grammar, groups.get("cur") or "", groups.get("unit") or "", match.group("value"))
+        value, tail = _with_multiplier(match.group("value"), tail, grammar)
+        unit, condition = read_unit(tail, grammar, groups.get("cur") or "", groups.get("unit") or "", value)
         compared = comparator(verb, (groups.get("cmp") or "").strip().lower())
         key, condition = _measured_thing(key, condition, grammar)
         parts = [
@@ -148,11 +150,19 @@ def _number(text: str, ctx: ReadContext) -> tuple[Candidate, str, str] | None:
             place or _scope(key, condition, grammar),
         ]
         # "raise the timeout to 60s" replaces the timeout there was
-        candidate = number_candidate(key, match.group("value"), unit, parts, ctx, is_correction=verb in P.UPDATE_VERBS)
+        candidate = number_candidate(key, value, unit, parts, ctx, is_correction=verb in P.UPDATE_VERBS)
         return candidate, row.name, rest
     return None
 
 
+def _with_multiplier(value: str, tail: str, grammar: str) -> tuple[str, str]:
+    """A Chinese figure's multiplier is part of the value as typed ("18 万", "9.6万"), not a condition."""
+    if grammar == "zh" and (multiplier := _MULTIPLIER_ZH.match(tail)):
+        return value + multiplier.group(), tail[multiplier.end() :]
+    return value, tail
+
+
+_MULTIPLIER_ZH = regex_cache.compile(r"\s?(?:" + "|".join(sorted(zh_quantities.MULTIPLIERS, key=lambda m: (-len(m), m))) + ")")
 # A scope in the key ("diff on fct_rides", "p95 for GET /invoices", 高管看板的…) is also a condition of the number.
 _SCOPE = {"en": en_clauses.SCOPE, "zh": zh_clauses.SCOPE}
 

@@ -23,6 +23,8 @@ _FIGURE = regex_cache.compile(
     re.IGNORECASE,
 )
 
+_CJK_MULTIPLIER_SPACE = regex_cache.compile(r"(?<=\d)\s+(?=[万亿千百])")
+
 
 def plausible_change(new: str, old: str) -> bool:
     """Whether a figure could replace another of the same thing: within a factor of MAX_CHANGE_FACTOR."""
@@ -34,7 +36,7 @@ def plausible_change(new: str, old: str) -> bool:
 
 def magnitude(value: str) -> float | None:
     """The figure a value states, its multiplier applied ("9.6万" is 96,000, "$12k" 12,000); None without one."""
-    match = _FIGURE.search(value.replace(",", ""))
+    match = _FIGURE.search(_CJK_MULTIPLIER_SPACE.sub("", value.replace(",", "")))  # "18 万" is 18万
     if match is None:
         return None
     return float(match.group("number")) * MULTIPLIER_VALUES.get((match.group("multiplier") or "").lower(), 1.0)
