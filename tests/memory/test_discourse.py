@@ -349,3 +349,32 @@ def test_a_date_is_no_new_value_of_a_name(memory, first, update, kept):
     send(memory, first, update)
     names = holding(memory, kept)
     assert names and all(item.status == ACTIVE for item in names), [(item.key, item.value, item.status) for item in names]
+
+
+@pytest.mark.parametrize(
+    ("first", "other", "update", "old", "new", "kept"),
+    [
+        (
+            "展位订的是国际会展中心 2 号馆。",
+            "发布会定在 11 月 8 日。",
+            "小李刚说展馆那边调整了，给我们换到 6 号馆。",
+            "2 号馆",
+            "6 号馆",
+            "11 月 8 日",
+        ),
+        (
+            "Our stand is in Hall B.",
+            "The press call is on 14 May.",
+            "Priya says they moved us, it is Hall D now.",
+            "Hall B",
+            "Hall D",
+            "14 May",
+        ),
+    ],
+)
+def test_a_keyless_value_replaces_one_of_its_own_type(memory, first, other, update, old, new, kept):
+    """A hall for a hall, however recent another subject is: the value's type picks its subject."""
+    send(memory, first, other, update)
+    assert_replaced(memory, old, new)
+    (date,) = holding(memory, kept)
+    assert date.status == ACTIVE

@@ -102,6 +102,9 @@ def best_target(statement: Statement, candidates: list[Item]) -> Item | None:
     if not scored:
         return None
     if statement.update and not statement.key:
+        # A keyless value replaces one of its own type when there is one: "换到 5 号馆" a hall, not a date.
+        shape = _shape(statement.value)
+        scored = [entry for entry in scored if shape & _shape(entry[1].value)] or scored
         # The subject in focus: of those the message and the turns before name most of, the latest.
         focus = message | term_set(statement.focus)
         latest = max(scored, key=lambda pair: (_named_share(pair[1], focus), pair[1].seq))
@@ -350,4 +353,13 @@ def _shape(value: str) -> frozenset[str]:
         shapes.add("number")
     identifiers = re.findall(r"\b([a-z][a-z0-9]+)[-_.]", value.lower())
     shapes.update("prefix:" + word for word in identifiers)  # orchard-api and orchard-backend
+    # A numbered or lettered thing of one kind: "3 号馆" and "5 号馆", "Hall B" and "Hall C", "Gate 12" and "Gate 4".
+    if counted := _NUMBERED_AFTER.search(value):
+        shapes.add("numbered:" + counted.group(1).lower())
+    if labelled := _NUMBERED_BEFORE.search(value):
+        shapes.add("numbered:" + labelled.group(1).lower())
     return frozenset(shapes)
+
+
+_NUMBERED_AFTER = regex_cache.compile(r"\d\s*([\u3400-\u9fff]{1,3})\s*$")
+_NUMBERED_BEFORE = regex_cache.compile(r"\b([A-Za-z]{3,})\s+(?:[A-Z]|\d{1,4})\s*$")

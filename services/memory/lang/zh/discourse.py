@@ -5,13 +5,13 @@ Regex fragments, compiled by services/memory/domain/discourse.py; see lang/en/di
 
 # "<主语>改成/调到/推迟到/降到 <新值>": verbs of change, each already ending in its 到/成/为.
 CHANGE_VERBS = (
-    r"改成了?|改为|改到|换成了?|调成|调到|调整为|调整到|调为|推迟到|推到|延期到|延后到|延到|提前到|挪到|移到|降到|降为|降至|涨到|涨至|"
+    r"改成了?|改为|改到|换成了?|换到了?|搬到了?|转到|调成|调到|调整为|调整到|调为|推迟到|推到|延期到|延后到|延到|提前到|挪到|移到|降到|降为|降至|涨到|涨至|"
     r"升到|升至|提到|提高到|增加到|减少到|减到|砍到|缩短到|延长到|变成了?|变为|更新为|更新成"
 )
 PASSIVE = r"(?:被|已经|已|又)"
 PARTICLES = r""
 ANAPHORS = r"它|这个|那个|这个数|那个数|前面那个|上一个|之前那个|这|那"
-AGENTS = r"我|我们|你|他|她|他们|她们|老板|客户"
+AGENTS = r"我|我们|你|他|她|他们|她们|老板|客户|给我们|帮我们|给我|帮我"
 LEVEL = r"现在是|现在|目前是|已经是"
 EFFECTIVE = r"(?!)"  # Chinese says when before the value (从下周起是 350), which LEVEL reads
 CHOOSE = r"就定|定成|就按|按"
