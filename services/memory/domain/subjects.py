@@ -103,8 +103,8 @@ def best_target(statement: Statement, candidates: list[Item]) -> Item | None:
         return None
     if statement.update and not statement.key:
         # A keyless value replaces one of its own type when there is one: "换到 5 号馆" a hall, not a date.
-        shape = _shape(statement.value)
-        scored = [entry for entry in scored if shape & _shape(entry[1].value)] or scored
+        shape = _typed(statement.value)
+        scored = [entry for entry in scored if shape & _typed(entry[1].value)] or scored
         # The subject in focus: of those the message and the turns before name most of, the latest.
         focus = message | term_set(statement.focus)
         latest = max(scored, key=lambda pair: (_named_share(pair[1], focus), pair[1].seq))
@@ -359,6 +359,14 @@ def _shape(value: str) -> frozenset[str]:
     if labelled := _NUMBERED_BEFORE.search(value):
         shapes.add("numbered:" + labelled.group(1).lower())
     return frozenset(shapes)
+
+
+def _typed(value: str) -> frozenset[str]:
+    """The shapes that say what kind of value it is (a date, a clock time, a numbered hall, an identifier's
+    family), not how its figure is written (a decimal reads like a version number)."""
+    return frozenset(
+        shape for shape in _shape(value) if shape in _TEMPORAL or shape == "region" or shape.startswith(("numbered:", "prefix:"))
+    )
 
 
 _NUMBERED_AFTER = regex_cache.compile(r"\d\s*([\u3400-\u9fff]{1,3})\s*$")
