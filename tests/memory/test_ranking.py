@@ -5,7 +5,7 @@ from dataclasses import replace
 import pytest
 
 from services.memory.domain.model import EventKind, Item, ItemKind, ItemStatus
-from services.memory.domain.retrieval import analyse, rank, with_successors
+from services.memory.domain.retrieval import analyse, expand, rank, with_successors
 
 
 def _quote(seq: int, text: str, speaker: str = "") -> Item:
@@ -119,3 +119,9 @@ def test_a_chinese_question_searches_the_bigrams_inside_its_words(question, kept
 
 def test_a_chinese_question_of_question_words_only_still_searches():
     assert analyse("现在卡在哪里").cjk_bigrams  # falls back to the bigrams without function characters
+
+
+def test_only_words_joined_by_hyphens_are_searched_apart():
+    expanded = expand(analyse("Is the feature-flag tool deployed to eu-west-1?"))
+    assert expanded is not None and {"feature", "flag"} <= set(expanded.words)
+    assert not {"eu", "west"} & set(expanded.words)  # an identifier stays whole

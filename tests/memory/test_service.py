@@ -69,6 +69,20 @@ def test_correction_supersedes_and_points_at_successor(memory):
     assert old.item_id in [i.item_id for i in history.items]
 
 
+@pytest.mark.parametrize(
+    ("said", "question"),
+    [
+        ("Still deciding between a hosted flag service and our own config toggles.", "Have we picked the feature-flag tool yet?"),
+        ("The cost of the ferry crossing is still open.", "What about the low-cost crossing?"),
+    ],
+)
+def test_a_hyphenated_word_of_the_question_is_also_searched_by_its_words(memory, said, question):
+    filler = [event(n, f"Filler turn {n} about the feature list and what is low on stock.") for n in range(2, 12)]
+    append(memory.stub, S, event(1, said), *filler)
+    hits = memory.stub.Retrieve(memory_pb2.RetrieveRequest(session_id=S, query=question, limit=3), timeout=5).items
+    assert hits and list(hits[0].source_seqs) == [1], [i.text for i in hits]
+
+
 def test_a_question_matching_only_the_corrected_sentence_gets_the_current_value(memory):
     append(memory.stub, S, event(1, "Our total budget is 30k for the whole trip."), event(2, "The venue must be near Berlin."))
     append(memory.stub, S, event(3, "Correction: the budget is 40k, not 30k."))

@@ -23,6 +23,7 @@ from services.memory.domain.text import cjk_bigrams, cjk_runs, cjk_trigrams, is_
 from services.memory.lang.zh.terms import FUNCTION_CHARACTERS as _CJK_FILLER
 
 _WORD = regex_cache.compile(r"[A-Za-z0-9][A-Za-z0-9_.\-/%$€]*")
+_HYPHENATED = regex_cache.compile(r"[a-z]{3,}(?:-[a-z]{3,})+")
 
 KIND_BOOST = {
     ItemKind.RULE: 0.3,
@@ -114,6 +115,8 @@ def analyse(text: str) -> Query:
 def expand(query: Query) -> Query | None:
     """The thesaurus words for a query, as a query of their own; None when there are none."""
     latin, chinese = lexicon.expansions(query.text)
+    # "feature-flag" is searched as a phrase; its words, which a turn may say apart ("the flag service"), count as expansions.
+    latin = [*latin, *(part for word in query.words if _HYPHENATED.fullmatch(word) for part in word.split("-") if part not in latin)]
     if not latin and not chinese:
         return None
     joined = " ".join(chinese)
