@@ -77,7 +77,7 @@ def test_correction_supersedes_and_points_at_successor(memory):
     ],
 )
 def test_a_hyphenated_word_of_the_question_is_also_searched_by_its_words(memory, said, question):
-    filler = [event(n, f"Filler turn {n} about the feature list and what is low on stock.") for n in range(2, 12)]
+    filler = [event(n, f"Filler turn {n} about the quarterly numbers.") for n in range(2, 12)]
     append(memory.stub, S, event(1, said), *filler)
     hits = memory.stub.Retrieve(memory_pb2.RetrieveRequest(session_id=S, query=question, limit=3), timeout=5).items
     assert hits and list(hits[0].source_seqs) == [1], [i.text for i in hits]

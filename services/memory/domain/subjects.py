@@ -331,7 +331,10 @@ def distinctive_tokens(value: str) -> list[str]:
     tokens = []
     if cjk_runs(value) and len(value.strip()) <= 8:
         tokens += [run for run in cjk_runs(value) if len(run) >= 2]
-    for token in _TOKEN.findall(value):
+    # In a value that is a whole sentence, the first word of each sentence is capitalized by its place, not as a name.
+    positional = {match.start() for match in _SENTENCE_START.finditer(value)} if len(value.split()) > MAX_NAME_WORDS else set()
+    for match in _TOKEN.finditer(value):
+        token = match.group()
         if cjk_runs(token):
             continue
         digits = sum(char.isdigit() for char in token)
@@ -339,10 +342,14 @@ def distinctive_tokens(value: str) -> list[str]:
             digits >= 2
             or (digits and len(token) >= 2)
             or re.search(r"[-_./:]", token)
-            or (token[:1].isupper() and len(token) >= 3 and token.lower() not in _ORDINARY_CAPITALS)
+            or (token[:1].isupper() and len(token) >= 3 and token.lower() not in _ORDINARY_CAPITALS and match.start() not in positional)
         ):
             tokens.append(token)
     return tokens
+
+
+MAX_NAME_WORDS = 3
+_SENTENCE_START = regex_cache.compile(r"(?:^|(?<=[.!?:;]\s))\s*(?=[A-Z])")
 
 
 @functools.lru_cache(maxsize=8192)

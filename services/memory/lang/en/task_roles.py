@@ -29,7 +29,7 @@ DEPENDENCY = (
 # A choice still to make or a question left open, said in any words: the sentence is the open item.
 UNDECIDED = (
     r"\b(?:still\s+)?undecided\b|\bopen\s+question\b|\bhaven't\s+(?:yet\s+)?(?:decided|picked|chosen|settled)\b|"
-    r"\b(?:need|needs|have|has)\s+to\s+(?:decide|choose|pick|settle)\b|\btorn\s+between\b|\bnot\s+sure\s+(?:whether|if)\b|"
+    r"\b(?:need|needs|have|has)\s+to\s+(?:decide|choose|pick|settle)\b|\btorn\s+(?:between|on|over|about)\b|\bnot\s+sure\s+(?:whether|if)\b|"
     r"\bstill\s+(?:deciding|choosing|weighing)\b|\bup\s+in\s+the\s+air\b"
 )
 # What looks like a dependency and is none: a rule ("don't wait for CI on docs", "you can't merge until two
@@ -40,7 +40,7 @@ NOT_DEPENDENCY = (
 )
 # A choice made: the open item it names is closed ("went with the dry yeast", "made the call on the venue").
 DECIDED = (
-    r"\b(?:went|going|we'll\s+go|decided\s+to\s+go)\s+with\b|\bmade\s+the\s+call\b|\b(?:decided|chose|picked|opted\s+for)\b(?!\s+(?:whether|if|between|to)\b)|"
+    r"\b(?:went|going|we'll\s+go|decided\s+to\s+go)\s+with\b|\bmade\s+the\s+call\b|\bcall\s+(?:is|was|'s|has\s+been)\s+made\b|\b(?:decided|chose|picked|opted\s+for)\b(?!\s+(?:whether|if|between|to)\b)|"
     r"\bdecision\s+(?:is|was)\s+made\b|\bsettled\s+on\b"
 )
 # What a blocker waited for has come: the blocker it names is closed.
