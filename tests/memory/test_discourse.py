@@ -378,3 +378,25 @@ def test_a_keyless_value_replaces_one_of_its_own_type(memory, first, other, upda
     assert_replaced(memory, old, new)
     (date,) = holding(memory, kept)
     assert date.status == ACTIVE
+
+
+@pytest.mark.parametrize(
+    ("decision", "later", "kept"),
+    [
+        (
+            "Paint call is made: Harbour Grey. The other sample looked too green.",
+            "Moisture on the east wall came in at 14. Should I have used a primer paint?",
+            "Harbour Grey",
+        ),
+        (
+            "Venue call is made: the Boathouse. The other quote was too high.",
+            "Catering headcount came in at 85. Is the venue kitchen big enough?",
+            "Boathouse",
+        ),
+    ],
+)
+def test_a_word_capitalized_only_by_its_place_names_nothing(memory, decision, later, kept):
+    """A later message repeating "paint" does not point at the decision that starts with "Paint"."""
+    send(memory, decision, later)
+    held = holding(memory, kept)
+    assert held and all(item.status == ACTIVE for item in held), [(item.key, item.value, item.status) for item in held]

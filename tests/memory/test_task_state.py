@@ -169,6 +169,11 @@ def test_an_unrelated_fix_does_not_resolve_a_blocker(memory, unrelated):
         ),
         ("还有个问题没定：退款超过三十天的订单要不要人工审核？", "退款审核的问题定了：超过三十天的一律人工审核。", "人工审核"),
         (
+            "Still torn on the wrap party venue: the boathouse or the rooftop bar.",
+            "Venue call is made: the rooftop bar. The boathouse wanted a deposit we can't do.",
+            "rooftop bar",
+        ),
+        (
             "Open question: do we need planning permission for the garden office?",
             "The architect says a garden office under 2.5 metres needs no planning permission.",
             "under 2.5 metres",
@@ -278,6 +283,7 @@ def test_a_relayed_sentence_keeps_the_task_state_it_states(memory, relayed, fiel
         # A choice still to make.
         ("Still undecided whether the workshop runs over one day or two.", "open_items", "one day or two"),
         ("场地还没定，在图书馆和社区中心之间纠结。", "open_items", "图书馆和社区中心"),
+        ("Still torn on the wrap party venue: the boathouse or the rooftop bar.", "open_items", "boathouse"),
     ],
 )
 def test_task_state_is_read_by_what_a_statement_does(memory, said, field, fragment):
