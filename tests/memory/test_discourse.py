@@ -400,3 +400,39 @@ def test_a_word_capitalized_only_by_its_place_names_nothing(memory, decision, la
     send(memory, decision, later)
     held = holding(memory, kept)
     assert held and all(item.status == ACTIVE for item in held), [(item.key, item.value, item.status) for item in held]
+
+
+@pytest.mark.parametrize(
+    ("ours", "theirs", "question", "their_question", "our_value", "their_value"),
+    [
+        (
+            "Our pale ale gets 3 lb/bbl of dry hop.",
+            "Mill Road's pale ale gets 1 lb/bbl of dry hop, much tamer.",
+            "How much dry hop does the pale ale get?",
+            "How much dry hop does Mill Road's pale ale get?",
+            "3",
+            "1",
+        ),
+        (
+            "我们的茶歇是人均 55 元。",
+            "隔壁 Harbour 的茶歇是人均 80 元，我们不跟。",
+            "茶歇人均标准是多少？",
+            "Harbour 的茶歇人均多少？",
+            "55",
+            "80",
+        ),
+    ],
+)
+def test_another_partys_value_neither_replaces_ours_nor_answers_for_it(
+    memory, ours, theirs, question, their_question, our_value, their_value
+):
+    filler = [f"Filler turn {n} about the taproom playlist and the quiz night." for n in range(20)]
+    send(memory, ours, *filler, theirs, *filler[:5])
+    assert all(item.status == ACTIVE for item in holding(memory, our_value) if item.unit in ("lb/bbl", "元"))
+
+    def first(query: str) -> str:
+        hits = memory.stub.Retrieve(memory_pb2.RetrieveRequest(session_id=S, query=query, limit=3)).items
+        return hits[0].value
+
+    assert first(question) == our_value
+    assert first(their_question) == their_value

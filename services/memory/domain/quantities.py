@@ -177,7 +177,8 @@ def _key(before: str, words: ModuleType, grammar: str) -> str:
                     key, changed = key[: -len(tail)], True
         if key.startswith(words.OTHER_PARTY):
             return ""
-        return normalize_key(key[-words.MAX_KEY_CHARS :]) if re.search(r"[\u4e00-\u9fff]{2}", key) else ""
+        # The last characters, never half a Latin word: "隔壁GopherChina的茶歇是人均" keeps "GopherChina".
+        return normalize_key(_whole_words_tail(key, words.MAX_KEY_CHARS)) if re.search(r"[\u4e00-\u9fff]{2}", key) else ""
     tokens = re.findall(r"[\w'’\-]+", before)
     while tokens and tokens[-1].lower() in words.KEY_TAIL:
         tokens.pop()
@@ -189,6 +190,20 @@ def _key(before: str, words: ModuleType, grammar: str) -> str:
     if not any(token.isalpha() and len(token) > 2 for token in tokens):
         return ""
     return normalize_key(" ".join(tokens))
+
+
+def _whole_words_tail(text: str, chars: int) -> str:
+    """The last `chars` characters of text, extended left to the start of a Latin word they cut."""
+    start = max(0, len(text) - chars)
+    while (
+        0 < start < len(text)
+        and text[start - 1].isascii()
+        and text[start - 1].isalnum()
+        and text[start].isascii()
+        and text[start].isalnum()
+    ):
+        start -= 1
+    return text[start:]
 
 
 def _condition(after: str) -> str:

@@ -18,6 +18,7 @@ from services.memory.domain import lexicon
 from services.memory.domain.cjk_words import word_grams
 from services.memory.domain.indexing import searchable_text
 from services.memory.domain.model import EventKind, Item, ItemKind, ItemStatus, ScoredItem
+from services.memory.domain.owners import owner
 from services.memory.domain.quoting import split_voice
 from services.memory.domain.text import cjk_bigrams, cjk_runs, cjk_trigrams, is_question, latin_terms, split_sentences, term_set
 from services.memory.lang.zh.terms import FUNCTION_CHARACTERS as _CJK_FILLER
@@ -58,6 +59,9 @@ DENSITY_WINDOW = 5
 # A turn right next to a better-ranked one is mostly the same exchange again: it loses this
 # share of its score, so the results reach more parts of the conversation.
 ADJACENT_PENALTY = 0.1
+# A value keyed by someone else's name ("Foundry Street's IPA", "GopherChina 的茶歇") answers a question
+# about ours less, unless the question names them.
+OTHER_OWNER_PENALTY = 0.2
 # Matches found only through the thesaurus count this much of a match on the query's own words.
 EXPANSION_WEIGHT = 0.5
 
@@ -208,6 +212,8 @@ def rank(
             factor += KEY_MATCH_BOOST * named / len(key_terms) * (0.5 + 0.5 * _query_share(query, item))
         if item.kind in query.intents:
             factor += lexicon.INTENT_BOOST
+        if _owned_by_another(item, query):
+            factor *= 1.0 - OTHER_OWNER_PENALTY
         speaker = term_set(item.speaker) if item.speaker else frozenset()
         if speaker and speaker <= query.stems:
             factor += SPEAKER_BOOST
@@ -228,6 +234,14 @@ def rank(
     if not include_superseded:
         spread = [entry for entry in spread if entry.item.status is ItemStatus.ACTIVE]
     return _one_slot_per_turn(spread, limit)
+
+
+def _owned_by_another(item: Item, query: Query) -> bool:
+    """A fact or number whose key names its owner ("Foundry Street's IPA"), an owner the question does not name."""
+    if item.kind is ItemKind.EVIDENCE:
+        return False
+    named = owner(item.text, item.subject)
+    return bool(named) and not named <= query.stems
 
 
 @lru_cache(maxsize=8192)

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from services.memory import regex_cache
 from services.memory.domain.model import Item, ItemKind
+from services.memory.domain.owners import owner
 from services.memory.domain.text import cjk_runs, term_set
 from services.memory.domain.units import measure_unit, plausible_change, same_measure, same_unit_family
 from services.memory.lang.en import shapes as en_shapes
@@ -145,6 +146,8 @@ def _score(statement: Statement, item: Item, named_here: bool = False) -> float 
     score = NAMED_OLD if named else MENTIONED if mentioned else 0.0
     if statement.update and not (named or mentioned) and _context_mentioned(item, statement):
         score += CONTEXT_MENTIONED  # "Olu's message said sixty" points at what Olu was quoted saying
+    if owner(statement.sentence, statement.key) != owner(item.text, item.subject) and not (named or mentioned):
+        return None  # "Mill Road's pale ale gets 1 lb/bbl" is their value, not a new one of ours
     new_key, old_key = term_set(statement.key), term_set(item.subject)
     if statement.loose and not (named or mentioned or (new_key & old_key)):
         # Only what was just said, and less surely than anything the message names or repeats.

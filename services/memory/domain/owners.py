@@ -1,0 +1,21 @@
+"""Whose value a statement gives: a name in the possessive that its key holds ("Foundry Street's IPA",
+"GopherChina 的茶歇"). Another party's value is neither an update of ours nor the answer to a question
+about ours, unless the question or the update names them."""
+
+from functools import lru_cache
+
+from services.memory import regex_cache
+from services.memory.domain.text import term_set
+
+_OWNER = regex_cache.compile(r"(?<![\w'])((?-i:[A-Z])[\w&\-]*(?:\s+(?-i:[A-Z])[\w&\-]*)*)(?:'s|’s|\s*的)")
+
+
+@lru_cache(maxsize=8192)
+def owner(text: str, key: str) -> frozenset[str]:
+    """The words of the owner's name, when the sentence names one in the possessive and the key holds it."""
+    key = key.lower()
+    for match in _OWNER.finditer(text):
+        name = match.group(1)
+        if len(name) >= 3 and name.lower() in key:
+            return frozenset(term_set(name))
+    return frozenset()
