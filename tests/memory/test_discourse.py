@@ -436,3 +436,30 @@ def test_another_partys_value_neither_replaces_ours_nor_answers_for_it(
 
     assert first(question) == our_value
     assert first(their_question) == their_value
+
+
+@pytest.mark.parametrize(
+    ("first", "update", "old", "new"),
+    [
+        ("Aid stations every 3 km along the towpath.", "Stretch that spacing out to every 5 km, please.", "every 3 km", "every 5 km"),
+        ("The first-aid tent has 10 stretchers.", "The hospital is lending us four more of those, so 14 in total.", "10", "14"),
+        ("试产计划 5月6号开始。", "模具还没好，保不住，往后挪到 5月20号。", "5月6号", "5月20号"),
+    ],
+)
+def test_a_key_that_points_back_is_an_update_of_what_it_points_at(memory, first, update, old, new):
+    """ "that spacing", "of those", 往后: the statement names no subject of its own."""
+    send(memory, first, update)
+    assert_replaced(memory, old, new)
+
+
+@pytest.mark.parametrize(
+    ("kept", "later"),
+    [
+        ("No-show fee is $30.", "The 3-top moved from 7:30 to 8:15."),
+        ("The front desk opens at 7:30.", "Can we move the 3-top from 7:30 to 8:15?"),
+    ],
+)
+def test_a_clock_time_is_one_value_and_a_question_changes_nothing(memory, kept, later):
+    send(memory, kept, later)
+    items = derived(memory)
+    assert all(item.status == ACTIVE for item in items), [(item.key, item.value, item.status) for item in items]

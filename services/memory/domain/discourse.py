@@ -50,7 +50,7 @@ class _Grammar:
     imperative: re.Pattern[str]  # "<verb> <object> [back] to <value>": "drop the batch job to SMALL"
     level: re.Pattern[str]  # "it's down to 118 now"
     choose: re.Pattern[str]  # "make it 40"
-    phrasal: re.Pattern[str]  # "<any verb> it down to <value>": "take it down to 2.5", "we dialled it back to 3"
+    phrasal: re.Pattern[str]  # "<any verb> it down to <value>": "take it down to 2.5", "tighten that spacing up to 4 km"
     relay: re.Pattern[str]  # "<someone> says <clause>"
     withdraw: re.Pattern[str]
     withdraw_around: re.Pattern[str]
@@ -137,7 +137,7 @@ def _grammar(lang: str) -> _Grammar:
         # A pronoun for the subject, a particle and "to": whatever the verb, a new value of the subject in focus.
         phrasal=regex_cache.compile(
             rf"^(?:(?:{words.IMPERATIVE_OPENERS})[,\s]+)*(?:(?:{words.AGENTS})\s+)?(?:(?:have|has|had|just|already|finally)\s+)*"
-            rf"[a-z]+\s+(?:{words.PRONOUNS})\s+(?:{words.PARTICLES})\s+(?:to|into)\s+(?P<value>\S.*)$",
+            rf"[a-z]+\s+(?:(?:{words.PRONOUNS})|(?:that|those|these|this)(?:\s+[a-z][\w\-]*){{1,2}})\s+(?:{words.PARTICLES})\s+(?:to|into)\s+(?P<value>\S.*)$",
             flags,
         ),
         relay=regex_cache.compile(

@@ -95,7 +95,7 @@ def extract_traced(text: str) -> list[tuple[Candidate, str]]:
                 taken_back = retracted  # "Scratch the granite." says what the next statement replaces
                 continue
             read = _updates(sentence, clean, lang)
-            if (contrast := read_contrast(clean, lang)) is not None:
+            if not is_question(sentence, lang) and (contrast := read_contrast(clean, lang)) is not None:
                 read = tuple(contrasted(contrast, list(read), list(_sentence(contrast.clause)), sentence, lang))
             # "Forget the narrative, we need to lock the budget" sets a goal: only a sentence that states
             # nothing else takes something back.

@@ -3,8 +3,10 @@
 
 import itertools
 import re
+from dataclasses import replace
 
 from services.memory.domain import patterns as P
+from services.memory.domain.model import Candidate, ItemKind
 from services.memory.domain.text import context_free_key, ends_with_abbreviation, normalize_key
 from services.memory.lang.en import keys as en_keys
 from services.memory.lang.en import values as en_values
@@ -67,6 +69,37 @@ def good_key(key: str, grammar: str, max_words: int) -> bool:
         if word in en_keys.BAD_INNER_KEY_WORDS or (word in en_keys.DEMONSTRATIVES and before not in en_keys.PREPOSITIONS):
             return False
     return True
+
+
+def names_no_subject(key: str, grammar: str) -> bool:
+    """A key that points rather than names: at a subject said before ("that spacing", "six more of those",
+    一共 900 箱, 往后挪到…), or a clause ending in its verb of change (整机物料摊下来变 $12.20)."""
+    if not key:
+        return False
+    if grammar == "zh":
+        norm = normalize_key(key)
+        return norm in zh_keys.UPDATE_NON_KEYS or norm.endswith(zh_keys.UPDATE_KEY_END)
+    words = key.lower().split()
+    # "that spacing", "of those for the finish"; "the sheets for this whole project" names its subject.
+    return bool(words) and (words[0] in en_keys.POINTERS or any(a == "of" and b in en_keys.POINTERS for a, b in itertools.pairwise(words)))
+
+
+def runs_into_value(key: str, grammar: str) -> bool:
+    """An update's key cut in the wrong place: from a preposition ("of the finish") or into its value ("up to every")."""
+    words = key.lower().split()
+    return grammar == "en" and bool(words) and (words[0] in en_keys.PREPOSITIONS or words[-1] in en_keys.OPEN_KEY_END)
+
+
+def pointed_update(candidate: Candidate) -> Candidate:
+    """A fact or number whose key points at a subject said before ("tighten that spacing to every 4 km",
+    "so 18 of those in total", 一共 900 箱), or an update whose key was cut in the wrong place, is a keyless
+    update: its subject is found in focus, and pointing at nothing it stores nothing."""
+    grammar = "zh" if candidate.lang == "zh" else "en"
+    if candidate.kind in (ItemKind.FACT, ItemKind.NUMBER) and (
+        names_no_subject(candidate.key, grammar) or (candidate.is_correction and runs_into_value(candidate.key, grammar))
+    ):
+        return replace(candidate, key="", is_correction=True)
+    return candidate
 
 
 def good_value(value: str, grammar: str) -> bool:

@@ -13,6 +13,7 @@ from services.memory.domain import subjects, task_lifecycle, task_roles, units, 
 from services.memory.domain.batch_index import CORRECTABLE_KINDS, BatchIndex, namespaces
 from services.memory.domain.dedupe import compaction_seq, new_events
 from services.memory.domain.extraction import extract
+from services.memory.domain.extraction_checks import pointed_update
 from services.memory.domain.indexing import CONTEXT_TURNS, event_metadata, turns_context
 from services.memory.domain.model import (
     QUOTABLE_KINDS,
@@ -210,6 +211,7 @@ def _evidence_item(session_id: str, event: Event, context: str, metadata: str) -
 
 
 def _reconcile(overlay: _Overlay, event: Event, candidate: Candidate, item_id: str, metadata: str, focus: str) -> None:
+    candidate = pointed_update(candidate)
     new = Item(
         item_id=item_id,
         session_id=overlay.session_id,

@@ -276,7 +276,8 @@ def names(old: str, value: str) -> bool:
     if cjk_runs(short):
         return len(short) >= 2 and short in long
     # "Tuesday" names "Tuesdays and Fridays": a plural is the same value.
-    return bool(re.search(r"(?<![\w\-.])" + re.escape(short) + r"(?:e?s)?(?![\w\-])", long)) and len(short) >= 2
+    # A clock time or a ratio is one value: "30" is no part of "7:30".
+    return bool(re.search(r"(?<![\w\-.:/])" + re.escape(short) + r"(?:e?s)?(?![\w\-]|[:/]\d)", long)) and len(short) >= 2
 
 
 def restated(text: str, old: str, new: str) -> str | None:

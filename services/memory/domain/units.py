@@ -51,7 +51,7 @@ def measure_unit(unit: str) -> bool:
     """A unit that says what is measured (ms, °F, %, GB, 天, a currency), not a word read after a figure
     ("bumped it to 10 online")."""
     low = unit.strip().lower()
-    return bool(low) and (low[0] in "$€£¥%" or any(low in family for family in _UNIT_FAMILIES))
+    return bool(low) and (low[0] in "$€£¥%" or "/" in low or any(low in family for family in _UNIT_FAMILIES))
 
 
 def same_unit_family(a: str, b: str) -> bool:

@@ -87,7 +87,7 @@ VALUE_END = r"\s*(?:,(?!\d)|[;(]|\s+and\s+(?=(?:we|i|you|they|he|she|let's|let|s
 # How a new value begins: a number, a currency, a name, a date or a weekday ("to 6", "to Thursday"),
 # not "to go through the DBA channel".
 VALUE_START = (
-    r"^(?:(?i:the|a|an|next|this|early|late|mid|end\s+of|around|about|roughly|just|only|over|under|at|on)\s+)*"
+    r"^(?:(?i:the|a|an|next|this|early|late|mid|end\s+of|around|about|roughly|just|only|over|under|at|on|every|each)\s+)*"
     r"(?:[$€£¥~≈]|[-−+]?\d|[A-Z]|(?i:(?:mon|tues|wednes|thurs|fri|satur|sun)day|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|noon|midnight))"
 )
 # Between clauses, each looked at for a change: "Traffic spiked, so I bumped it to 6 replicas".

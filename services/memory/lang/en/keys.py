@@ -105,6 +105,10 @@ BAD_KEY_WORDS = CLAUSE_WORDS | frozenset(
 )
 BAD_INNER_KEY_WORDS = CLAUSE_WORDS | frozenset(["is", "are", "was", "were", "be", "been"])
 DEMONSTRATIVES = frozenset(["this", "that", "these", "those", "there", "here"])
+# Words that make a key a pointer at a subject said before, not a name: "that spacing", "six more of those".
+POINTERS = frozenset(["this", "that", "these", "those", "them", "ones"])
+# A key that ends in one of these runs into its value ("spacing up to every").
+OPEN_KEY_END = frozenset(["up", "down", "every", "each", "about", "around", "to", "at", "by"])
 PREPOSITIONS = frozenset(["for", "of", "in", "on", "to", "with", "at", "from", "by", "across", "under", "over", "per"])
 # What a key's speaker adds about themselves: "patch window for us", "governing law we can live with".
 SPEAKER_TAIL = regex_cache.compile(

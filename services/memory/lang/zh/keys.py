@@ -40,6 +40,10 @@ BAD_KEY_START = (
 )
 # A key ending in a modal is a sentence cut in the wrong place ("接口不能" + "用了").
 BAD_KEY_END = ("不能", "不可以", "不可", "不要", "可以", "不")
+# What an update may read as its key and is none: an adverb of quantity or direction (一共 900 箱, 往后挪到…),
+# or a clause that ends in its verb of change (整机物料摊下来变 $12.20).
+UPDATE_NON_KEYS = ("一共", "总共", "总计", "合计", "往后", "往前", "之后", "然后", "现在", "目前", "一起", "最后")
+UPDATE_KEY_END = ("变", "到", "成", "为", "变成")
 # Adverbs a key runs into before its verb, dropped in this order: 交稿日就改成… -> 交稿日.
 TRAILING_PARTICLES = ("就", "也", "都", "还")
 
