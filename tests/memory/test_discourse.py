@@ -463,3 +463,18 @@ def test_a_clock_time_is_one_value_and_a_question_changes_nothing(memory, kept, 
     send(memory, kept, later)
     items = derived(memory)
     assert all(item.status == ACTIVE for item in items), [(item.key, item.value, item.status) for item in items]
+
+
+@pytest.mark.parametrize(
+    ("first", "update", "old", "new"),
+    [
+        ("The entry cap is 2,500 runners.", "Spoke to the council: they'll let us go to 3,000 if we add marshals.", "2,500", "3,000"),
+        ("Our budget for the loft is £18,000.", "Sam says we can stretch to £19,500 now the bonus is in.", "18,000", "19,500"),
+        ("Estates gave us 12 TB on the shared array.", "Good news on space: Estates bumped us to 16 TB.", "12", "16"),
+        ("The grant runs out on 30 June.", "Extension granted. We've got until 15 August now.", "30 June", "15 August"),
+        ("The kick-off is at 09:30.", "They asked for an earlier start, so 09:00 on the clock now.", "09:30", "09:00"),
+    ],
+)
+def test_a_change_said_inside_a_longer_clause_updates_the_subject_in_focus(memory, first, update, old, new):
+    send(memory, first, update)
+    assert_replaced(memory, old, new)

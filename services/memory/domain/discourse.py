@@ -50,6 +50,8 @@ class _Grammar:
     imperative: re.Pattern[str]  # "<verb> <object> [back] to <value>": "drop the batch job to SMALL"
     level: re.Pattern[str]  # "it's down to 118 now"
     choose: re.Pattern[str]  # "make it 40"
+    inner: re.Pattern[str]  # a change inside a longer clause: "they'll let us go to 4,000 as long as ..."
+    value_now: re.Pattern[str]  # "so 08:00 on the gun now"
     phrasal: re.Pattern[str]  # "<any verb> it down to <value>": "take it down to 2.5", "tighten that spacing up to 4 km"
     relay: re.Pattern[str]  # "<someone> says <clause>"
     withdraw: re.Pattern[str]
@@ -90,6 +92,8 @@ def _grammar(lang: str) -> _Grammar:
             level=regex_cache.compile(rf"^(?P<subject>{words.ANAPHORS})?\s*(?:{words.LEVEL})\s*(?P<value>\S.*)$"),
             choose=regex_cache.compile(rf"^(?:{words.CHOOSE})\s*(?P<value>\S.*)$"),
             phrasal=regex_cache.compile(r"(?!)"),  # 调到 and 改成 are verbs of change: keyed reads them
+            inner=regex_cache.compile(r"(?!)"),
+            value_now=regex_cache.compile(r"(?!)"),
             # "先说好一条：" and "我想说" are the speaker's own words: a reporter is someone (王主任说, 我妈说).
             relay=regex_cache.compile(
                 rf"^(?P<who>[^，,。]{{1,12}}?)(?<![{words.NOT_REPORTERS}])(?:{words.REPORTING})[，,：:]?\s*(?P<inner>\S.{{3,}})$"
@@ -134,6 +138,8 @@ def _grammar(lang: str) -> _Grammar:
         choose=regex_cache.compile(
             rf"^(?:(?:let's|let\s+us|just|please|ok|okay|actually|hmm)[,\s]+)*(?:{words.CHOOSE})\s+(?P<value>\S.*)$", flags
         ),
+        inner=regex_cache.compile(words.INNER_CHANGE, flags),
+        value_now=regex_cache.compile(words.VALUE_NOW, flags),
         # A pronoun for the subject, a particle and "to": whatever the verb, a new value of the subject in focus.
         phrasal=regex_cache.compile(
             rf"^(?:(?:{words.IMPERATIVE_OPENERS})[,\s]+)*(?:(?:{words.AGENTS})\s+)?(?:(?:have|has|had|just|already|finally)\s+)*"
@@ -151,7 +157,7 @@ def _grammar(lang: str) -> _Grammar:
         comparison=regex_cache.compile(words.COMPARISON, flags),
         now=regex_cache.compile(words.NOW, flags),
         anaphor=regex_cache.compile(rf"^(?:{words.ANAPHORS})$", flags),
-        agents=regex_cache.compile(rf"^(?:{words.AGENTS})$", flags),
+        agents=regex_cache.compile(rf"^(?:{words.AGENTS})(?:\s*(?:{words.MODALS}))?$", flags),
         placeholder=regex_cache.compile(rf"^(?:{words.PLACEHOLDERS})$", flags),
         verbs=_has_word(f"{words.CHANGE_VERBS}|{words.SET_VERBS}"),
         reporting=regex_cache.compile(rf"\b(?:{words.REPORTING})\b", flags),
@@ -260,12 +266,14 @@ def _clause_change(clean: str, lang: str) -> Change | None:
             return found
     match = g.level.match(clean)
     # "it's down to 118", "it's 500 GB now": a level reached; "it's 500 GB" alone may only describe it.
-    if match and (lang == "zh" or match.group("level") or match.group("now")):
-        return _change("", match.group("value"), lang)
+    if match and (lang == "zh" or match.group("level") or match.group("now")) and (found := _change("", match.group("value"), lang)):
+        return found
     match = g.choose.match(clean)
-    if match:
-        return _change("", match.group("value"), lang)
-    return None
+    if match and (found := _change("", match.group("value"), lang)):
+        return found
+    # Last, a change said inside the clause, by whoever: a keyless new value, found by its type and focus.
+    match = (g.inner.search(clean) if g.verbs(clean) or "until" in clean.lower() else None) or g.value_now.search(clean)
+    return _change("", match.group("value"), lang) if match else None
 
 
 def _change(subject: str, value: str, lang: str) -> Change | None:

@@ -12,7 +12,7 @@ CHANGE_VERBS = (
     r"rescheduled|reschedule|revised|revise|updated|update|adjusted|adjust|set|reset|trimmed|trim|extended|extend|shortened|"
     r"shorten|expanded|expand|scaled|scale|went|gone|goes|go|came|come|comes|climbed|climb|fell|fall|falls|rose|rise|rises|"
     r"jumped|jump|doubled|halved|renamed|rename|reassigned|reassign|handed|hand|pinned|pin|pins|swapped|swap|swaps|"
-    r"migrated|migrate|migrates|bumped|capped|cap|limited|limit"
+    r"migrated|migrate|migrates|bumped|capped|cap|limited|limit|stretch|stretched|stretching"
 )
 # Verbs that hold a subject at a value: "cap it at 60", "keep the pool at 4 nodes", "pin the runner at 1.7".
 SET_VERBS = r"cap|capped|keep|kept|hold|held|pin|pinned|set|fix|fixed|limit|limited|freeze|froze|lock|locked"
@@ -27,6 +27,8 @@ ANAPHORS = (
 )
 # The pronouns of "take it down to 2.5", "bring them back to 4": whatever the verb, the subject in focus changes.
 PRONOUNS = r"it|that|this|them|those|these"
+# What may follow an agent before its verb: "we can stretch to ...", "they'll go to ...".
+MODALS = r"can|could|will|would|'ll|should|must|may|might|have\s+to|need\s+to"
 # Speakers and agents, not subjects: "we bumped the replicas", "Priya moved the review".
 AGENTS = r"i|we|you|they|he|she|us|me|someone|somebody|everyone|(?:my|our|the)\s+(?:team|boss|manager|lead|client|customer)"
 # Openers of an imperative change: "please bump the pool to 8", "let's move the sync to Friday".
@@ -40,6 +42,17 @@ EFFECTIVE = (
     r"now|from\s+now\s+on|going\s+forward|these\s+days|(?:from|starting|as\s+of|effective)\s+(?:this|next|the\s+next|today|tomorrow|monday|"
     r"tuesday|wednesday|thursday|friday|saturday|sunday)(?:\s+(?:week|month|quarter|year|sprint|season|term|cycle))?(?:\s+on(?:wards)?)?"
 )
+_NOT_UNITS = r"(?:on|at|in|for|the|and|so|to|of|by|now|as|if|with|from|per|a|an)"
+# A change said inside a longer clause, whoever makes it: "they'll let us go to 4,000 as long as ...",
+# "IT bumped us to 24", "we can stretch to £30,500 now", "we've got until 14 November now". The value must
+# name something (a figure, a date, a name): the subject is the one in focus.
+INNER_CHANGE = (
+    rf"\b(?:{CHANGE_VERBS}|got|have|has)(?:\s+(?:us|it|them|that|this|me))?"
+    rf"(?:\s+(?:{PARTICLES}))?\s+(?:to|until)\s+(?P<value>(?:[$€£¥]\s?)?\d[\d,.:]*(?:\s?(?:%|(?!{_NOT_UNITS}\b)[a-z]{{1,12}}))?|"
+    r"(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?(?:\s+(?:of\s+)?[A-Z][a-z]+)?)"
+)
+# A value the clause says holds now: "so 08:00 on the gun now", "it's 38,950 now".
+VALUE_NOW = rf"(?:^|\bso\s+)(?P<value>(?:[$€£¥]\s?)?\d[\d,.:]*(?:\s?(?:%|(?!{_NOT_UNITS}\b)[a-z]{{1,12}}))?)\b[^.;]{{0,30}}?\bnow\b"
 # "make it 40", "call it 3 weeks", "let's say 12": a new value chosen for the subject in focus.
 CHOOSE = r"make\s+(?:it|that)|call\s+it|let's\s+say|let's\s+do|go\s+with|round\s+it\s+(?:up|down)\s+to"
 # Reporting verbs: "<someone> says the deposit is 1,800" relays a statement, its provenance recorded.
@@ -83,7 +96,7 @@ KEYED_STATEMENT = "The {subject} is {value}."
 KEYLESS_STATEMENT = "The value is {value}."
 
 # Where a new value stops: "$13,200 now after I pushed back", "SMALL and we'll see".
-VALUE_END = r"\s*(?:,(?!\d)|[;(]|\s+and\s+(?=(?:we|i|you|they|he|she|let's|let|see|then)\b)|\s(?:after|because|since|so|but|which|once|when|as|per|thanks)\b|\s+(?:now|instead|again)\b\s*$).*$"
+VALUE_END = r"\s*(?:,(?!\d)|[;(]|\s+and\s+(?=(?:we|i|you|they|he|she|let's|let|see|then)\b)|\s(?:after|because|since|so|but|which|once|when|as|per|thanks)\b|\s+(?:now|instead|again)\b).*$"
 # How a new value begins: a number, a currency, a name, a date or a weekday ("to 6", "to Thursday"),
 # not "to go through the DBA channel".
 VALUE_START = (

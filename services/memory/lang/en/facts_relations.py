@@ -58,8 +58,9 @@ FACTS_RELATIONS = (
         "happens_at",
         "en",
         FACT,
-        r"^(?:the\s+|our\s+|my\s+)?" + _KEY_EN + r"\s+(?:leaves|departs|starts|begins|ends|finishes|arrives|lands|opens|closes|boards|"
-        r"kicks off|(?:is|are)\s+(?:scheduled|planned|booked|due))\s+(?=(?:at|on|for|by)\s)(?:at\s+)?(?P<value>"
+        # Whatever the verb, when what follows is a time: "the gun goes at 08:30", "the grant runs out on 30 June".
+        r"^(?:the\s+|our\s+|my\s+)?" + _KEY_EN + r"\s+(?:[a-z]{2,}(?<!ss)s(?:\s+(?:out|off|live|up|down))?|"
+        r"(?:is|are)\s+(?:scheduled|planned|booked|due|set))\s+(?=(?:at|on|for|by)\s)(?:at\s+)?(?P<value>"
         r"(?=[^,]*(?:\d{1,2}(?::\d{2})?\s?[ap]\.?m\b|\b\d{1,2}:\d{2}\b|(?:mon|tues|wednes|thurs|fri|satur|sun)day|\bnoon\b|\bmidnight\b|"
         r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b|\b\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|"
         r"\b\d{4}-\d{2}-\d{2}\b)).+)$",
@@ -67,24 +68,29 @@ FACTS_RELATIONS = (
             ("My flight leaves at 7am.", {"key": "flight", "value": "7am"}),
             ("The design review starts on Monday at 10:00", {"key": "design review", "value": "on Monday at 10:00"}),
             ("The code freeze starts on December 18.", {"key": "code freeze", "value": "on December 18"}),
+            ("The lease runs out on 30 June.", {"key": "lease", "value": "on 30 June"}),
+            ("The shuttle goes at 08:15 from the east gate.", {"key": "shuttle", "value": "08:15 from the east gate"}),
         ],
+        # A time must follow: a month, a weekday, a clock time.
         needles=(
-            "leaves",
-            "departs",
-            "starts",
-            "begins",
-            "ends",
-            "finishes",
-            "arrives",
-            "lands",
-            "opens",
-            "closes",
-            "boards",
-            "kicks off",
-            "scheduled",
-            "planned",
-            "booked",
-            "due",
+            "jan",
+            "feb",
+            "mar",
+            "apr",
+            "may",
+            "jun",
+            "jul",
+            "aug",
+            "sep",
+            "oct",
+            "nov",
+            "dec",
+            "day",
+            ":",
+            "am",
+            "pm",
+            "noon",
+            "midnight",
         ),
     ),
     # What a person says of themselves; the key is the row's (an empty key group takes the suffix).
