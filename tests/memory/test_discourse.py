@@ -478,3 +478,30 @@ def test_a_clock_time_is_one_value_and_a_question_changes_nothing(memory, kept, 
 def test_a_change_said_inside_a_longer_clause_updates_the_subject_in_focus(memory, first, update, old, new):
     send(memory, first, update)
     assert_replaced(memory, old, new)
+
+
+@pytest.mark.parametrize(
+    ("earlier", "kept", "update", "old", "new"),
+    [
+        (
+            "Bike racks every 2 km along the route.",
+            "The shuttle goes at 08:15 from the east gate.",
+            "Stretch that spacing out to every 3 km.",
+            "every 2 km",
+            "every 3 km",
+        ),
+        (
+            "The briefing starts at 07:30 in the hall.",
+            "Aid stations every 4 km along the towpath.",
+            "They asked for an earlier start, so 07:00 on the clock now.",
+            "07:30",
+            "07:00",
+        ),
+    ],
+)
+def test_a_time_and_a_measure_never_replace_each_other(memory, earlier, kept, update, old, new):
+    """A keyless time finds a time, a distance a distance, however recent the other subject is."""
+    send(memory, earlier, kept, update)
+    assert_replaced(memory, old, new)
+    held = [item for item in derived(memory) if item.text == kept]
+    assert held and all(item.status == ACTIVE for item in held), [(i.key, i.value, i.status) for i in derived(memory)]

@@ -223,17 +223,26 @@ def _compatible(statement: Statement, item: Item) -> bool:
     if statement.kind is ItemKind.NUMBER or item.kind is ItemKind.NUMBER:
         # "Friday at 3:40 pm" (a fact) for a number, or a number for "Thursday at 4:15 pm": only when alike.
         return bool(_shape(statement.value) & _shape(item.value))
-    # A date is no new value of a name, nor a name of a date: "it's the 21st now" leaves "Golden Promise".
-    return not ((_named_only(statement.value) and _dated(item.value)) or (_dated(statement.value) and _named_only(item.value)))
+    # A date is no new value of a name or a measure, nor they of a date: "it's the 21st now" leaves "Golden
+    # Promise", "every 4 km" leaves "08:30 on the Sunday".
+    new, old = _value_type(statement.value), _value_type(item.value)
+    return not (new and old and new != old)
 
 
-def _dated(value: str) -> bool:
-    return bool(_shape(value) & _TEMPORAL)
+@functools.lru_cache(maxsize=8192)
+def _value_type(value: str) -> str:
+    """ "time" (a date, weekday or clock time), "measure" (a figure with a unit that measures), "name"
+    (capitalized words, no figure), or "" when the value says no type."""
+    if _shape(value) & _TEMPORAL:
+        return "time"
+    if any(measure_unit(unit) for unit in _MEASURED.findall(value)):
+        return "measure"
+    if not re.search(r"\d", value) and re.search(r"(?<![\w'])[A-Z]", value):
+        return "name"
+    return ""
 
 
-def _named_only(value: str) -> bool:
-    """A value that is a name and nothing else: capitalized words, no figure, no date ("Golden Promise", "Hall B")."""
-    return not re.search(r"\d", value) and not _dated(value) and bool(re.search(r"(?<![\w'])[A-Z]", value))
+_MEASURED = regex_cache.compile(r"\d\s?([A-Za-z%°$€£¥/]+|[\u3400-\u9fff]{1,2})")
 
 
 def update_unit(statement: Statement) -> str:
