@@ -64,6 +64,11 @@ def texts(entries) -> list[str]:
         ),
         ("Goal: launch the iOS app in March.", "Change of plan: we'll launch on Android first and do iOS in the summer.", "Android first"),
         ("这周的目标：把 SDK 文档翻译完。", "计划变了：先做性能测试报告，文档往后放。", "性能测试报告"),
+        (
+            "Big picture for the season: get the club promoted to the regional league.",
+            "Change of direction from the board: for this quarter we only do the youth teams.",
+            "youth teams",
+        ),
     ],
 )
 def test_a_new_goal_replaces_the_old_one_which_stays_in_history(memory, first, change, new):
@@ -284,6 +289,11 @@ def test_a_relayed_sentence_keeps_the_task_state_it_states(memory, relayed, fiel
         ("Still undecided whether the workshop runs over one day or two.", "open_items", "one day or two"),
         ("场地还没定，在图书馆和社区中心之间纠结。", "open_items", "图书馆和社区中心"),
         ("Still torn on the wrap party venue: the boathouse or the rooftop bar.", "open_items", "boathouse"),
+        # A milestone passed is progress, however it is said.
+        ("We crossed the halfway mark on the archive boxes, 210 scanned.", "progress", "halfway mark"),
+        ("Only 40 invitations left to send.", "progress", "40 invitations"),
+        ("报名过半了，已经收了 260 份。", "progress", "过半"),
+        ("只差最后 12 间客房就布置完了。", "progress", "12 间客房"),
     ],
 )
 def test_task_state_is_read_by_what_a_statement_does(memory, said, field, fragment):

@@ -32,6 +32,7 @@ class _Roles:
     arrived: re.Pattern[str]
     not_yet: re.Pattern[str]
     label_end: re.Pattern[str]
+    milestone: re.Pattern[str]
 
 
 @cache
@@ -60,6 +61,7 @@ def _roles(lang: str) -> _Roles:
         arrived=regex_cache.compile(words.ARRIVED, flags),
         not_yet=regex_cache.compile(words.NOT_YET, flags),
         label_end=regex_cache.compile(words.LABEL_END, flags),
+        milestone=regex_cache.compile(words.MILESTONE, flags),
     )
 
 
@@ -75,7 +77,10 @@ def read_role(sentence: str, lang: str) -> tuple[TaskField, str] | None:
             field = None  # "Deploy target: eu-west-1" names a setting; a goal says what is to be reached
         if field is not None and len(body) >= MIN_BODY_CHARS:
             return _by_body(body, roles) or (field, body)
-    return _by_body(sentence, roles)
+    found = _by_body(sentence, roles)
+    if found is None and roles.milestone.search(sentence):
+        return TaskField.PROGRESS, sentence.strip()  # a milestone passed is progress, however it is said
+    return found
 
 
 def body_role(text: str, lang: str) -> tuple[TaskField, str] | None:

@@ -157,12 +157,15 @@ GOALS: tuple[TaskSpec, ...] = (
         ),
         pattern=r"^(?:(?:ok(?:ay)?|so|right)\s*,?\s+)*(?P<cue>change (?:of|in) (?:plans?|direction|priorities)|plans? change|"
         r"plans? (?:has |have )?changed|new direction)(?:\s+[^:;—–.]{1,40}?)?\s*(?:[:;,.!]|\s[—–-])\s*(?:(?:so|now|instead)\s*,?\s+)*"
+        # "for this phase we only do ...": a scope before what we do now.
+        r"(?:(?:for|in|during)\s+(?:this|the\s+next|the\s+rest\s+of\s+the)\s+\w+\s*,?\s+)?"
         r"(?:we(?:'ll| will|'re going to| are going to| now| need to| have to| must| should)?|let's|let us|i(?:'ll| will| need to| want to))\s+"
         r"(?:now\s+|first\s+|instead\s+)*(?:(?:focus|concentrate) on\s+)?(?P<entry>\S+\s+\S.*)$",
         examples=[
             ("Change of plan: we launch the Android app before the iOS one", "launch the Android app before the iOS one"),
             ("Change of plan, let's get the pitch deck done before the demo", "get the pitch deck done before the demo"),
             ("So, change of plan: I'll finish the quarterly report first", "finish the quarterly report first"),
+            ("Change of direction from the board: for this quarter we only do the Nordic markets", "only do the Nordic markets"),
         ],
     ),
     dict(

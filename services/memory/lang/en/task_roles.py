@@ -7,7 +7,7 @@ Regex fragments; each names a role, not a sentence."""
 GOAL_LABEL = (
     r"goals?|(?:q[1-4]|sprint|quarter(?:ly)?|month(?:ly)?|week(?:ly)?|year(?:ly)?|annual|season|term|campaign|project|team|launch|release)\s+"
     r"targets?|objectives?|"
-    r"aim(?:ing)?|working\s+toward(?:s)?|milestones?|north\s+star|what\s+i'm\s+after"
+    r"aim(?:ing)?|working\s+toward(?:s)?|milestones?|north\s+star|big\s+picture|what\s+i'm\s+after"
 )
 # Where a label ends: a colon, or a dash between spaces ("Barrel prep update — 13 of 16 done").
 LABEL_END = r"[:：]\s*|\s+[—–-]{1,2}\s+"
@@ -19,6 +19,12 @@ ADVANCE = (
     r"\b\d+\s+(?:of|out\s+of)\s+(?:the\s+)?\d+\b|\d+(?:\.\d+)?\s?%|\b(?:half|a\s+third|a\s+quarter|most|all)\b(?:\s+of)?|"
     r"\b(?:done|finished|complete|completed|closed|locked|shipped|merged|live|signed|collected|booked|mixed|published|"
     r"migrated|delivered|approved|submitted|in\s+review)\b"
+)
+# A milestone passed, said in any words: the sentence is progress ("we passed the halfway point — 640 in
+# the can", "only 120 boxes to go").
+MILESTONE = (
+    r"\b(?:passed|hit|reached|crossed|past)\s+(?:the\s+)?(?:halfway(?:\s+(?:point|mark|line))?|\d[\d,]*(?:\s+\w+)?\s+mark)\b|"
+    r"\bhalf(?:way)?\s+(?:done|there|through)\b|\bonly\s+\d[\d,]*\s+(?:\w+\s+)?(?:left|to\s+go)\b"
 )
 # A dependency that stops work, said in any words: what follows is what the work waits for.
 DEPENDENCY = (
