@@ -159,6 +159,7 @@ def context_free_key(phrase: str, lang: str) -> str:
     return normalize_key(pattern.sub("", key)) or key
 
 
+@lru_cache(maxsize=65536)
 def stem(word: str) -> str:
     """A small suffix stripper: deploy/deploys/deployed/deploying/deployment -> "deploy",
     latency/latencies -> "latency", install/installs/installation -> "install"."""
