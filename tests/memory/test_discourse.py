@@ -505,3 +505,16 @@ def test_a_time_and_a_measure_never_replace_each_other(memory, earlier, kept, up
     assert_replaced(memory, old, new)
     held = [item for item in derived(memory) if item.text == kept]
     assert held and all(item.status == ACTIVE for item in held), [(i.key, i.value, i.status) for i in derived(memory)]
+
+
+@pytest.mark.parametrize(
+    ("kept", "later"),
+    [
+        ("The scan spec is 600 ppi for loose sheets.", "Per the register the archive comes to 2,340 sheets."),
+        ("The fridge holds 4 degrees at the back.", "Per the inventory the pantry comes to 56 jars."),
+    ],
+)
+def test_a_count_of_things_is_no_new_value_of_a_measure(memory, kept, later):
+    send(memory, kept, later)
+    held = [item for item in derived(memory) if item.text == kept]
+    assert held and all(item.status == ACTIVE for item in held), [(i.key, i.value, i.unit, i.status) for i in derived(memory)]

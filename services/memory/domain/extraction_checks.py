@@ -85,9 +85,9 @@ def names_no_subject(key: str, grammar: str) -> bool:
 
 
 def runs_into_value(key: str, grammar: str) -> bool:
-    """An update's key cut in the wrong place: from a preposition ("of the finish") or into its value ("up to every")."""
+    """An update's key cut into its value ("spacing up to every")."""
     words = key.lower().split()
-    return grammar == "en" and bool(words) and (words[0] in en_keys.PREPOSITIONS or words[-1] in en_keys.OPEN_KEY_END)
+    return grammar == "en" and bool(words) and words[-1] in en_keys.OPEN_KEY_END
 
 
 def pointed_update(candidate: Candidate) -> Candidate:

@@ -260,7 +260,7 @@ def _inherits_unit(candidate: Candidate, new: Item, existing: Item) -> bool:
     """A number that updates another takes its unit when it said none, or (keyless) a word that measures nothing."""
     if new.kind is not ItemKind.NUMBER or existing.kind is not ItemKind.NUMBER or new.unit == existing.unit:
         return False
-    return not new.unit or (not candidate.key and not units.measure_unit(new.unit))
+    return not new.unit or (not candidate.key and not units.names_unit(new.unit))
 
 
 def _subject_of(overlay: _Overlay, event: Event, candidate: Candidate, focus: str) -> Item | None:

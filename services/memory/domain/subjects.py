@@ -24,7 +24,7 @@ from services.memory import regex_cache
 from services.memory.domain.model import Item, ItemKind
 from services.memory.domain.owners import owner
 from services.memory.domain.text import cjk_runs, term_set
-from services.memory.domain.units import measure_unit, plausible_change, same_measure, same_unit_family
+from services.memory.domain.units import measure_unit, names_unit, plausible_change, same_measure, same_unit_family
 from services.memory.lang.en import shapes as en_shapes
 from services.memory.lang.en.shapes import ORDINARY_CAPITALS as _ORDINARY_CAPITALS
 from services.memory.lang.zh import shapes as zh_shapes
@@ -248,7 +248,7 @@ _MEASURED = regex_cache.compile(r"\d\s?([A-Za-z%°$€£¥/]+|[\u3400-\u9fff]{1,
 def update_unit(statement: Statement) -> str:
     """The unit a statement's figure is compared by: a keyless update's word that measures nothing
     ("10 online") leaves the unit to what it updates."""
-    if statement.update and not statement.key and not measure_unit(statement.unit):
+    if statement.update and not statement.key and not names_unit(statement.unit):
         return ""
     return statement.unit
 

@@ -54,6 +54,14 @@ def measure_unit(unit: str) -> bool:
     return bool(low) and (low[0] in "$€£¥%" or "/" in low or any(low in family for family in _UNIT_FAMILIES))
 
 
+def names_unit(unit: str) -> bool:
+    """A measure, or a plural noun that counts things ("2,340 sheets"); not a word read after a figure ("online")."""
+    return measure_unit(unit) or bool(_COUNTED.fullmatch(unit.strip()))
+
+
+_COUNTED = regex_cache.compile(r"[A-Za-z]{3,}s")
+
+
 def same_unit_family(a: str, b: str) -> bool:
     a, b = a.strip().lower(), b.strip().lower()
     if a == b:
