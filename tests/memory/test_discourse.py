@@ -518,3 +518,29 @@ def test_a_count_of_things_is_no_new_value_of_a_measure(memory, kept, later):
     send(memory, kept, later)
     held = [item for item in derived(memory) if item.text == kept]
     assert held and all(item.status == ACTIVE for item in held), [(i.key, i.value, i.unit, i.status) for i in derived(memory)]
+
+
+@pytest.mark.parametrize(
+    ("first", "other", "update", "old", "new"),
+    [
+        (
+            "The first-aid tent has 10 stretchers.",
+            "Water points every 3 km on the route.",
+            "The hospital is lending six more of those, so 16 in total.",
+            "10",
+            "16",
+        ),
+        ("仓库里这批货 500 箱。", "冷库温度 4 度。", "客户又追加了 60 箱，一共 560 箱。", "500", "560"),
+        (
+            "The cold room holds at 36°F.",
+            "Glycol loop runs at 28°F.",
+            "Facilities turned the cold room down two degrees, so 34°F now.",
+            "36",
+            "34",
+        ),
+    ],
+)
+def test_a_stated_difference_finds_the_value_it_adds_up_from(memory, first, other, update, old, new):
+    """ "six more, so 16" updates the 10, however recent another figure is."""
+    send(memory, first, other, update)
+    assert_replaced(memory, old, new)

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import replace as _replace
 
 from services.common.errors import Unavailable
-from services.memory.domain import subjects, task_lifecycle, task_roles, units, withdrawals
+from services.memory.domain import replacement, subjects, task_lifecycle, task_roles, units, withdrawals
 from services.memory.domain.batch_index import CORRECTABLE_KINDS, BatchIndex, namespaces
 from services.memory.domain.dedupe import compaction_seq, new_events
 from services.memory.domain.extraction import extract
@@ -116,6 +116,9 @@ class _Overlay:
         return [item for item in stored.values() if item.status is ItemStatus.ACTIVE]
 
     def add(self, item: Item) -> None:
+        if item.item_id in self.pending.position:
+            self.update(item)  # derived twice in one batch (an id is a function of its sources): one row
+            return
         self.pending.add(item)
         self.by_key[item.key] = item
 
@@ -248,10 +251,9 @@ def _reconcile(overlay: _Overlay, event: Event, candidate: Candidate, item_id: s
     overlay.add(new)
     if existing is not None:
         overlay.update(_replace(existing, status=ItemStatus.SUPERSEDED, superseded_by=new.item_id))
-        if existing.kind is ItemKind.NUMBER and new.kind is ItemKind.NUMBER:
-            _restate_siblings(overlay, event, existing, new)
+        replacement.restate_siblings(overlay, event, existing, new)
     if candidate.corrects and (existing is None or not subjects.names(candidate.corrects, existing.value)):
-        _supersede_quoted(overlay, event, candidate.corrects, new)
+        replacement.supersede_quoted(overlay, event, candidate.corrects, new)
     if candidate.task_field is TaskField.PROGRESS:
         task_lifecycle.progress_made(overlay, new)
 
@@ -287,67 +289,6 @@ def _subject_of(overlay: _Overlay, event: Event, candidate: Candidate, focus: st
         if not candidate.key:
             clues += " " + focus
     return subjects.best_target(statement, overlay.subject_pool(candidate.key, clues))
-
-
-def _restate_siblings(overlay: _Overlay, event: Event, old: Item, new: Item) -> None:
-    """Other items of the old item's turn that state its value (the rule "crash-free sessions must
-    stay above 99.5%, ... we halt the rollout" beside the number 99.5) are restated with the new
-    value, sourced from both turns, so no active item still says the replaced value."""
-    turn = set(old.source_event_ids)
-    for sibling in overlay.matching(old.value, (ItemKind.RULE, ItemKind.FACT, ItemKind.NUMBER)):
-        if sibling.item_id in (old.item_id, new.item_id) or not turn & set(sibling.source_event_ids):
-            continue
-        if sibling.kind is ItemKind.NUMBER and not units.same_measure(sibling.unit, old.unit):
-            continue  # "10 minutes" beside the replaced "10%" is another measure that happens to share a figure
-        restated = subjects.restated(sibling.value, old.value, new.value)
-        if restated is None:
-            continue
-        copy = _replace(
-            sibling,
-            item_id=item_id_for(overlay.session_id, f"{sibling.item_id}\x00{new.item_id}", 0),
-            value=restated,
-            source_seqs=tuple(sorted({*sibling.source_seqs, event.seq})),
-            source_event_ids=(*sibling.source_event_ids, event.event_id),
-        )
-        overlay.add(copy)
-        overlay.update(_replace(sibling, status=ItemStatus.SUPERSEDED, superseded_by=copy.item_id))
-
-
-def _supersede_quoted(overlay: _Overlay, event: Event, old: str, new: Item) -> None:
-    """A correction names an old value that no item holds ("we moved from Postgres 14 to 16" when
-    "Postgres 14" was only said in passing): the latest earlier user turn that said it gets an
-    item for it, superseded by the new one, so the old value is on record as replaced."""
-    if len(old) < 3 and not any(char.isdigit() for char in old):
-        return  # too short to find in a sentence as the value it was
-    subject = term_set(new.key)
-    quotes = [
-        item
-        for item in overlay.matching(old, (ItemKind.EVIDENCE,))
-        if item.source_kind is EventKind.USER_MESSAGE
-        and item.seq < event.seq
-        and subjects.names(old, item.text)
-        and subject & term_set(item.text)  # said of the same subject, not a word in passing
-    ]
-    if not quotes:
-        return
-    quote = max(quotes, key=lambda item: item.seq)
-    said = subjects.spelled_as(old, quote.text)
-    overlay.add(
-        _replace(
-            new,
-            item_id=item_id_for(overlay.session_id, f"{quote.source_event_ids[0]}\x00{new.item_id}", 0),
-            value=said,
-            unit="" if said != old else new.unit,
-            condition="",
-            text=quote.text,
-            source_seqs=quote.source_seqs,
-            source_event_ids=quote.source_event_ids,
-            source_kind=quote.source_kind,
-            status=ItemStatus.SUPERSEDED,
-            superseded_by=new.item_id,
-            task_field=None,
-        )
-    )
 
 
 def _replaced_rule(overlay: _Overlay, new: Item) -> Item | None:

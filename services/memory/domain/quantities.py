@@ -59,8 +59,8 @@ def unread_quantities(sentence: str, ctx: ReadContext, found: list[tuple[Candida
             multiplier = _multiplier(match, words) if ctx.grammar == "zh" else ""
             if multiplier:  # "9.6万" is the value as people say it; what follows it (元) is the unit
                 value, unit = value + multiplier, _unit_after(match.group("unit")[len(multiplier) :], words)
-            elif not unit:
-                continue
+            elif not unit or (unit.lower() in words.PREPOSITION_UNITS and re.match(r"\s+[A-Za-z]", clause[match.end() :])):
+                continue  # "18 in total" is no length in inches
             if previous_end is not None and _QUALIFYING.match(clause[previous_end : match.start()]):
                 continue  # "3% over 15 minutes": the second figure says when the first holds
             previous_end = match.end()

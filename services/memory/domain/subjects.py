@@ -24,10 +24,16 @@ from services.memory import regex_cache
 from services.memory.domain.model import Item, ItemKind
 from services.memory.domain.owners import owner
 from services.memory.domain.text import cjk_runs, term_set
-from services.memory.domain.units import measure_unit, names_unit, plausible_change, same_measure, same_unit_family
-from services.memory.lang.en import shapes as en_shapes
+from services.memory.domain.units import (
+    magnitude,
+    names_unit,
+    plausible_change,
+    same_measure,
+    same_unit_family,
+    stated_differences,
+)
+from services.memory.domain.value_shapes import shape, typed_shape, value_type
 from services.memory.lang.en.shapes import ORDINARY_CAPITALS as _ORDINARY_CAPITALS
-from services.memory.lang.zh import shapes as zh_shapes
 
 NAMED_OLD = 3.0  # the statement names this item's value as the one it replaces
 MENTIONED = 2.0  # the message repeats a distinctive part of this item's value
@@ -52,23 +58,6 @@ UPDATE_THRESHOLD = 1.0
 PLAIN_THRESHOLD = 2.0
 MARGIN = 0.25
 
-_WEEKDAYS = regex_cache.compile(f"{en_shapes.WEEKDAYS}|{zh_shapes.WEEKDAYS}", re.IGNORECASE)
-_SHAPES = (
-    ("region", regex_cache.compile(r"\b[a-z]{2,}-[a-z]+-\d+[a-z]?\b", re.IGNORECASE)),
-    ("clock", regex_cache.compile(r"\b\d{1,2}(?::\d{2})?\s?[ap]\.?m\b|\b\d{1,2}:\d{2}\b", re.IGNORECASE)),
-    ("weekday", _WEEKDAYS),
-    (
-        "date",
-        regex_cache.compile(en_shapes.DATES + r"|\b\d{4}-\d{2}-\d{2}\b|" + zh_shapes.DATES, re.IGNORECASE),
-    ),
-    ("zh-clock", zh_shapes.CLOCK),
-    # A year names an edition ("the 2019 survey", "the 2023 release"), read as a number or a fact.
-    ("year", regex_cache.compile(r"(?<![\d.:])(?:19|20)\d{2}(?![\d.:])")),
-    ("multiple", regex_cache.compile(r"\b\d+(?:\.\d+)?\s?[x×]\b", re.IGNORECASE)),
-    ("version", regex_cache.compile(r"\bv?\d+\.\d+(?:\.\d+)*\b|\b[A-Z][A-Za-z]+\s+\d{1,3}(?:\.\d+)?\b")),
-    ("identifier", regex_cache.compile(r"\b[A-Za-z][\w]*[-_./:][\w\-./:]*\w\b")),
-)
-_TEMPORAL = frozenset({"date", "weekday", "clock", "zh-clock"})
 _TOKEN = regex_cache.compile(r"[A-Za-z0-9][\w\-./:@]*[A-Za-z0-9]|\d|[\u3400-\u9fff]+")
 
 
@@ -104,8 +93,10 @@ def best_target(statement: Statement, candidates: list[Item]) -> Item | None:
         return None
     if statement.update and not statement.key:
         # A keyless value replaces one of its own type when there is one: "换到 5 号馆" a hall, not a date.
-        shape = _typed(statement.value)
-        scored = [entry for entry in scored if shape & _typed(entry[1].value)] or scored
+        wanted = typed_shape(statement.value)
+        scored = [entry for entry in scored if wanted & typed_shape(entry[1].value)] or scored
+        # "six more of those, so 18 in total": the value the stated difference adds up from is the one.
+        scored = [entry for entry in scored if _adds_up(statement, entry[1])] or scored
         # The subject in focus: of those the message and the turns before name most of, the latest.
         focus = message | term_set(statement.focus)
         latest = max(scored, key=lambda pair: (_named_share(pair[1], focus), pair[1].seq))
@@ -172,7 +163,7 @@ def _score(statement: Statement, item: Item, named_here: bool = False) -> float 
         score += SENTENCE_SHARE * len((said & old_key) - new_key) / len(old_key)
     if new_key:
         score += SENTENCE_SHARE * len(key_in_sentence) / len(new_key)
-    score += SAME_SHAPE * min(2, len(_shape(statement.value) & _shape(item.value)))  # a weekday and a date beat a weekday
+    score += SAME_SHAPE * min(2, len(shape(statement.value) & shape(item.value)))  # a weekday and a date beat a weekday
     if not statement.key and statement.update:
         score += RECENT * max(0.0, 1.0 - (statement.seq - item.seq) / RECENT_SPAN)
         # Weighed by how much of the subject is named: "the GreenCycle compost order" names all of
@@ -187,6 +178,20 @@ def _score(statement: Statement, item: Item, named_here: bool = False) -> float 
     if not statement.update and not (new_key and old_key and (new_key <= old_key or old_key <= new_key)):
         return None  # without a marker only a restated key replaces
     return score
+
+
+def _adds_up(statement: Statement, item: Item) -> bool:
+    """The message states a difference that takes the item's figure to the new one."""
+    differences = _differences(statement.message)
+    if not differences:
+        return False
+    new, old = magnitude(statement.value), magnitude(item.value)
+    return new is not None and old is not None and any(abs(new - difference - old) < 1e-6 for difference in differences)
+
+
+@functools.lru_cache(maxsize=1024)
+def _differences(message: str) -> tuple[float, ...]:
+    return stated_differences(message, "en") + (stated_differences(message, "zh") if cjk_runs(message) else ())
 
 
 def withdrawn(named: str, candidates: list[Item]) -> Item | None:
@@ -222,27 +227,11 @@ def _compatible(statement: Statement, item: Item) -> bool:
         return same_unit_family(statement.unit, item.unit)
     if statement.kind is ItemKind.NUMBER or item.kind is ItemKind.NUMBER:
         # "Friday at 3:40 pm" (a fact) for a number, or a number for "Thursday at 4:15 pm": only when alike.
-        return bool(_shape(statement.value) & _shape(item.value))
+        return bool(shape(statement.value) & shape(item.value))
     # A date is no new value of a name or a measure, nor they of a date: "it's the 21st now" leaves "Golden
     # Promise", "every 4 km" leaves "08:30 on the Sunday".
-    new, old = _value_type(statement.value), _value_type(item.value)
+    new, old = value_type(statement.value), value_type(item.value)
     return not (new and old and new != old)
-
-
-@functools.lru_cache(maxsize=8192)
-def _value_type(value: str) -> str:
-    """ "time" (a date, weekday or clock time), "measure" (a figure with a unit that measures), "name"
-    (capitalized words, no figure), or "" when the value says no type."""
-    if _shape(value) & _TEMPORAL:
-        return "time"
-    if any(measure_unit(unit) for unit in _MEASURED.findall(value)):
-        return "measure"
-    if not re.search(r"\d", value) and re.search(r"(?<![\w'])[A-Z]", value):
-        return "name"
-    return ""
-
-
-_MEASURED = regex_cache.compile(r"\d\s?([A-Za-z%°$€£¥/]+|[\u3400-\u9fff]{1,2})")
 
 
 def update_unit(statement: Statement) -> str:
@@ -363,31 +352,3 @@ def distinctive_tokens(value: str) -> list[str]:
 
 MAX_NAME_WORDS = 3
 _SENTENCE_START = regex_cache.compile(r"(?:^|(?<=[.!?:;]\s))\s*(?=[A-Z])")
-
-
-@functools.lru_cache(maxsize=8192)
-def _shape(value: str) -> frozenset[str]:
-    # Cached: every statement is scored against the same recent items, each time by shape.
-    shapes = {name for name, pattern in _SHAPES if pattern.search(value)}
-    if not shapes and re.fullmatch(r"\s*[$€£¥]?\d[\d,.]*\s*[a-z%]*\s*", value, re.IGNORECASE):
-        shapes.add("number")
-    identifiers = re.findall(r"\b([a-z][a-z0-9]+)[-_.]", value.lower())
-    shapes.update("prefix:" + word for word in identifiers)  # orchard-api and orchard-backend
-    # A numbered or lettered thing of one kind: "3 号馆" and "5 号馆", "Hall B" and "Hall C", "Gate 12" and "Gate 4".
-    if counted := _NUMBERED_AFTER.search(value):
-        shapes.add("numbered:" + counted.group(1).lower())
-    if labelled := _NUMBERED_BEFORE.search(value):
-        shapes.add("numbered:" + labelled.group(1).lower())
-    return frozenset(shapes)
-
-
-def _typed(value: str) -> frozenset[str]:
-    """The shapes that say what kind of value it is (a date, a clock time, a numbered hall, an identifier's
-    family), not how its figure is written (a decimal reads like a version number)."""
-    return frozenset(
-        shape for shape in _shape(value) if shape in _TEMPORAL or shape == "region" or shape.startswith(("numbered:", "prefix:"))
-    )
-
-
-_NUMBERED_AFTER = regex_cache.compile(r"\d\s*([\u3400-\u9fff]{1,3})\s*$")
-_NUMBERED_BEFORE = regex_cache.compile(r"\b([A-Za-z]{3,})\s+(?:[A-Z]|\d{1,4})\s*$")

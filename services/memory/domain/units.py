@@ -3,8 +3,10 @@ replace "30s"), which units measure anything at all ("10 online" does not), and 
 could be a new value of another."""
 
 import re
+from functools import cache
 
 from services.memory import regex_cache
+from services.memory.lang import data
 from services.memory.lang.en import shapes as en_shapes
 from services.memory.lang.shared import MULTIPLIER_VALUES
 from services.memory.lang.zh import shapes as zh_shapes
@@ -40,6 +42,42 @@ def magnitude(value: str) -> float | None:
     if match is None:
         return None
     return float(match.group("number")) * MULTIPLIER_VALUES.get((match.group("multiplier") or "").lower(), 1.0)
+
+
+def changed_figure(old: str, new: str) -> tuple[str, str] | None:
+    """(old figure, new figure) when two values differ by one figure only: "every 5 km" and "every 4 km"."""
+    old_figures, new_figures = _PLAIN_FIGURE.findall(old), _PLAIN_FIGURE.findall(new)
+    if len(old_figures) != 1 or len(new_figures) != 1 or old_figures == new_figures:
+        return None
+    if _PLAIN_FIGURE.sub("#", old).strip().lower() != _PLAIN_FIGURE.sub("#", new).strip().lower():
+        return None
+    return old_figures[0], new_figures[0]
+
+
+_PLAIN_FIGURE = regex_cache.compile(r"(?<![\w.])\d[\d,]*(?:\.\d+)?(?![\d.]\d)")
+
+
+def stated_differences(message: str, lang: str) -> tuple[float, ...]:
+    """The signed differences a message states ("six more" +6, "down two degrees" -2, 追加了 40 +40)."""
+    grammar = "zh" if lang == "zh" else "en"
+    words = data(grammar, "discourse")
+    found = []
+    for sign, pattern in _differences(grammar):
+        for match in pattern.finditer(message):
+            amount = match.group("n").lower().replace(",", "")
+            number = words.NUMBER_WORDS.get(amount)
+            found.append(sign * (number if number is not None else float(amount)))
+    return tuple(found)
+
+
+@cache
+def _differences(grammar: str) -> tuple[tuple[float, re.Pattern[str]], ...]:
+    words = data(grammar, "discourse")
+    return tuple(
+        (sign, regex_cache.compile(p, re.IGNORECASE))
+        for sign, patterns in ((1.0, words.INCREASE), (-1.0, words.DECREASE))
+        for p in patterns
+    )
 
 
 def same_measure(a: str, b: str) -> bool:

@@ -51,8 +51,11 @@ INNER_CHANGE = (
     rf"(?:\s+(?:{PARTICLES}))?\s+(?:to|until)\s+(?P<value>(?:[$€£¥]\s?)?\d[\d,.:]*(?:\s?(?:%|(?!{_NOT_UNITS}\b)[a-z]{{1,12}}))?|"
     r"(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?(?:\s+(?:of\s+)?[A-Z][a-z]+)?)"
 )
-# A value the clause says holds now: "so 08:00 on the gun now", "it's 38,950 now".
-VALUE_NOW = rf"(?:^|\bso\s+)(?P<value>(?:[$€£¥]\s?)?\d[\d,.:]*(?:\s?(?:%|(?!{_NOT_UNITS}\b)[a-z]{{1,12}}))?)\b[^.;]{{0,30}}?\bnow\b"
+# A value the clause says holds now, or in all: "so 08:00 on the gun now", "so 18 in total".
+VALUE_NOW = (
+    rf"(?:^|\bso\s+)(?P<value>(?:[$€£¥]\s?)?\d[\d,.:]*(?:\s?(?:%|(?!{_NOT_UNITS}\b)[a-z]{{1,12}}))?)\b[^.;]{{0,30}}?"
+    r"\b(?:now|in\s+total|altogether|all\s+told)\b"
+)
 # "make it 40", "call it 3 weeks", "let's say 12": a new value chosen for the subject in focus.
 CHOOSE = r"make\s+(?:it|that)|call\s+it|let's\s+say|let's\s+do|go\s+with|round\s+it\s+(?:up|down)\s+to"
 # Reporting verbs: "<someone> says the deposit is 1,800" relays a statement, its provenance recorded.
@@ -105,3 +108,34 @@ VALUE_START = (
 )
 # Between clauses, each looked at for a change: "Traffic spiked, so I bumped it to 6 replicas".
 CLAUSE = r"\s*(?:[,;](?=\s)|\s[-–—]\s)\s*(?:(?:so|and|but|then|now)\s+)?|\s+(?:so|and|but|then)\s+"
+
+# A change said as a difference: "six more of those, so 18 in total", "bumped the walk-in down two degrees,
+# so it sits at 32°F". The update's old value is the new one less the difference.
+NUMBER_WORDS = {
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "fifteen": 15,
+    "twenty": 20,
+    "a couple of": 2,
+    "a few": 3,
+    "half a dozen": 6,
+    "a dozen": 12,
+}
+_AMOUNT = r"(?P<n>\d[\d,]*(?:\.\d+)?|" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + r")"
+INCREASE = (
+    rf"\b{_AMOUNT}\s+(?:more|extra|additional)\b",
+    rf"\banother\s+{_AMOUNT}\b",
+    rf"\bup\s+(?:by\s+)?{_AMOUNT}\b",
+    rf"\b(?:added|adding)\s+{_AMOUNT}\b",
+)
+DECREASE = (rf"\b{_AMOUNT}\s+(?:fewer|less)\b", rf"\bdown\s+(?:by\s+)?{_AMOUNT}\b", rf"\b(?:lost|dropped|cut)\s+{_AMOUNT}\b")

@@ -330,3 +330,6 @@ MULTIPLIERS = frozenset(["k", "m", "mm", "bn", "b", "mn", "million", "billion", 
 # Verbs of what a screen or a tool shows: "the dashboard shows the job as running for 9 hours" reports a
 # reading, not a value the user sets; anywhere before the figure in its clause.
 OBSERVED = frozenset(["shows", "showed", "shown", "displays", "displayed", "reports", "reported", "reads", "lists", "listed"])
+
+# Units spelled like a preposition: one only at the end of its phrase ("a 12 in pipe", not "18 in total").
+PREPOSITION_UNITS = frozenset(["in"])

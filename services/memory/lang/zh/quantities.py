@@ -88,3 +88,6 @@ EVENT_VERBS = ("花了", "用了", "耗时")
 # Multipliers written after a figure ("12k"): the figure and its multiplier are one value, read by the tables.
 MULTIPLIERS = frozenset(["万", "亿", "千", "百万"])
 OBSERVED = ("显示", "报告说", "监控上", "面板上")
+
+# Units spelled like a preposition (see lang/en/quantities.py): none in Chinese.
+PREPOSITION_UNITS: frozenset[str] = frozenset()

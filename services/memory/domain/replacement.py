@@ -1,0 +1,92 @@
+"""What replacing a value does to the other items that said it: a sibling of the old item's turn that
+states the same value is restated with the new one, and an old value named by a correction but held by
+no item gets one, superseded, so the old value is on record as replaced."""
+
+from dataclasses import replace as _replace
+from typing import Protocol
+
+from services.memory.domain import subjects, units
+from services.memory.domain.model import Event, EventKind, Item, ItemKind, ItemStatus, item_id_for
+from services.memory.domain.text import term_set
+
+
+class PlanView(Protocol):
+    """What the planner's overlay offers (see ingest._Overlay)."""
+
+    session_id: str
+
+    def matching(self, text: str, kinds: tuple[ItemKind, ...], limit: int = ...) -> list[Item]: ...
+
+    def add(self, item: Item) -> None: ...
+
+    def update(self, item: Item) -> None: ...
+
+
+def restate_siblings(overlay: PlanView, event: Event, old: Item, new: Item) -> None:
+    """Other items of the old item's turn that state its value (the rule "crash-free sessions must
+    stay above 99.5%, ... we halt the rollout" beside the number 99.5) are restated with the new
+    value, sourced from both turns, so no active item still says the replaced value."""
+    if ItemKind.RULE in (old.kind, new.kind):
+        return
+    turn = set(old.source_event_ids)
+    # A fact that changed one figure ("every 5 km" -> "every 4 km") restates the number of its turn that holds it.
+    pairs = [(old.value, new.value), *([figures] if (figures := units.changed_figure(old.value, new.value)) else [])]
+    found = [
+        (sibling, said, says) for said, says in pairs for sibling in overlay.matching(said, (ItemKind.RULE, ItemKind.FACT, ItemKind.NUMBER))
+    ]
+    restated_ids = {old.item_id, new.item_id}
+    for sibling, old_value, new_value in found:
+        if sibling.item_id in restated_ids or not turn & set(sibling.source_event_ids) or sibling.status is not ItemStatus.ACTIVE:
+            continue
+        if sibling.kind is ItemKind.NUMBER and old.kind is ItemKind.NUMBER and not units.same_measure(sibling.unit, old.unit):
+            continue  # "10 minutes" beside the replaced "10%" is another measure that happens to share a figure
+        restated = subjects.restated(sibling.value, old_value, new_value)
+        if restated is None:
+            continue
+        copy = _replace(
+            sibling,
+            item_id=item_id_for(overlay.session_id, f"{sibling.item_id}\x00{new.item_id}", 0),
+            value=restated,
+            source_seqs=tuple(sorted({*sibling.source_seqs, event.seq})),
+            source_event_ids=(*sibling.source_event_ids, event.event_id),
+        )
+        restated_ids.add(sibling.item_id)  # once, whichever of its values matched
+        overlay.add(copy)
+        overlay.update(_replace(sibling, status=ItemStatus.SUPERSEDED, superseded_by=copy.item_id))
+
+
+def supersede_quoted(overlay: PlanView, event: Event, old: str, new: Item) -> None:
+    """A correction names an old value that no item holds ("we moved from Postgres 14 to 16" when
+    "Postgres 14" was only said in passing): the latest earlier user turn that said it gets an
+    item for it, superseded by the new one, so the old value is on record as replaced."""
+    if len(old) < 3 and not any(char.isdigit() for char in old):
+        return  # too short to find in a sentence as the value it was
+    subject = term_set(new.key)
+    quotes = [
+        item
+        for item in overlay.matching(old, (ItemKind.EVIDENCE,))
+        if item.source_kind is EventKind.USER_MESSAGE
+        and item.seq < event.seq
+        and subjects.names(old, item.text)
+        and subject & term_set(item.text)  # said of the same subject, not a word in passing
+    ]
+    if not quotes:
+        return
+    quote = max(quotes, key=lambda item: item.seq)
+    said = subjects.spelled_as(old, quote.text)
+    overlay.add(
+        _replace(
+            new,
+            item_id=item_id_for(overlay.session_id, f"{quote.source_event_ids[0]}\x00{new.item_id}", 0),
+            value=said,
+            unit="" if said != old else new.unit,
+            condition="",
+            text=quote.text,
+            source_seqs=quote.source_seqs,
+            source_event_ids=quote.source_event_ids,
+            source_kind=quote.source_kind,
+            status=ItemStatus.SUPERSEDED,
+            superseded_by=new.item_id,
+            task_field=None,
+        )
+    )

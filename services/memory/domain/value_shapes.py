@@ -1,0 +1,73 @@
+"""What kind of value a value is: its shapes (a date, a weekday, a clock time, a region, a numbered
+thing, an identifier's family, how its figure is written) and, from them, its type (a time, a measure,
+a name). An update replaces a value of its own type."""
+
+import functools
+import re
+
+from services.memory import regex_cache
+from services.memory.domain.units import measure_unit
+from services.memory.lang.en import shapes as en_shapes
+from services.memory.lang.zh import shapes as zh_shapes
+
+_WEEKDAYS = regex_cache.compile(f"{en_shapes.WEEKDAYS}|{zh_shapes.WEEKDAYS}", re.IGNORECASE)
+_SHAPES = (
+    ("region", regex_cache.compile(r"\b[a-z]{2,}-[a-z]+-\d+[a-z]?\b", re.IGNORECASE)),
+    ("clock", regex_cache.compile(r"\b\d{1,2}(?::\d{2})?\s?[ap]\.?m\b|\b\d{1,2}:\d{2}\b", re.IGNORECASE)),
+    ("weekday", _WEEKDAYS),
+    (
+        "date",
+        regex_cache.compile(en_shapes.DATES + r"|\b\d{4}-\d{2}-\d{2}\b|" + zh_shapes.DATES, re.IGNORECASE),
+    ),
+    ("zh-clock", zh_shapes.CLOCK),
+    # A year names an edition ("the 2019 survey", "the 2023 release"), read as a number or a fact.
+    ("year", regex_cache.compile(r"(?<![\d.:])(?:19|20)\d{2}(?![\d.:])")),
+    ("multiple", regex_cache.compile(r"\b\d+(?:\.\d+)?\s?[x×]\b", re.IGNORECASE)),
+    ("version", regex_cache.compile(r"\bv?\d+\.\d+(?:\.\d+)*\b|\b[A-Z][A-Za-z]+\s+\d{1,3}(?:\.\d+)?\b")),
+    ("identifier", regex_cache.compile(r"\b[A-Za-z][\w]*[-_./:][\w\-./:]*\w\b")),
+)
+TEMPORAL = frozenset({"date", "weekday", "clock", "zh-clock"})
+
+
+@functools.lru_cache(maxsize=8192)
+def shape(value: str) -> frozenset[str]:
+    # Cached: every statement is scored against the same recent items, each time by shape.
+    shapes = {name for name, pattern in _SHAPES if pattern.search(value)}
+    if not shapes and re.fullmatch(r"\s*[$€£¥]?\d[\d,.]*\s*[a-z%]*\s*", value, re.IGNORECASE):
+        shapes.add("number")
+    identifiers = re.findall(r"\b([a-z][a-z0-9]+)[-_.]", value.lower())
+    shapes.update("prefix:" + word for word in identifiers)  # orchard-api and orchard-backend
+    # A numbered or lettered thing of one kind: "3 号馆" and "5 号馆", "Hall B" and "Hall C", "Gate 12" and "Gate 4".
+    if counted := _NUMBERED_AFTER.search(value):
+        shapes.add("numbered:" + counted.group(1).lower())
+    if labelled := _NUMBERED_BEFORE.search(value):
+        shapes.add("numbered:" + labelled.group(1).lower())
+    return frozenset(shapes)
+
+
+def typed_shape(value: str) -> frozenset[str]:
+    """The shapes that say what kind of value it is (a date, a clock time, a numbered hall, an identifier's
+    family), not how its figure is written (a decimal reads like a version number)."""
+    return frozenset(
+        shape for shape in shape(value) if shape in TEMPORAL or shape == "region" or shape.startswith(("numbered:", "prefix:"))
+    )
+
+
+_NUMBERED_AFTER = regex_cache.compile(r"\d\s*([\u3400-\u9fff]{1,3})\s*$")
+_NUMBERED_BEFORE = regex_cache.compile(r"\b([A-Za-z]{3,})\s+(?:[A-Z]|\d{1,4})\s*$")
+
+
+@functools.lru_cache(maxsize=8192)
+def value_type(value: str) -> str:
+    """ "time" (a date, weekday or clock time), "measure" (a figure with a unit that measures), "name"
+    (capitalized words, no figure), or "" when the value says no type."""
+    if shape(value) & TEMPORAL:
+        return "time"
+    if any(measure_unit(unit) for unit in _MEASURED.findall(value)):
+        return "measure"
+    if not re.search(r"\d", value) and re.search(r"(?<![\w'])[A-Z]", value):
+        return "name"
+    return ""
+
+
+_MEASURED = regex_cache.compile(r"\d\s?([A-Za-z%°$€£¥/]+|[\u3400-\u9fff]{1,2})")
