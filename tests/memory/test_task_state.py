@@ -179,6 +179,12 @@ def test_an_unrelated_fix_does_not_resolve_a_blocker(memory, unrelated):
             "rooftop bar",
         ),
         (
+            "The garden path, gravel or paving: we haven't made up our minds.",
+            "Talked it through last night: the paving goes, we'll do the gravel.",
+            "we'll do the gravel",
+        ),
+        ("Still torn between the brass handles and the black ones.", "Family vote closed: the black ones won easily.", "black ones won"),
+        (
             "Open question: do we need planning permission for the garden office?",
             "The architect says a garden office under 2.5 metres needs no planning permission.",
             "under 2.5 metres",

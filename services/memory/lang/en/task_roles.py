@@ -36,7 +36,8 @@ DEPENDENCY = (
 UNDECIDED = (
     r"\b(?:still\s+)?undecided\b|\bopen\s+question\b|\bhaven't\s+(?:yet\s+)?(?:decided|picked|chosen|settled)\b|"
     r"\b(?:need|needs|have|has)\s+to\s+(?:decide|choose|pick|settle)\b|\btorn\s+(?:between|on|over|about)\b|\bnot\s+sure\s+(?:whether|if)\b|"
-    r"\bstill\s+(?:deciding|choosing|weighing)\b|\bup\s+in\s+the\s+air\b"
+    r"\bstill\s+(?:deciding|choosing|weighing)\b|\bup\s+in\s+the\s+air\b|\bhaven't\s+made\s+up\s+(?:our|my|their)\s+minds?\b|"
+    r"\bcan't\s+(?:decide|choose|make\s+up\s+(?:our|my)\s+minds?)\b"
 )
 # What looks like a dependency and is none: a rule ("don't wait for CI on docs", "you can't merge until two
 # people approve"), a story ("we were waiting for the bus"), a person waiting for someone.
@@ -47,7 +48,9 @@ NOT_DEPENDENCY = (
 # A choice made: the open item it names is closed ("went with the dry yeast", "made the call on the venue").
 DECIDED = (
     r"\b(?:went|going|we'll\s+go|decided\s+to\s+go)\s+with\b|\bmade\s+the\s+call\b|\bcall\s+(?:is|was|'s|has\s+been)\s+made\b|\b(?:decided|chose|picked|opted\s+for)\b(?!\s+(?:whether|if|between|to)\b)|"
-    r"\bdecision\s+(?:is|was)\s+made\b|\bsettled\s+on\b"
+    r"\bdecision\s+(?:is|was)\s+made\b|\bsettled\s+on\b|"
+    # The choice said as what happens now: "the wooden ones won", "the tub goes, we'll do the walk-in".
+    r"\b(?:won|wins)\b|\bwe(?:'ll|\s+will|'re|\s+are)\s+(?:do|doing|go\s+for|going\s+for|take|taking)\s+the\b"
 )
 # What a blocker waited for has come: the blocker it names is closed.
 ARRIVED = (
