@@ -544,3 +544,17 @@ def test_a_stated_difference_finds_the_value_it_adds_up_from(memory, first, othe
     """ "six more, so 16" updates the 10, however recent another figure is."""
     send(memory, first, other, update)
     assert_replaced(memory, old, new)
+
+
+@pytest.mark.parametrize(
+    ("kept", "later"),
+    [
+        ("仓库的负责人是老周。", "周五那班取消了，改成周六。"),
+        ("The caterer is Bramble Kitchen.", "That slot fell through, it's the 14th now."),
+        ("冷库温度控制在 2 到 4 度。", "老王刚说那边改了，按这个来。"),
+    ],
+)
+def test_a_keyless_time_or_a_pointer_replaces_nothing_of_another_type(memory, kept, later):
+    send(memory, kept, later)
+    items = derived(memory)
+    assert items and all(item.status == ACTIVE for item in items), [(i.key, i.value, i.status) for i in items]

@@ -231,6 +231,8 @@ def _compatible(statement: Statement, item: Item) -> bool:
     # A date is no new value of a name or a measure, nor they of a date: "it's the 21st now" leaves "Golden
     # Promise", "every 4 km" leaves "08:30 on the Sunday".
     new, old = value_type(statement.value), value_type(item.value)
+    if statement.update and not statement.key and new == "time":
+        return old == "time"  # "改成周六", "it's the 21st now": a keyless time replaces a time
     return not (new and old and new != old)
 
 

@@ -32,7 +32,9 @@ KEYED_STATEMENT = "{subject}是{value}。"
 KEYLESS_STATEMENT = "数值是{value}。"
 
 VALUE_END = r"[，,；;。(（].*$|了$|吧$|啊$"
-VALUE_START = r""  # a Chinese value is judged by what it names (discourse.names_something)
+# A Chinese value is judged by what it names (discourse.names_something); a demonstrative names
+# nothing ("按这个来": go by this one).
+VALUE_START = r"(?!这|那|它)"
 CLAUSE = r"[，,；;]\s*"
 
 # A change said as a difference (see lang/en/discourse.py): 追加了 40 箱，一共 900 箱; 少了 3 个.
