@@ -83,6 +83,29 @@ def test_a_hyphenated_word_of_the_question_is_also_searched_by_its_words(memory,
     assert hits and list(hits[0].source_seqs) == [1], [i.text for i in hits]
 
 
+@pytest.mark.parametrize(
+    ("goal", "progress", "question"),
+    [
+        (
+            "Main goal: move the nine reporting jobs onto Airflow by June.",
+            "Progress update: six of the nine reporting jobs run on Airflow now.",
+            "How far along is the move: how many reporting jobs are on Airflow?",
+        ),
+        ("这季度的目标：把 12 家门店的收银系统换成新版。", "进度：已经换了 8 家门店的收银系统。", "门店收银系统换到哪一步了？"),
+    ],
+)
+def test_a_how_far_along_question_gets_the_progress_before_the_goal(memory, goal, progress, question):
+    append(
+        memory.stub,
+        S,
+        event(1, goal),
+        *[event(n, f"Filler turn {n} about the quarterly numbers.") for n in range(2, 12)],
+        event(12, progress),
+    )
+    hits = memory.stub.Retrieve(memory_pb2.RetrieveRequest(session_id=S, query=question, limit=3), timeout=5).items
+    assert hits and list(hits[0].source_seqs) == [12], [(i.kind, i.text) for i in hits]
+
+
 def test_a_question_matching_only_the_corrected_sentence_gets_the_current_value(memory):
     append(memory.stub, S, event(1, "Our total budget is 30k for the whole trip."), event(2, "The venue must be near Berlin."))
     append(memory.stub, S, event(3, "Correction: the budget is 40k, not 30k."))

@@ -27,6 +27,13 @@ INTENTS: tuple[tuple[ItemKind, re.Pattern[str]], ...] = tuple(
     for kind in (ItemKind.RULE, ItemKind.NUMBER, ItemKind.TASK)
 )
 INTENT_BOOST = 0.3
+_PROGRESS_INTENT = regex_cache.compile(en_thesaurus.PROGRESS_INTENT + "|" + zh_thesaurus.PROGRESS_INTENT, re.I)
+# Within task state, the progress a "how far along" question asks for leads the goal it measures by this much.
+PROGRESS_BOOST = 0.15
+
+
+def asks_progress(text: str) -> bool:
+    return bool(_PROGRESS_INTENT.search(text))
 
 
 def _index_groups(groups: tuple[tuple[str, ...], ...]) -> dict[str, set[str]]:

@@ -17,7 +17,7 @@ from services.memory import regex_cache
 from services.memory.domain import lexicon
 from services.memory.domain.cjk_words import word_grams
 from services.memory.domain.indexing import searchable_text
-from services.memory.domain.model import EventKind, Item, ItemKind, ItemStatus, ScoredItem
+from services.memory.domain.model import EventKind, Item, ItemKind, ItemStatus, ScoredItem, TaskField
 from services.memory.domain.owners import owner
 from services.memory.domain.quoting import split_voice
 from services.memory.domain.text import cjk_bigrams, cjk_runs, cjk_trigrams, is_question, latin_terms, split_sentences, term_set
@@ -74,6 +74,7 @@ class Query:
     cjk_bigrams: tuple[str, ...]
     cjk_trigrams: tuple[str, ...]
     intents: frozenset[ItemKind] = frozenset()
+    progress: bool = False  # "how far along ...": progress leads the goal
 
     @property
     def empty(self) -> bool:
@@ -112,6 +113,7 @@ def analyse(text: str) -> Query:
         cjk_bigrams=tuple(bigrams),
         cjk_trigrams=tuple(trigrams),
         intents=lexicon.intents(text),
+        progress=lexicon.asks_progress(text),
     )
 
 
@@ -210,8 +212,10 @@ def rank(
             # A key the query names, weighed by how much of the query the item answers: "Harry
             # Potter" is named by "when did John attend the Harry Potter trivia?" but answers little of it.
             factor += KEY_MATCH_BOOST * named / len(key_terms) * (0.5 + 0.5 * _query_share(query, item))
-        if item.kind in query.intents:
-            factor += lexicon.INTENT_BOOST
+        if item.kind in query.intents and not (query.progress and item.task_field is TaskField.GOAL):
+            factor += lexicon.INTENT_BOOST  # "how far along is X?" asks for progress, not the goal it measures
+        if query.progress and item.task_field is TaskField.PROGRESS:
+            factor += lexicon.PROGRESS_BOOST
         if _owned_by_another(item, query):
             factor *= 1.0 - OTHER_OWNER_PENALTY
         speaker = term_set(item.speaker) if item.speaker else frozenset()

@@ -85,3 +85,7 @@ INTENTS = {
         r"done so far|unresolved|outstanding|still open|undecided)\b"
     ),
 }
+# A question about how far the work has come wants progress before the goal it measures.
+PROGRESS_INTENT = (
+    r"\b(?:how far|progress|done so far|how many\b.{0,40}\b(?:done|made it|finished|live|left|in)|where (?:are|do) (?:we|things) stand)\b"
+)

@@ -25,3 +25,5 @@ INTENTS = {
     "number": r"多少|几|上限|超时|比例|多久",
     "task": r"目标|进度|进展|下一步|阻塞|卡|待办",
 }
+# A question about how far the work has come (see lang/en/thesaurus.py).
+PROGRESS_INTENT = r"进度|进展|到哪(?:了|儿|一步)|完成了?多少|还剩多少|还差多少|做了多少"
