@@ -558,3 +558,8 @@ def test_a_keyless_time_or_a_pointer_replaces_nothing_of_another_type(memory, ke
     send(memory, kept, later)
     items = derived(memory)
     assert items and all(item.status == ACTIVE for item in items), [(i.key, i.value, i.status) for i in items]
+
+
+def test_a_chinese_count_by_its_measure_word_is_a_value_an_update_finds(memory):
+    send(memory, "这批货一共 300 件。", "客户又追加了 20 件，一共 320 件。")
+    assert_replaced(memory, "300", "320")

@@ -45,10 +45,28 @@ MEASURE_UNITS = frozenset(
         "间",
         "次",
         "倍",
+        # Counts of things by their measure word: 860 箱, 40 件, 3 家, 200 张.
+        "箱",
+        "件",
+        "家",
+        "张",
+        "份",
+        "瓶",
+        "包",
+        "袋",
+        "辆",
+        "盒",
+        "名",
+        "束",
+        "吨",
     ]
 )
 # Characters and words that end the thing a figure belongs to, dropped from the end of its key.
 KEY_TAIL = (
+    "一共",
+    "总共",
+    "合计",
+    "共",
     "至少",
     "最多",
     "不超过",
