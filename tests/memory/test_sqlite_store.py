@@ -134,10 +134,10 @@ def test_a_sessions_scores_do_not_depend_on_other_sessions_in_the_file(tmp_path)
     ).fetchall()
     assert len(alone) >= 5 and alone == pytest.approx(dict(fts5), rel=1e-9)
     # Another session holding the same turns 16 times over: the file's rows grow 17-fold, its
-    # average length stays put but for the turns whose previous turn differs. FTS5's own idf
-    # would double these scores; the session's stays.
+    # average length stays put but for the turns whose two turns before differ (the indexed
+    # context). FTS5's own idf would double these scores; the session's stays within 3%.
     core.append("other", [Event("other", n, f"o{n}", EventKind.USER_MESSAGE, texts[(n - 1) % len(texts)]) for n in range(1, 401)])
-    assert scores() == pytest.approx(alone, rel=0.02)
+    assert scores() == pytest.approx(alone, rel=0.03)
 
 
 def test_version_3_indexes_only_cjk_text_in_the_trigram_table_and_migrates_a_version_2_file(tmp_path):
