@@ -66,6 +66,7 @@ class _Grammar:
     # Prefilters: a sentence without a verb of change (or of reporting) is never read by the
     # patterns that need one, which backtrack over the whole sentence.
     verbs: Callable[[str], bool]
+    inner_verbs: Callable[[str], bool]  # the verbs an inner change may start with (the prefilter of `inner`)
     reporting: re.Pattern[str]
     value_end: re.Pattern[str]  # where a new value stops ("$13,200 now after I pushed back")
     value_start: re.Pattern[str]  # how a value may begin ("to 6", "to Thursday", not "to go through ...")
@@ -108,6 +109,7 @@ def _grammar(lang: str) -> _Grammar:
             agents=regex_cache.compile(rf"^(?:{words.AGENTS})$"),
             placeholder=regex_cache.compile(rf"^(?:{words.PLACEHOLDERS})$"),
             verbs=_has_match(verb),
+            inner_verbs=lambda _: False,  # no inner change in Chinese: keyed reads 改成 and 调到 where they stand
             reporting=regex_cache.compile(words.REPORTING),
             value_end=regex_cache.compile(words.VALUE_END),
             value_start=regex_cache.compile(words.VALUE_START),
@@ -160,6 +162,7 @@ def _grammar(lang: str) -> _Grammar:
         agents=regex_cache.compile(rf"^(?:{words.AGENTS})(?:\s*(?:{words.MODALS}))?$", flags),
         placeholder=regex_cache.compile(rf"^(?:{words.PLACEHOLDERS})$", flags),
         verbs=_has_word(f"{words.CHANGE_VERBS}|{words.SET_VERBS}"),
+        inner_verbs=_has_word(f"{words.CHANGE_VERBS}|{words.INNER_VERBS}"),
         reporting=regex_cache.compile(rf"\b(?:{words.REPORTING})\b", flags),
         value_end=regex_cache.compile(words.VALUE_END),
         value_start=regex_cache.compile(words.VALUE_START),
@@ -272,7 +275,7 @@ def _clause_change(clean: str, lang: str) -> Change | None:
     if match and (found := _change("", match.group("value"), lang)):
         return found
     # Last, a change said inside the clause, by whoever: a keyless new value, found by its type and focus.
-    match = (g.inner.search(clean) if g.verbs(clean) or "until" in clean.lower() else None) or g.value_now.search(clean)
+    match = (g.inner.search(clean) if g.inner_verbs(clean) else None) or g.value_now.search(clean)
     return _change("", match.group("value"), lang) if match else None
 
 

@@ -46,8 +46,10 @@ _NOT_UNITS = r"(?:on|at|in|for|the|and|so|to|of|by|now|as|if|with|from|per|a|an)
 # A change said inside a longer clause, whoever makes it: "they'll let us go to 4,000 as long as ...",
 # "IT bumped us to 24", "we can stretch to £30,500 now", "we've got until 14 November now". The value must
 # name something (a figure, a date, a name): the subject is the one in focus.
+# Verbs besides those of change that lead to one inside a clause ("we've got until 15 August").
+INNER_VERBS = r"got|have|has"
 INNER_CHANGE = (
-    rf"\b(?:{CHANGE_VERBS}|got|have|has)(?:\s+(?:us|it|them|that|this|me))?"
+    rf"\b(?:{CHANGE_VERBS}|{INNER_VERBS})(?:\s+(?:us|it|them|that|this|me))?"
     rf"(?:\s+(?:{PARTICLES}))?\s+(?:to|until)\s+(?P<value>(?:[$€£¥]\s?)?\d[\d,.:]*(?:\s?(?:%|(?!{_NOT_UNITS}\b)[a-z]{{1,12}}))?|"
     r"(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?(?:\s+(?:of\s+)?[A-Z][a-z]+)?)"
 )
