@@ -29,6 +29,9 @@ FILLER = "Thanks, carry on with the draft."
         ("We need 25 chairs for the hall.", "Scratch that, make it 40.", "25", "40"),
         ("The staging disk is 200 GB.", "We resized it, it's 500 GB now.", "200", "500"),
         ("每箱的运费是 38 元。", "现在是 42 元。", "38", "42"),
+        # A figure with its thousands grouped is one value in Chinese too ("12,600" is not 12).
+        ("仓库的月租是 11,200 元。", "房东刚来电话，现在是 12,600 元。", "11,200", "12,600"),
+        ("展会的布展预算是 35,000 元。", "主办方批了，布展预算提到 41,500 元。", "35,000", "41,500"),
         # Whatever the verb, "<verb> it <particle> to <value>" gives the subject in focus a new value.
         ("The retry budget is 5 attempts.", "We dialled it back to 3 after the outage.", "5", "3"),
         ("The welcome pack has 2 drink tokens per guest.", "Knock that down to 1, the bar is not sponsored.", "2", "1"),

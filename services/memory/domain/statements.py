@@ -36,7 +36,7 @@ _BARE_NUMBER = {
     "zh": regex_cache.compile(r"^" + P.CUR + P.VAL_ZH + r"(?P<tail>.*)$"),
 }
 # Where a value or condition may end and a statement of its own begin.
-CLAUSE = regex_cache.compile(rf"\s*[,，;；]\s*|\s+(?:{en_clauses.JOINERS})\s+|(?<=[\u3400-\u9fff])(?:{zh_clauses.JOINERS})")
+CLAUSE = regex_cache.compile(rf"\s*(?:[，;；]|,(?!\d))\s*|\s+(?:{en_clauses.JOINERS})\s+|(?<=[\u3400-\u9fff])(?:{zh_clauses.JOINERS})")
 
 # A measured value ("no more than 2 GB per pod", "within 48 hours"): a label before it is the key of a number.
 _MEASURED = {

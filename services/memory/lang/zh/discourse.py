@@ -31,11 +31,12 @@ PLACEHOLDERS = r"现在|目前|现在是|目前是|它|这个|那个|这|那"
 KEYED_STATEMENT = "{subject}是{value}。"
 KEYLESS_STATEMENT = "数值是{value}。"
 
-VALUE_END = r"[，,；;。(（].*$|了$|吧$|啊$"
+# A comma inside a figure ("92,150") groups its thousands; it ends nothing.
+VALUE_END = r"(?:[，；;。(（]|,(?!\d)).*$|了$|吧$|啊$"
 # A Chinese value is judged by what it names (discourse.names_something); a demonstrative names
 # nothing ("按这个来": go by this one).
 VALUE_START = r"(?!这|那|它)"
-CLAUSE = r"[，,；;]\s*"
+CLAUSE = r"(?:[，；;]|,(?!\d))\s*"
 
 # A change said as a difference (see lang/en/discourse.py): 追加了 40 箱，一共 900 箱; 少了 3 个.
 NUMBER_WORDS = {"一": 1, "两": 2, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
