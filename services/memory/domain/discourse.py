@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from services.memory import regex_cache
+from services.memory.domain.typed_values import typed_values
 from services.memory.lang import data
 
 # A value longer than this is a clause, not a value: "to make sure the team is ready" is no new value.
@@ -68,6 +69,7 @@ class _Grammar:
     verbs: Callable[[str], bool]
     inner_verbs: Callable[[str], bool]  # the verbs an inner change may start with (the prefilter of `inner`)
     reporting: re.Pattern[str]
+    cue: Callable[[str], bool]  # a word that says a value is new: a verb of change, "later", "now", 现在
     value_end: re.Pattern[str]  # where a new value stops ("$13,200 now after I pushed back")
     value_start: re.Pattern[str]  # how a value may begin ("to 6", "to Thursday", not "to go through ...")
     clause: re.Pattern[str]  # between the clauses a change is looked for in
@@ -111,6 +113,7 @@ def _grammar(lang: str) -> _Grammar:
             verbs=_has_match(verb),
             inner_verbs=lambda _: False,  # no inner change in Chinese: keyed reads 改成 and 调到 where they stand
             reporting=regex_cache.compile(words.REPORTING),
+            cue=_has_match(f"{words.SHIFT_WORDS}|{words.REPORTING}"),
             value_end=regex_cache.compile(words.VALUE_END),
             value_start=regex_cache.compile(words.VALUE_START),
             clause=regex_cache.compile(words.CLAUSE),
@@ -164,6 +167,7 @@ def _grammar(lang: str) -> _Grammar:
         verbs=_has_word(f"{words.CHANGE_VERBS}|{words.SET_VERBS}"),
         inner_verbs=_has_word(f"{words.CHANGE_VERBS}|{words.INNER_VERBS}"),
         reporting=regex_cache.compile(rf"\b(?:{words.REPORTING})\b", flags),
+        cue=_has_word(f"{words.CHANGE_VERBS}|{words.SHIFT_WORDS}|{words.REPORTING}"),
         value_end=regex_cache.compile(words.VALUE_END),
         value_start=regex_cache.compile(words.VALUE_START),
         clause=regex_cache.compile(words.CLAUSE, flags),
@@ -249,6 +253,17 @@ def change(clean: str, lang: str) -> Change | None:
             if clause and (found := _clause_change(clause, lang)):
                 break
     return found
+
+
+def cued_change(clean: str, lang: str) -> Change | None:
+    """A keyless change said by a word, not a pattern: a statement with a cue ("moved", "later", "now",
+    "says", 改, 现在) and one typed value ("Base moved check-in earlier, 15:00, same day"; "the cutover has
+    to shift: 03:00 to 05:00"). Only the subject its message names may take it (subjects: a loose update)."""
+    g = _grammar(lang)
+    if not g.cue(clean) or frame(clean, lang):
+        return None
+    values = typed_values(clean, lang)
+    return Change(subject="", value=values[0]) if len(values) == 1 and not _TALLY.match(values[0]) else None
 
 
 def names_something(value: str) -> bool:

@@ -39,7 +39,8 @@ from services.memory.domain.task_roles import goal_stated
 from services.memory.domain.tasks import MAX_ENTRY_CHARS as MAX_TASK_CHARS
 from services.memory.domain.tasks import TaskSignal, points_ahead, read_tasks
 from services.memory.domain.text import detect_lang, is_question, normalize_key, split_sentences, strip_openers
-from services.memory.domain.updates import names_value, read_updates
+from services.memory.domain.updates import cued_update, names_value, read_updates
+from services.memory.domain.value_shapes import value_type
 from services.memory.lang.en import sentences as en_sentences
 from services.memory.lang.en.sentences import BE as _BE
 from services.memory.lang.en.sentences import IS_CONTRACTED as _IS_CONTRACTED
@@ -119,6 +120,8 @@ def extract_traced(text: str) -> list[tuple[Candidate, str]]:
             read = (*read, *goal_stated(read, lang))
             if not retracting:  # after "scratch what I said about X", the next statement replaces X
                 read = (*read, *_quantities(sentence, clean, lang, read))
+            if not retracting:
+                read = (*read, *cued_update(sentence, clean, lang, read, _sentence))
             for candidate, row in read[:MAX_PER_SENTENCE]:
                 if candidate.kind is ItemKind.RULE:
                     candidate = _with_elaboration(candidate, sentences[index + 1 :])
@@ -285,9 +288,9 @@ def _read_sentence(sentence: str) -> list[tuple[Candidate, str]]:
     if not found and _LATIN.search(clean) and _CJK.search(clean):
         found = _read(strip_openers(bare, other), sentence, lang, other)  # "Goal: 完成迁移" uses the other grammar
     if entries:
-        # A progress report's figures are values of their own ("now 52 students, utilization 73%"): the
-        # next question about them wants these, not the ones the report replaced.
-        return entries + [(c, row) for c, row in found if c.kind is ItemKind.NUMBER] + resolutions
+        # A progress report's figures and dates are values of their own ("now 52 students, utilization 73%",
+        # "the boiler service is booked for 4 March"): the next question about them wants these.
+        return entries + [(c, row) for c, row in found if c.kind is ItemKind.NUMBER or value_type(c.value) == "time"] + resolutions
     return found + resolutions
 
 

@@ -278,6 +278,7 @@ def _subject_of(overlay: _Overlay, event: Event, candidate: Candidate, focus: st
         update=candidate.is_correction,
         named_old=candidate.corrects,
         loose=candidate.loose,
+        cued=candidate.cued,
         focus=focus,
     )
     clues = None

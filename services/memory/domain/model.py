@@ -142,6 +142,9 @@ class Candidate:
     # The value was picked by its look in a sentence no table read ("change of plan: we build in
     # eu-west-1 now"), so it may replace only an item the message points at, never the latest one.
     loose: bool = False
+    # A keyless update read from a cue word and one typed value ("Base moved check-in earlier, 15:00"):
+    # only a subject its message names takes the value (discourse.cued_change).
+    cued: bool = False
     # Task state: the sentence resolves a blocker or answers an open item (task_field says which)
     # instead of adding one; `about` names what it resolves ("the IRSA piece"), empty when it only
     # points back ("that's fixed"); for an answer, value holds the answer.

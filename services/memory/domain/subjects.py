@@ -76,6 +76,7 @@ class Statement:
     named_old: str = ""  # the value the statement says it replaces, when it says
     loose: bool = False  # the value was picked by its look: only an item the message points at may be replaced
     focus: str = ""  # the turn before, which names the subject a keyless update is about
+    cued: bool = False  # a keyless value read by a cue word, not a pattern: only a subject the message names takes it
 
 
 def best_target(statement: Statement, candidates: list[Item]) -> Item | None:
@@ -134,12 +135,16 @@ def _score(statement: Statement, item: Item, named_here: bool = False) -> float 
     mentioned = statement.update and not named and _mentioned(item, statement)
     if not (named or mentioned) and not _compatible(statement, item):
         return None
+    if statement.cued and not (_compatible(statement, item) and value_type(statement.value) == value_type(item.value)):
+        return None  # read by its look alone, a value replaces only one of its own type
     score = NAMED_OLD if named else MENTIONED if mentioned else 0.0
     if statement.update and not (named or mentioned) and _context_mentioned(item, statement):
         score += CONTEXT_MENTIONED  # "Olu's message said sixty" points at what Olu was quoted saying
     if owner(statement.sentence, statement.key) != owner(item.text, item.subject) and not (named or mentioned):
         return None  # "Mill Road's pale ale gets 1 lb/bbl" is their value, not a new one of ours
     new_key, old_key = term_set(statement.key), term_set(item.subject)
+    if statement.cued and not (named or mentioned or old_key & _prose_terms(statement.sentence)):
+        return None  # "Base moved check-in earlier, 15:00" updates only a subject its sentence names
     if statement.loose and not (named or mentioned or (new_key & old_key)):
         # Only what was just said, and less surely than anything the message names or repeats.
         return JUST_SAID if statement.seq - item.seq <= JUST_SAID_SPAN else None
@@ -178,6 +183,14 @@ def _score(statement: Statement, item: Item, named_here: bool = False) -> float 
     if not statement.update and not (new_key and old_key and (new_key <= old_key or old_key <= new_key)):
         return None  # without a marker only a restated key replaces
     return score
+
+
+def _prose_terms(sentence: str) -> frozenset[str]:
+    """The words of a sentence's prose: "api" of "src/api/handlers.py" names no subject."""
+    return term_set(" ".join(word for word in sentence.split() if not _CODE_LIKE.search(word)))
+
+
+_CODE_LIKE = regex_cache.compile(r"\w[/_#]\w|\.\w{1,4}\b(?<!\.\d)")
 
 
 def _adds_up(statement: Statement, item: Item) -> bool:

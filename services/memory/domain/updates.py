@@ -17,9 +17,9 @@ from dataclasses import replace
 
 from services.memory.domain import discourse
 from services.memory.domain import extraction_checks as C
-from services.memory.domain.model import Candidate, ItemKind
+from services.memory.domain.model import Candidate, ItemKind, TaskField
 from services.memory.domain.statements import MAX_KEY_WORDS
-from services.memory.domain.text import strip_openers
+from services.memory.domain.text import is_question, strip_openers
 from services.memory.lang import data
 
 Read = tuple[tuple[Candidate, str], ...]
@@ -66,6 +66,20 @@ def read_updates(sentence: str, clean: str, lang: str, read_sentence: Callable[[
         found = tuple((replace(c, text=sentence), row) for c, row in found)  # who said it stays on record
     # "down to 1,200 pounds now": "now" says when, it is no condition of the value.
     return tuple((replace(c, condition="") if c.condition and discourse.placeholder(c.condition, lang) else c, row) for c, row in found)
+
+
+def cued_update(sentence: str, clean: str, lang: str, read: Read, read_sentence: Callable[[str], Read]) -> Read:
+    """A statement no grammar read a value from (read), with one typed value and a word that says it is
+    new ("Base moved check-in earlier, 15:00, same day"): a keyless update that only an item its message
+    names takes; otherwise nothing is stored."""
+    if names_value(read) or any(
+        c.kind is ItemKind.RULE or (c.task_field not in (None, TaskField.PROGRESS) and not c.resolves) for c, _ in read
+    ):
+        return ()  # a rule ("don't set the timeout to 0") or a goal, blocker or question says what it says
+    if is_question(sentence, lang):
+        return ()
+    changed = discourse.cued_change(clean, lang)
+    return tuple((replace(c, cued=True), row) for c, row in _changed(changed, sentence, lang, read_sentence)) if changed else ()
 
 
 def _changed(changed: discourse.Change, sentence: str, lang: str, read_sentence: Callable[[str], Read]) -> Read:

@@ -58,6 +58,10 @@ VALUE_NOW = (
     rf"(?:^|\bso\s+)(?P<value>(?:[$€£¥]\s?)?\d[\d,.:]*(?:\s?(?:%|(?!{_NOT_UNITS}\b)[a-z]{{1,12}}))?)\b[^.;]{{0,30}}?"
     r"\b(?:now|in\s+total|altogether|all\s+told)\b"
 )
+# Words that say a value is new where no pattern around the value says so ("Base moved check-in earlier,
+# 15:00, same day"; "opening a week later: Friday 24 April now"): with the verbs of change, the cue of a
+# sentence whose one typed value updates the subject its message names (discourse.cued_change).
+SHIFT_WORDS = r"later|earlier|sooner|instead|now|anymore|actually|confirmed|rescheduled|postponed|delayed|brought"
 # "make it 40", "call it 3 weeks", "let's say 12": a new value chosen for the subject in focus.
 CHOOSE = r"make\s+(?:it|that)|call\s+it|let's\s+say|let's\s+do|go\s+with|round\s+it\s+(?:up|down)\s+to"
 # Reporting verbs: "<someone> says the deposit is 1,800" relays a statement, its provenance recorded.

@@ -18,7 +18,7 @@ UNIT_FAMILIES = {
     "kilometre": ("公里",),
 }
 WEEKDAYS = r"周[一二三四五六日天]|星期[一二三四五六日天]"
-# 4月3日.
-DATES = r"\d{1,2}月\d{1,2}[日号]"
+# 4月3日, 7 月 15 日, and a day of the month alone (22 号开始), not a numbered thing (3 号馆, 5 号线).
+DATES = r"\d{1,2}\s*月\s*\d{1,2}\s*[日号]|(?<![\d.])\d{1,2}\s*(?:日|号(?![馆楼线房间室柜台位门床码车]))"
 # 六点半, 9点15分.
 CLOCK = regex_cache.compile(r"[零一二两三四五六七八九十\d]+点(?:半|[零一二三四五六七八九十\d]+分?)?")

@@ -1,0 +1,48 @@
+"""The typed values a sentence states, found by their look alone: a clock time or a span of them, a
+date (with its weekday), a weekday, a figure with its unit or currency; not the number of a thing
+("PR #1540", "v3", "build/42").
+
+Read where no pattern around the value says what it is the value of (discourse.cued_change): "Base
+moved check-in earlier, 15:00, same day", "the cutover has to shift: 03:00 to 05:00", 每天预算提到
+9,500 元. Each language's shapes are data (lang/<lang>/shapes.py, lang/shared.py).
+"""
+
+import functools
+import re
+
+from services.memory import regex_cache
+from services.memory.lang.en import shapes as en_shapes
+from services.memory.lang.shared import CUR, NUM
+from services.memory.lang.zh import shapes as zh_shapes
+from services.memory.lang.zh.grammar import UNITS_ZH
+
+_CLOCK_EN = r"\b\d{1,2}:\d{2}(?:\s?[ap]\.?m\b\.?)?|\b\d{1,2}\s?[ap]\.?m\b\.?"
+_SPAN_EN = r"\s*(?:to|until|till|-|–)\s*"
+_WORD_AFTER_FIGURE = r"(?!(?:on|at|in|for|the|and|so|to|of|by|now|as|if|with|from|per|a|an|or|but|is|are|was|were)\b)[a-z]{1,12}\b"
+_EN = (
+    regex_cache.compile(rf"(?:{_CLOCK_EN}){_SPAN_EN}(?:{_CLOCK_EN})|(?:{_CLOCK_EN})", re.IGNORECASE),
+    regex_cache.compile(rf"(?:{en_shapes.WEEKDAYS},?\s+)?(?:{en_shapes.DATES})|{en_shapes.WEEKDAYS}", re.IGNORECASE),
+    regex_cache.compile(rf"(?<![\w.#/]){CUR}{NUM}(?:\s?(?:%|{_WORD_AFTER_FIGURE}))?(?![\w:])", re.IGNORECASE),
+)
+_ZH_DAY = rf"(?:下|上|这|本)?个?(?:{zh_shapes.WEEKDAYS})"
+_ZH = (
+    regex_cache.compile(
+        rf"(?:{zh_shapes.DATES}|{_ZH_DAY}|明天|后天|今天)?\s*(?:早上|上午|中午|下午|晚上|凌晨)?\s*"
+        rf"(?:\d{{1,2}}:\d{{2}}(?:\s*(?:到|至|-|–)\s*\d{{1,2}}:\d{{2}})?|{zh_shapes.CLOCK.pattern})"
+    ),
+    regex_cache.compile(rf"{zh_shapes.DATES}|\d{{1,2}}\s*[日号]|{_ZH_DAY}"),
+    regex_cache.compile(rf"(?<![A-Za-z.#/]){CUR}{NUM}\s*(?:[万千亿])?\s*(?:{UNITS_ZH.pattern})?"),
+)
+
+
+@functools.lru_cache(maxsize=4096)
+def typed_values(sentence: str, lang: str) -> tuple[str, ...]:
+    """The sentence's typed values in order of appearance, each once: a span of clock times is one
+    value, a date holds its weekday, and the figures inside a time or a date are no values of their own."""
+    taken: list[tuple[int, int]] = []
+    for pattern in _ZH if lang == "zh" else _EN:
+        for match in pattern.finditer(sentence):
+            start, end = match.span()
+            if end > start and match.group().strip() and not any(start < e and s < end for s, e in taken):
+                taken.append((start, end))
+    return tuple(sentence[start:end].strip() for start, end in sorted(taken))

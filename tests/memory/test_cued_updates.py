@@ -1,0 +1,69 @@
+"""An update said by a word, not a pattern: a statement the grammar reads nothing from, with one typed
+value (a clock time or a span of them, a date, a figure) and a word that says the value is new
+("moved", "later", "now", "confirmed", 挪, 现在), updates the subject its message names, and nothing
+else. Sentences written for these tests; tests/memory/redis/test_redis_cued_updates.py re-runs them on Redis.
+"""
+
+import pytest
+
+from tests.memory.test_corrections import ACTIVE, assert_replaced, holding, send
+
+
+@pytest.mark.parametrize(
+    ("first", "update", "old", "new"),
+    [
+        (
+            "The parents' evening starts at 18:30 in the main hall.",
+            "Heads up, the school moved parents' evening later, 19:15, same hall.",
+            "18:30",
+            "19:15",
+        ),
+        (
+            "The maintenance window is 01:00 to 03:00.",
+            "Ops asked for the maintenance window to shift: 02:00 to 04:00, starting this week.",
+            "01:00",
+            "02:00 to 04:00",
+        ),
+        (
+            "The boiler service is booked for Tuesday 4 March.",
+            "The engineer is running behind, so the boiler service is a week later, Tuesday 11 March now.",
+            "4 March",
+            "11 March",
+        ),
+        (
+            "Rehearsal dinner is at 7 pm at the boathouse.",
+            "Mum confirmed the boathouse can only do the rehearsal dinner earlier, 6 pm, because of a private party.",
+            "7 pm",
+            "6 pm",
+        ),
+        ("每周例会定在周二 10:00。", "例会时间挪了，周三 14:00，地点不变。", "10:00", "14:00"),
+        ("月底盘点安排在 3 月 28 日。", "财务那边说盘点要提前，现在是 3 月 25 日，大家注意。", "28", "25"),
+        # A day of the month alone is a date: "10 号" replaces a span of dates, not a measure.
+        ("仓库搬迁定在 9 月 3 日到 9 月 5 日。", "搬迁推迟了一周，10 号开始，还是三天。", "9 月 3 日", "10 号"),
+    ],
+)
+def test_a_cued_value_updates_the_subject_its_message_names(memory, first, update, old, new):
+    send(memory, first, update)
+    assert_replaced(memory, old, new)
+
+
+@pytest.mark.parametrize(
+    "later",
+    [
+        # The message names another subject: a cue and a time of the same type are not enough.
+        "The shuttle bus now leaves at 17:45 from the gate.",
+        "Great news, my sister confirmed she lands at 21:10.",
+        # A question, a hypothesis and a history frame state no current value.
+        "Did the school move parents' evening later, to 19:15?",
+        "If the school moves parents' evening later, maybe 19:15 would work.",
+        "Parents' evening used to start later, 19:15, back when the hall was shared.",
+        # The number of a thing and the words of a path name no value and no subject.
+        "Could you review PR #2210 for the parents' evening page? I changed src/evening/slots.py and I'm unsure.",
+        # Two typed values: which one is the new one is not said.
+        "The evening slots for parents moved, with year 7 at 17:00 and year 11 at 19:15.",
+    ],
+)
+def test_a_cued_value_leaves_a_subject_its_message_does_not_update(memory, later):
+    send(memory, "The parents' evening starts at 18:30 in the main hall.", later)
+    (evening,) = holding(memory, "18:30")
+    assert evening.status == ACTIVE
