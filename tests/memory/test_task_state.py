@@ -487,6 +487,11 @@ def test_where_the_work_stands_as_a_count_is_progress(memory):
         (("I'm putting together the village fete for the last weekend of June.",), "village fete"),
         (("先说一下背景。", "这次的任务就是把仓库系统迁到新机房，月底前搞定。"), "仓库系统"),
         (("今天就是把年会的报名表做出来。",), "报名表"),
+        # A label that says what the session is for: its body is the goal.
+        (("Okay, allotment planning. What we're after: a raised-bed plot with drip watering by May.",), "raised-bed plot"),
+        (("The brief for this thread: get the choir's spring concert sold out at St Mark's.",), "spring concert"),
+        (("这次要办的事：把工作室的商标注册材料交上去。",), "商标注册"),
+        (("这个对话主要跟进搬家：下个月中旬前从浦东搬到徐汇。",), "徐汇"),
     ],
 )
 def test_the_opening_turns_say_what_the_session_is_for(memory, opening, fragment):
@@ -505,6 +510,22 @@ def test_the_opening_turns_say_what_the_session_is_for(memory, opening, fragment
 def test_a_request_a_question_or_a_later_wish_sets_no_goal(memory, said):
     say(memory, *said)
     assert not state(memory).goal.text
+
+
+@pytest.mark.parametrize(
+    ("said", "title"),
+    [
+        (
+            ("Opening a thread for 'Salt and Timber', our boatbuilding film. The aim is to finish it for the March festival.",),
+            "Salt and Timber",
+        ),
+        (('This one is about the "Northern Lights" tour. Goal: sell it out before the autumn.',), "Northern Lights"),
+        (("这个对话管《山海》画册。目标：年底前把它印出来。",), "山海"),
+    ],
+)
+def test_a_goal_that_says_it_names_the_title_before_it(memory, said, title):
+    say(memory, *said)
+    assert title in state(memory).goal.text
 
 
 def test_a_goal_stated_later_replaces_the_opening_one(memory):

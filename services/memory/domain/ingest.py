@@ -180,7 +180,7 @@ def _derive_items(overlay: _Overlay, event: Event, context: str) -> None:
         return
     # What the user pasted (an email, a page, a code block) is quoted evidence, never their own rules or goals.
     own = own_words(event.text)
-    read = extract(own)
+    read = [task_roles.with_referent(own, candidate) for candidate in extract(own)]
     if event.seq <= OPENING_SEQS and overlay.active("task:goal") is None and (goal := task_roles.opening_goal(own, read)):
         read.append(goal)
     for candidate in read:

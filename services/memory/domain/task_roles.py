@@ -7,7 +7,7 @@ still to make is an open item ("still undecided whether ...", 还没定). The wo
 data (lang/<lang>/task_roles.py)."""
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 
 from services.memory import regex_cache
@@ -154,12 +154,40 @@ def opening_goal(message: str, read: list[Candidate]) -> Candidate | None:
         lang = detect_lang(sentence)
         words = data(lang if lang in LANGUAGES else "en", "task_states")
         clean = sentence.strip()
-        if (
-            words.OPENING_INTENT.search(clean)
-            and not is_question(clean, lang)
-            and not any(clean in rule or rule in clean for rule in rules)
-        ):
-            return Candidate(
-                kind=ItemKind.TASK, key="task:goal", value=clean.rstrip("。.!！"), text=clean, lang=lang, task_field=TaskField.GOAL
-            )
+        if any(clean in rule or rule in clean for rule in rules):
+            continue
+        labelled = _LABELLED.match(clean)
+        if labelled and words.PURPOSE_LABEL.search(labelled.group("label")) and _states_enough(labelled.group("body"), lang):
+            clean = labelled.group("body")  # "What we're doing: a week's charter out of Split": the body says it
+        elif not words.OPENING_INTENT.search(clean):
+            continue
+        if is_question(clean, lang):
+            continue
+        return Candidate(
+            kind=ItemKind.TASK, key="task:goal", value=clean.rstrip("。.!！"), text=sentence.strip(), lang=lang, task_field=TaskField.GOAL
+        )
     return None
+
+
+_LABELLED = regex_cache.compile(r"^(?P<label>[^:：]{2,60}?)\s*[:：]\s*(?P<body>\S.*)$")
+
+
+def _states_enough(body: str, lang: str) -> bool:
+    return len(body) >= MIN_BODY_CHARS if lang == "zh" else len(body.split()) >= MIN_GOAL_WORDS
+
+
+def with_referent(message: str, candidate: Candidate) -> Candidate:
+    """A goal that says "it" ("The aim is to open it in the East Galleries") names what the message
+    titled before it ("this thread is for 'Layers of Light'"): the title leads the goal."""
+    if candidate.task_field is not TaskField.GOAL or not _PRONOUN.search(candidate.value):
+        return candidate
+    before = message[: message.find(candidate.text)] if candidate.text in message else ""
+    titles = ["".join(groups) for groups in _TITLE.findall(before)]
+    if not titles or titles[-1] in candidate.value:
+        return candidate
+    return replace(candidate, value=f"{titles[-1]}: {candidate.value}")
+
+
+_PRONOUN = regex_cache.compile(r"\b(?:it|them|this one)\b|它", re.IGNORECASE)
+# A title as typed: in quotes or book-title marks.
+_TITLE = regex_cache.compile(r"(?<!\w)['‘\"“]([^'’\"”\n]{3,60}?)['’\"”](?!\w)|[《「]([^》」\n]{1,30})[》」]")

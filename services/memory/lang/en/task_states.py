@@ -84,6 +84,14 @@ OPENING_INTENT = regex_cache.compile(
     re.IGNORECASE,
 )
 
+# The label of what a session is for, said as it opens ("What we're doing: a week's charter out of Split",
+# "What we're here for: ...", "The plan for this thread: ..."): the body after it is the goal.
+PURPOSE_LABEL = regex_cache.compile(
+    r"\b(?:we|we're|we've|i'm|us|our)\b.*\b(?:doing|for|after|about|building|making|running|planning)\b|"
+    r"\b(?:aim|job|plan|purpose|mission|remit|brief|agenda)\b",
+    re.IGNORECASE,
+)
+
 # A sentence that says a thing is settled, and one that says it is not yet (waiting, negated, to come,
 # asked): a blocker restated in the first way, and not the second, is closed (task_lifecycle).
 SETTLED = regex_cache.compile(

@@ -28,6 +28,9 @@ OPENING_INTENT = regex_cache.compile(
     r"^(?:这次|这回|这个\s*session|本次|今天)?[^，。！？：:]{0,8}?(?:就是|就干一件事|要把|想把|打算把|准备把|计划把|目标是)"
 )
 
+# The label of what a session is for (see lang/en/task_states.py): 这次要做的事：…, 这个对话专门跟进…：…
+PURPOSE_LABEL = regex_cache.compile(r"要做|要干|要办|目的|任务|跟进|这个对话|这个\s*session|这次|本次")
+
 # A sentence that says a thing is settled, and one that says it is not yet (see lang/en/task_states.py).
 SETTLED = regex_cache.compile(r"了|过了|好了|落地|搞定|通过|到手|解决")
 UNSETTLED = regex_cache.compile(
