@@ -300,6 +300,14 @@ def test_a_relayed_sentence_keeps_the_task_state_it_states(memory, relayed, fiel
         ("Only 40 invitations left to send.", "progress", "40 invitations"),
         ("报名过半了，已经收了 260 份。", "progress", "过半"),
         ("只差最后 12 间客房就布置完了。", "progress", "12 间客房"),
+        # A share or a count of the whole said done, under any label or in a later clause.
+        ("Flyers are out, the hall is booked, and the seating plan is about 80% done.", "progress", "80% done"),
+        ("Stewards: 9 of 12 now.", "progress", "9 of 12"),
+        ("海报印好了，报名表录入了 45%。", "progress", "45%"),
+        ("十个展柜里已经布完六个了。", "progress", "布完六个"),
+        # A choice nobody has made yet, in other words.
+        ("Nobody has decided which van takes the sound gear.", "open_items", "which van"),
+        ("One thing I haven't made my mind up on: whether the quiz has a theme.", "open_items", "theme"),
     ],
 )
 def test_task_state_is_read_by_what_a_statement_does(memory, said, field, fragment):
@@ -353,6 +361,7 @@ def test_a_progress_report_keeps_its_figures_as_current_values(memory):
             "blockers",
         ),
         ("橱柜现在装不了，得等台面的石材到货才能装。", "台面的石材今天到货了，明天开始装橱柜。", "石材", "blockers"),
+        ("年会场地选酒店还是选农庄，还没想好。", "那就选农庄吧，地方大一些。", "农庄", "open_items"),
     ],
 )
 def test_a_choice_made_or_a_wait_over_closes_the_entry_it_names(memory, raised, closing, gone, field):

@@ -89,9 +89,8 @@ def body_role(text: str, lang: str) -> tuple[TaskField, str] | None:
 
 
 def _by_body(text: str, roles: _Roles) -> tuple[TaskField, str] | None:
-    if _GENERAL.match(text):
-        return None  # "nothing ships until QA signs off" is a rule about every case, not what holds up this one
-    if roles.dependency.search(text) and not roles.not_dependency.search(text):
+    # "nothing ships until QA signs off" is a rule about every case, not what holds up this one.
+    if roles.dependency.search(text) and not roles.not_dependency.search(text) and not _GENERAL.match(text):
         return TaskField.BLOCKER, text.strip()
     if roles.undecided.search(text):
         return TaskField.OPEN, text.strip()

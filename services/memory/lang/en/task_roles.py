@@ -24,7 +24,10 @@ ADVANCE = (
 # the can", "only 120 boxes to go").
 MILESTONE = (
     r"\b(?:passed|hit|reached|crossed|past)\s+(?:the\s+)?(?:halfway(?:\s+(?:point|mark|line))?|\d[\d,]*(?:\s+\w+)?\s+mark)\b|"
-    r"\bhalf(?:way)?\s+(?:done|there|through)\b|\bonly\s+\d[\d,]*\s+(?:\w+\s+)?(?:left|to\s+go)\b"
+    r"\bhalf(?:way)?\s+(?:done|there|through)\b|\bonly\s+\d[\d,]*\s+(?:\w+\s+)?(?:left|to\s+go)\b|"
+    # A share or a count of the whole said done: "provisioning is about 70% done", "Mentors: 14 of 15 now".
+    r"\b\d+(?:\.\d+)?\s?%\s+(?:done|complete|completed|finished|through|there)\b|"
+    r"\b\d+\s+(?:of|out\s+of)\s+(?:the\s+)?\d+\s+(?:\w+\s+)?(?:done|now|so\s+far|finished|complete|confirmed|signed\s+up|in)\b"
 )
 # A dependency that stops work, said in any words: what follows is what the work waits for.
 DEPENDENCY = (
@@ -37,7 +40,9 @@ UNDECIDED = (
     r"\b(?:still\s+)?undecided\b|\bopen\s+question\b|\bhaven't\s+(?:yet\s+)?(?:decided|picked|chosen|settled)\b|"
     r"\b(?:need|needs|have|has)\s+to\s+(?:decide|choose|pick|settle)\b|\btorn\s+(?:between|on|over|about)\b|\bnot\s+sure\s+(?:whether|if)\b|"
     r"\bstill\s+(?:deciding|choosing|weighing)\b|\bup\s+in\s+the\s+air\b|\bhaven't\s+made\s+up\s+(?:our|my|their)\s+minds?\b|"
-    r"\bcan't\s+(?:decide|choose|make\s+up\s+(?:our|my)\s+minds?)\b"
+    r"\bcan't\s+(?:decide|choose|make\s+up\s+(?:our|my)\s+minds?)\b|\bhaven't\s+made\s+(?:our|my|their)\s+minds?\s+up\b|"
+    # A choice nobody has made: "nobody's picked who hosts the closing", "no one has decided which van".
+    r"\b(?:nobody|no\s+one)(?:'s|\s+has|\s+have)?\s+(?:yet\s+)?(?:picked|decided|chosen|agreed\s+on|settled\s+on)\s+(?:who|which|what|whether|how|where|when)\b"
 )
 # What looks like a dependency and is none: a rule ("don't wait for CI on docs", "you can't merge until two
 # people approve"), a story ("we were waiting for the bus"), a person waiting for someone.

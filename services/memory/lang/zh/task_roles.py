@@ -11,7 +11,11 @@ ADVANCE = (
     r"做完|完成|弄好|搞定|结束|到位|上线|验收|进场|装好|交了|签了|\b(?:done|finished|locked|closed)\b"
 )
 # A milestone passed, in any words (see lang/en/task_roles.py): 发货过半了, 只差最后 120 箱, 还剩 3 家.
-MILESTONE = r"过半|过了一半|只差(?:最后)?\s*\d|还剩(?:最后)?\s*\d|还差(?:最后)?\s*\d"
+# A share done (读者数据导了 60%) and a count of the whole done (六天里已经拍完四天了) are progress too.
+MILESTONE = (
+    r"过半|过了一半|只差(?:最后)?\s*\d|还剩(?:最后)?\s*\d|还差(?:最后)?\s*\d|[\u4e00-\u9fff]了\s*\d+(?:\.\d+)?\s*[%％]|"
+    r"里(?:已经|已)?[\u4e00-\u9fff]{1,2}完了?\s*[一二两三四五六七八九十\d]+"
+)
 DEPENDENCY = (
     r"(?:得|要|需要|只能)等(?:[^，。；]+?)(?:才能|才可以|再|之后|以后|[，。；]|$)|"
     r"(?:装|做|动|开工|发货|上线|推进)不了[，,]?\s*(?:得|要|需要)?等(?:[^，。；]+)|卡在(?:[^，。；]+?)(?:上|了|[，。；]|$)"
@@ -19,6 +23,7 @@ DEPENDENCY = (
 UNDECIDED = r"还没定|没想好|拿不定|要决定|待定|还在纠结|纠结|没决定|open question|undecided"
 # What looks like a dependency and is none: a rule (不要等 CI 跑完再提交), someone waiting for a person.
 NOT_DEPENDENCY = r"^(?:不要|别|不用|不必|无需|千万别)|等(?:我|你|他|她|我们|你们|他们)(?:[，。；]|$)"
-DECIDED = r"定了|决定了|决定用|选了|就用|拍板|敲定|确定用|最后用"
+# A choice said as what we'll do: 就打到招商那张卡吧.
+DECIDED = r"定了|决定了|决定用|选了|就用|拍板|敲定|确定用|最后用|(?:^|[，,])(?:那)?就[^，。！？]{1,20}吧"
 ARRIVED = r"下来了|批下来|到货了|到了|批了|修好了|搞定了|通过了|解决了"
 NOT_YET = r"等到|之前|以前|以后|之后|如果|要是|一旦|假如|的话"
