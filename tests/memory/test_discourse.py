@@ -126,6 +126,24 @@ def test_a_bare_never_mind_takes_back_only_the_statement_just_made(memory):
 
 
 @pytest.mark.parametrize(
+    ("first", "taken_back", "kept", "gone"),
+    [
+        (
+            "The quiz night starts at 19:30.",
+            "Let's push the quiz night to 20:00. Actually never mind, keep the original time.",
+            "19:30",
+            "20:00",
+        ),
+        ("读书会定在每周二晚上 7 点。", "读书会改到周三晚上 7 点……算了，当我没说，还是照旧。", "周二", "周三"),
+    ],
+)
+def test_an_update_taken_back_as_it_is_made_leaves_what_it_replaced_current(memory, first, taken_back, kept, gone):
+    send(memory, first, taken_back)
+    assert [item.status for item in holding(memory, kept)] == [ACTIVE]
+    assert all(item.status == SUPERSEDED for item in holding(memory, gone))
+
+
+@pytest.mark.parametrize(
     "framed",
     [
         "The rent used to be 950 euros a month.",
@@ -134,6 +152,7 @@ def test_a_bare_never_mind_takes_back_only_the_statement_just_made(memory):
         "Maybe the rent could be 1,100 euros a month.",
         "Their rent is 1,400 euros a month, much more than ours.",
         "要是换到大一点的房子，房租可能是 1,600 欧元一个月。",
+        "要不房租改成 1,300 欧元一个月吧，房东会同意吗",
     ],
 )
 def test_history_hypotheses_and_comparisons_do_not_replace_the_current_value(memory, framed):

@@ -155,7 +155,10 @@ def _grammar(lang: str) -> _Grammar:
             rf"^(?P<who>(?i:my|our|the|their|his|her)\s+[\w\-]+(?:\s+[\w\-]+)?|[A-Z][a-z]+(?:\s+(?:from|at|in|of)\s+(?:the\s+)?[\w\-]+|\s+[A-Z][a-z]+)?)\s+"
             rf"(?:{words.REPORTING})\s+(?:that\s+)?(?P<inner>\S.{{6,}})$",
         ),
-        withdraw=regex_cache.compile(rf"^(?:{words.WITHDRAW})(?P<about>[^,;:.!—–]{{0,60}}?)(?:\s*[,;:.!—–-]+\s*(?P<rest>.*))?$", flags),
+        withdraw=regex_cache.compile(
+            rf"^(?:(?:{words.WITHDRAW_OPENERS})[,!]?\s+)*(?:{words.WITHDRAW})(?P<about>[^,;:.!—–]{{0,60}}?)(?:\s*[,;:.!—–-]+\s*(?P<rest>.*))?$",
+            flags,
+        ),
         withdraw_around=regex_cache.compile(words.WITHDRAW_AROUND, flags),
         history=regex_cache.compile(words.HISTORY, flags),
         hypothesis=regex_cache.compile(words.HYPOTHESIS, flags),

@@ -115,6 +115,10 @@ class _Overlay:
             stored[item.item_id] = item
         return [item for item in stored.values() if item.status is ItemStatus.ACTIVE]
 
+    def replaced_by(self, item_id: str) -> list[Item]:
+        """The items this batch superseded with item_id (what an update it made replaced)."""
+        return [item for item in (*self.plan.new_items, *self.plan.updated_items.values()) if item.superseded_by == item_id]
+
     def add(self, item: Item) -> None:
         if item.item_id in self.pending.position:
             self.update(item)  # derived twice in one batch (an id is a function of its sources): one row

@@ -225,8 +225,9 @@ def withdrawn(named: str, candidates: list[Item]) -> Item | None:
 
 
 def just_said(candidates: list[Item], seq: int, within: int = 4) -> Item | None:
-    """The statement a bare "never mind" takes back: the latest fact or number of the last few seqs."""
-    recent = [item for item in candidates if item.kind in (ItemKind.FACT, ItemKind.NUMBER) and seq - within <= item.seq < seq]
+    """The statement a bare "never mind" takes back: the latest fact or number of the last few seqs,
+    its own message's included ("push it to 20:00. Actually never mind")."""
+    recent = [item for item in candidates if item.kind in (ItemKind.FACT, ItemKind.NUMBER) and seq - within <= item.seq <= seq]
     return max(recent, key=lambda item: item.seq, default=None)
 
 

@@ -29,10 +29,13 @@ class WithdrawalView(PlanView, Protocol):
 
     def matching(self, text: str, kinds: tuple[ItemKind, ...], limit: int = ...) -> list[Item]: ...
 
+    def replaced_by(self, item_id: str) -> list[Item]: ...
+
 
 def withdraw(overlay: WithdrawalView, event: Event, candidate: Candidate) -> None:
     """Retire the item a withdrawal takes back: the one its words name, or, naming none, the
-    statement just made. Its successor is the turn that took it back, so history says when."""
+    statement just made. Its successor is the turn that took it back, so history says when; what it
+    replaced in the same batch is current again."""
     named = candidate.key or candidate.value
     if named:
         target = subjects.withdrawn(named, overlay.subject_pool(candidate.key, named))
@@ -42,6 +45,10 @@ def withdraw(overlay: WithdrawalView, event: Event, candidate: Candidate) -> Non
     retired = [target] if target is not None else _withdrawn_turns(overlay, event, named) if named else []
     for item in retired:
         overlay.update(replace(item, status=ItemStatus.SUPERSEDED, superseded_by=evidence))
+        # "Move it to Thursday... never mind, keep the original": an update taken back as it is made
+        # leaves what it replaced current.
+        for earlier in overlay.replaced_by(item.item_id):
+            overlay.update(replace(earlier, status=ItemStatus.ACTIVE, superseded_by=""))
 
 
 def _withdrawn_turns(overlay: WithdrawalView, event: Event, named: str) -> list[Item]:

@@ -78,6 +78,8 @@ WITHDRAW = (
     # A plan dropped: "Forget the BigQuery copy", "drop the Lagos chapter", "scrap our trip to Porto".
     r"(?:forget|drop|scrap|ditch|skip|shelve|cancel|scratch|bin)\s+(?=(?:the|that|this|our|my)\s)"
 )
+# What may open a withdrawal: "Actually never mind, ...", "Oh, forget what I said about the van".
+WITHDRAW_OPENERS = r"actually|oh|ah|hmm|um|wait|no|ok|okay|sorry|so"
 # A plan dropped, said around what it names: "take the Parkway 10K out", "the Porto trip is off".
 WITHDRAW_AROUND = (
     r"^(?:let's\s+|please\s+|just\s+)?(?:take|cross|strike)\s+(?P<about>(?:the|that|our|my)\s+[^,;:.!]{1,50}?)\s+(?:out|off)(?:\s+(?:of\s+)?(?:the|my|our)\s+(?:list|plan|schedule|calendar|order))?"
