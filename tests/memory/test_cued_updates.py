@@ -36,6 +36,15 @@ from tests.memory.test_corrections import ACTIVE, assert_replaced, holding, send
             "7 pm",
             "6 pm",
         ),
+        # Relayed with who said it in apposition; the time it takes effect is not the new value; the
+        # party it speaks for owns the value it updates.
+        (
+            "The Rowan Inn's weekly order is 30 sourdough loaves.",
+            "Cara at the Rowan just texted, they need 42 of those from Monday.",
+            "30",
+            "42",
+        ),
+        ("The school trip deposit is 40 pounds.", "Mrs Patel, the trip coordinator, rang: the deposit is actually 55 pounds.", "40", "55"),
         ("每周例会定在周二 10:00。", "例会时间挪了，周三 14:00，地点不变。", "10:00", "14:00"),
         ("月底盘点安排在 3 月 28 日。", "财务那边说盘点要提前，现在是 3 月 25 日，大家注意。", "28", "25"),
         # A day of the month alone is a date: "10 号" replaces a span of dates, not a measure.

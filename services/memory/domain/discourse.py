@@ -152,8 +152,10 @@ def _grammar(lang: str) -> _Grammar:
             flags,
         ),
         relay=regex_cache.compile(
-            rf"^(?P<who>(?i:my|our|the|their|his|her)\s+[\w\-]+(?:\s+[\w\-]+)?|[A-Z][a-z]+(?:\s+(?:from|at|in|of)\s+(?:the\s+)?[\w\-]+|\s+[A-Z][a-z]+)?)\s+"
-            rf"(?:{words.REPORTING})\s+(?:that\s+)?(?P<inner>\S.{{6,}})$",
+            # "Amara, the head chef at Harbour, rang: ...", "Deniz at Moss just messaged, they want 48".
+            rf"^(?P<who>(?i:my|our|the|their|his|her)\s+[\w\-]+(?:\s+[\w\-]+)?|[A-Z][a-z]+(?:\s+(?:from|at|in|of)\s+(?:the\s+)?[\w\-]+|\s+[A-Z][a-z]+)?)"
+            rf"(?:,\s+(?i:the|our|my|their)\s+[^,]{{3,40}},)?(?:\s+(?i:just|also|finally|already))?\s+"
+            rf"(?:{words.REPORTING})[,:]?\s+(?:that\s+)?(?P<inner>\S.{{6,}})$",
         ),
         withdraw=regex_cache.compile(
             rf"^(?:(?:{words.WITHDRAW_OPENERS})[,!]?\s+)*(?:{words.WITHDRAW})(?P<about>[^,;:.!—–]{{0,60}}?)(?:\s*[,;:.!—–-]+\s*(?P<rest>.*))?$",
@@ -266,7 +268,15 @@ def cued_change(clean: str, lang: str) -> Change | None:
     if not g.cue(clean) or frame(clean, lang):
         return None
     values = typed_values(clean, lang)
+    if len(values) > 1:  # "they want 48 of those from Monday": the time the change takes effect is not its value
+        effect = _effect_time(lang)
+        values = tuple(value for value in values if not effect.search(clean[: clean.find(value)]))
     return Change(subject="", value=values[0]) if len(values) == 1 and not _TALLY.match(values[0]) else None
+
+
+@cache
+def _effect_time(lang: str) -> re.Pattern[str]:
+    return regex_cache.compile(data(lang, "discourse").EFFECT_TIME, re.IGNORECASE)
 
 
 def names_something(value: str) -> bool:

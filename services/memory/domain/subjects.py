@@ -140,8 +140,13 @@ def _score(statement: Statement, item: Item, named_here: bool = False) -> float 
     score = NAMED_OLD if named else MENTIONED if mentioned else 0.0
     if statement.update and not (named or mentioned) and _context_mentioned(item, statement):
         score += CONTEXT_MENTIONED  # "Olu's message said sixty" points at what Olu was quoted saying
-    if owner(statement.sentence, statement.key) != owner(item.text, item.subject) and not (named or mentioned):
-        return None  # "Mill Road's pale ale gets 1 lb/bbl" is their value, not a new one of ours
+    theirs = owner(item.text, item.subject)
+    if owner(statement.sentence, statement.key) != theirs and not (
+        named or mentioned or (statement.cued and theirs & _prose_terms(statement.sentence))
+    ):
+        # "Mill Road's pale ale gets 1 lb/bbl" is their value, not a new one of ours; "Deniz at Moss
+        # messaged, they want 48" speaks for Moss, whose standing order it updates.
+        return None
     new_key, old_key = term_set(statement.key), term_set(item.subject)
     if statement.cued and not (named or mentioned or old_key & _prose_terms(statement.sentence)):
         return None  # "Base moved check-in earlier, 15:00" updates only a subject its sentence names

@@ -61,12 +61,14 @@ VALUE_NOW = (
 # Words that say a value is new where no pattern around the value says so ("Base moved check-in earlier,
 # 15:00, same day"; "opening a week later: Friday 24 April now"): with the verbs of change, the cue of a
 # sentence whose one typed value updates the subject its message names (discourse.cued_change).
+# A time that says when a change takes effect, not the new value: "they want 48 from Monday".
+EFFECT_TIME = r"(?:from|starting|as\s+of|effective|beginning)\s+(?:next\s+|this\s+)?$"
 SHIFT_WORDS = r"later|earlier|sooner|instead|now|anymore|actually|confirmed|rescheduled|postponed|delayed|brought"
 # "make it 40", "call it 3 weeks", "let's say 12": a new value chosen for the subject in focus.
 CHOOSE = r"make\s+(?:it|that)|call\s+it|let's\s+say|let's\s+do|go\s+with|round\s+it\s+(?:up|down)\s+to"
 # Reporting verbs: "<someone> says the deposit is 1,800" relays a statement, its provenance recorded.
 REPORTING = (
-    r"says|said|confirmed|confirms|told\s+(?:me|us)|tells\s+(?:me|us)|mentioned|mentions|reports|reported|informed\s+(?:me|us)|"
+    r"says|said|confirmed|confirms|rang|phoned|told\s+(?:me|us)|tells\s+(?:me|us)|mentioned|mentions|reports|reported|informed\s+(?:me|us)|"
     r"let\s+(?:me|us)\s+know|wrote|emailed|texted|messaged|called\s+to\s+say|just\s+said|now\s+says|is\s+saying|pinged\s+(?:me|us)\s+to\s+say"
 )
 # Taking back what was said, without a new value: the item it names is retired.

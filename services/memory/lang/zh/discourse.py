@@ -9,6 +9,7 @@ CHANGE_VERBS = (
     r"升到|升至|提到|提高到|增加到|减少到|减到|砍到|缩短到|延长到|变成了?|变为|更新为|更新成"
 )
 # Words that say a value is new where no pattern around it says so (see lang/en/discourse.py): 时间挪了，周四 15:00.
+EFFECT_TIME = r"(?:从|自)\s*$"
 SHIFT_WORDS = r"改成|改为|改到|改期|改时间|换成|换到|调到|调成|推迟|延期|延后|提前|挪到|挪了|现在是|目前是|其实是|实际上是|更正|确认|提到|降到|涨到|变成"
 PASSIVE = r"(?:被|已经|已|又)"
 PARTICLES = r""
