@@ -76,3 +76,15 @@ def test_a_cued_value_leaves_a_subject_its_message_does_not_update(memory, later
     send(memory, "The parents' evening starts at 18:30 in the main hall.", later)
     (evening,) = holding(memory, "18:30")
     assert evening.status == ACTIVE
+
+
+@pytest.mark.parametrize(
+    ("first", "correction", "old", "new"),
+    [
+        ("每周六早上 8:30 在体育馆门口集合。", "跟教练又确认了一遍，不是 8:30，是 8:00，要提前热身。", "8:30", "8:00"),
+        ("快递每天 16:30 到店取件。", "问过快递员了，不是 16:30，是 17:00。", "16:30", "17:00"),
+    ],
+)
+def test_a_chinese_time_then_what_happens_at_it_is_a_value_a_correction_names(memory, first, correction, old, new):
+    send(memory, first, correction)
+    assert_replaced(memory, old, new)

@@ -23,10 +23,14 @@ CORRECTIONS_ZH = (
         "zh_not_but",
         "zh",
         FACT,
-        r"^(?P<key>[^，,]{0,20}?)不是(?P<old>[^，,]{1,30}?)[，,]?\s*(?:而是|而应该是|应该是|是)(?P<new>.+)$",
+        # A clause before it says how the speaker found out ("又核对了一遍，不是 2:30，是 3:15"); the new value
+        # ends at its clause ("是 3:15，电工改线路之前…" is 3:15).
+        r"^(?:[^，,。]{2,20}[，,]\s*(?=不是))?(?P<key>[^，,]{0,20}?)不是(?P<old>[^，,]{1,30}?)[，,]?\s*(?:而是|而应该是|应该是|是)"
+        r"(?P<new>[^，,。；;]+)(?:[，,。；;].*)?$",
         [
             ("部署区域不是eu-west-1而是eu-central-1", {"key": "部署区域", "value": "eu-central-1", "corrects": "eu-west-1"}),
             ("不是pnpm，是yarn", {"key": "", "value": "yarn", "corrects": "pnpm"}),
+            ("跟仓库又核对了一遍，不是 2:30，是 3:15，司机那边已经知道了。", {"key": "", "value": "3:15", "corrects": "2:30"}),
         ],
         needles=("不是",),
     ),
