@@ -36,6 +36,8 @@ from tests.memory.test_corrections import ACTIVE, assert_replaced, holding, send
             "7 pm",
             "6 pm",
         ),
+        # What we do at a time is a value of its own ("we fly out on ...").
+        ("We fly out on Friday 13 June.", "The airline moved us, so we fly out a day later, Saturday 14 June.", "13 June", "14 June"),
         # Relayed with who said it in apposition; the time it takes effect is not the new value; the
         # party it speaks for owns the value it updates.
         (

@@ -6,6 +6,28 @@ from services.memory.domain.patterns_core import FACT, _row
 from services.memory.lang.en.grammar import _KEY_EN
 
 # ---- facts ------------------------------------------------------------------
+# A time must follow: a month, a weekday, a clock time.
+HAPPENS_AT_NEEDLES = (
+    "jan",
+    "feb",
+    "mar",
+    "apr",
+    "may",
+    "jun",
+    "jul",
+    "aug",
+    "sep",
+    "oct",
+    "nov",
+    "dec",
+    "day",
+    ":",
+    "am",
+    "pm",
+    "noon",
+    "midnight",
+)
+
 FACTS_RELATIONS = (
     _row(
         "called",
@@ -72,26 +94,23 @@ FACTS_RELATIONS = (
             ("The shuttle goes at 08:15 from the east gate.", {"key": "shuttle", "value": "08:15 from the east gate"}),
         ],
         # A time must follow: a month, a weekday, a clock time.
-        needles=(
-            "jan",
-            "feb",
-            "mar",
-            "apr",
-            "may",
-            "jun",
-            "jul",
-            "aug",
-            "sep",
-            "oct",
-            "nov",
-            "dec",
-            "day",
-            ":",
-            "am",
-            "pm",
-            "noon",
-            "midnight",
-        ),
+        needles=HAPPENS_AT_NEEDLES,
+    ),
+    # When we do something: "We open to the public on Saturday 6 June", "we fly out at 07:10 from Gatwick".
+    _row(
+        "we_do_at",
+        "en",
+        FACT,
+        r"^(?:we|i)(?:'ll|\s+will)?\s+(?P<key>(?!(?:are|were|was|am|have|had|need|want|can|could|should|might|may|must|usually|always|never)\b)"
+        r"[a-z]+(?:\s+(?!on\b|at\b)[a-z\-]+){0,4}?)\s+(?:on|at)\s+(?P<value>"
+        r"(?=[^,]*(?:\d{1,2}(?::\d{2})?\s?[ap]\.?m\b|\b\d{1,2}:\d{2}\b|(?:mon|tues|wednes|thurs|fri|satur|sun)day|\bnoon\b|\bmidnight\b|"
+        r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b|\b\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|"
+        r"\b\d{4}-\d{2}-\d{2}\b)).+)$",
+        [
+            ("We open to the public on Saturday 6 June.", {"key": "open to the public", "value": "Saturday 6 June"}),
+            ("We fly out at 07:10 from Gatwick.", {"key": "fly out", "value": "07:10 from Gatwick"}),
+        ],
+        needles=HAPPENS_AT_NEEDLES,
     ),
     # What a person says of themselves; the key is the row's (an empty key group takes the suffix).
     _row(
