@@ -300,6 +300,8 @@ def test_a_relayed_sentence_keeps_the_task_state_it_states(memory, relayed, fiel
         ("Only 40 invitations left to send.", "progress", "40 invitations"),
         ("报名过半了，已经收了 260 份。", "progress", "过半"),
         ("只差最后 12 间客房就布置完了。", "progress", "12 间客房"),
+        # A goal after a short clause of context.
+        ("Two weekends at the allotment, the aim is to get the shed roof felted.", "goal", "shed roof"),
         # A share or a count of the whole said done, under any label or in a later clause.
         ("Flyers are out, the hall is booked, and the seating plan is about 80% done.", "progress", "80% done"),
         ("Stewards: 9 of 12 now.", "progress", "9 of 12"),

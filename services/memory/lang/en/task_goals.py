@@ -49,6 +49,8 @@ GOALS: tuple[TaskSpec, ...] = (
         ),
         pattern=r"^"
         + _SETTLED_CLAUSE
+        # A short clause of context before it: "Five shooting days in Whitby, aim is to get all 31 scenes ...".
+        + r"(?:(?!(?:if|unless|when|once|maybe|perhaps|whether)\b)[^,;:?]{2,60},\s+)?"
         + r"(?:(?:the|our|my|this|today's|this week's)\s+)?(?:(?:main|overall|end|primary|current|new|real|actual|"
         r"top|only|immediate|big|biggest|key)\s+)*(?P<cue>"
         + _GOAL_HEAD
@@ -66,6 +68,7 @@ GOALS: tuple[TaskSpec, ...] = (
             ("So the goal is now to get the Android build green", "get the Android build green"),
             ("The plan is to move house in early September", "move house in early September"),
             ("The job for this week is now the Lindqvist lease renewal, due Friday", "the Lindqvist lease renewal, due Friday"),
+            ("Three evenings at the Corn Exchange, aim is to sell every seat", "sell every seat"),
         ],
     ),
     dict(
