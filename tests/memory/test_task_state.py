@@ -539,6 +539,25 @@ def test_a_goal_that_says_it_names_the_title_before_it(memory, said, title):
     assert title in state(memory).goal.text
 
 
+@pytest.mark.parametrize(
+    ("said", "fragment"),
+    [
+        ("Nobody has said who drives the minibus back on Sunday. Open question for the committee.", "minibus"),
+        ("Whether the raffle needs a licence this year. Still an open question.", "raffle"),
+        ("谁来付场地的清洁费。这个还没定。", "清洁费"),
+    ],
+)
+def test_a_tag_that_only_names_a_role_makes_the_sentence_before_it_the_entry(memory, said, fragment):
+    say(memory, said)
+    assert any(fragment in entry for entry in texts(state(memory).open_items)), texts(state(memory).open_items)
+
+
+def test_two_tagged_entries_are_two_entries(memory):
+    say(memory, "Who pays for the banners. Open question.", "Who books the photographer. Open question.")
+    entries = texts(state(memory).open_items)
+    assert any("banners" in entry for entry in entries) and any("photographer" in entry for entry in entries), entries
+
+
 def test_a_goal_stated_later_replaces_the_opening_one(memory):
     say(memory, "We want online booking live before the autumn rush.", "Goal: move the patient records to the new system first.")
     assert "patient records" in state(memory).goal.text

@@ -12,7 +12,8 @@ from functools import cache
 
 from services.memory import regex_cache
 from services.memory.domain.model import Candidate, ItemKind, TaskField
-from services.memory.domain.text import detect_lang, is_question, split_sentences
+from services.memory.domain.rules import MAX_RULE_KEY_CHARS as MAX_TASK_KEY_CHARS
+from services.memory.domain.text import detect_lang, is_question, normalize_key, split_sentences
 from services.memory.lang import LANGUAGES, data
 
 MAX_LABEL_WORDS = 10
@@ -176,8 +177,11 @@ def _states_enough(body: str, lang: str) -> bool:
 
 
 def with_referent(message: str, candidate: Candidate) -> Candidate:
-    """A goal that says "it" ("The aim is to open it in the East Galleries") names what the message
-    titled before it ("this thread is for 'Layers of Light'"): the title leads the goal."""
+    """A task entry read with what it points back at: a goal that says "it" ("The aim is to open it in
+    the East Galleries") is led by the title the message named before it ('Layers of Light'); a tag
+    that only names a role ("Open question for the board.") is the sentence before it, so tagged."""
+    if candidate.task_field in (TaskField.OPEN, TaskField.BLOCKER) and not candidate.resolves:
+        return _tagged(message, candidate)
     if candidate.task_field is not TaskField.GOAL or not _PRONOUN.search(candidate.value):
         return candidate
     before = message[: message.find(candidate.text)] if candidate.text in message else ""
@@ -190,3 +194,21 @@ def with_referent(message: str, candidate: Candidate) -> Candidate:
 _PRONOUN = regex_cache.compile(r"\b(?:it|them|this one)\b|它", re.IGNORECASE)
 # A title as typed: in quotes or book-title marks.
 _TITLE = regex_cache.compile(r"(?<!\w)['‘\"“]([^'’\"”\n]{3,60}?)['’\"”](?!\w)|[《「]([^》」\n]{1,30})[》」]")
+
+
+def _tagged(message: str, candidate: Candidate) -> Candidate:
+    lang = candidate.lang if candidate.lang in LANGUAGES else "en"
+    if not _role_tag(lang).match(candidate.text.strip()):
+        return candidate
+    sentences = split_sentences(message)
+    at = next((index for index, sentence in enumerate(sentences) if candidate.text.strip() in sentence), 0)
+    if at == 0:
+        return candidate
+    value = f"{sentences[at - 1].rstrip('。.!！')} ({candidate.value})"
+    key = f"task:{candidate.task_field.value}:{normalize_key(value)[:MAX_TASK_KEY_CHARS]}" if candidate.task_field else candidate.key
+    return replace(candidate, key=key, value=value, text=f"{sentences[at - 1]} {candidate.text.strip()}")
+
+
+@cache
+def _role_tag(lang: str) -> re.Pattern[str]:
+    return regex_cache.compile(data(lang, "task_roles").ROLE_TAG, re.IGNORECASE)

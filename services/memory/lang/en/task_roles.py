@@ -65,3 +65,6 @@ ARRIVED = (
 # A choice or an arrival said in a clause of time or condition is not one that happened: "until we've picked
 # the final model", "once the permit comes through".
 NOT_YET = r"\b(?:until|till|before|once|after|when|whenever|if|unless|whether|in\s+case)\b"
+# A sentence that only names the role of the one before it: "Nobody has said who pays for the labels. Open
+# question for the board." The entry is the sentence before.
+ROLE_TAG = r"^(?:(?:an?|the|still\s+an?|that's\s+an?|that's\s+the|one\s+more)\s+)?(?:open\s+(?:question|item|point)|blocker|decision\s+to\s+make|thing\s+to\s+decide)(?:\s+(?:for|with)\s+[^.!?]{1,40})?[.!]?$"
