@@ -28,6 +28,10 @@ from tests.memory.test_corrections import ACTIVE, S, send
         ("Before we start, one standing rule for the shop: every refund gets a second signature.", "second signature"),
         ("先说好一条：退款单都要两个人复核。", "两个人复核"),
         ("丑话说在前面：周末不回工作消息。", "周末不回"),
+        # A numbered rule, or one more of them.
+        ("Rule three: every quote goes out on the letterhead.", "letterhead"),
+        ("第三条：合同扫描件统一存到共享盘。", "共享盘"),
+        ("另外一条：样品寄出前先拍照留底。", "拍照留底"),
     ],
 )
 def test_a_rule_in_other_forms_is_stored_whole(memory, said, part):

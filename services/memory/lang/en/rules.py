@@ -150,6 +150,8 @@ RULES_EN = (
         # "Citation rule for the thesis:", "Naming convention:": what the rule is about, before it.
         r"(?!(?:no|not|the|a)\b)[a-z][\w\-]*\s+(?:[a-z][\w\-]*\s+)?)?"
         r"(?:rule|policy|constraint|requirement|guideline|convention|ban)s?(?:\s+of\s+thumb)?"
+        # A numbered one: "Rule two:", "Rule #3:", "Rule number four:".
+        r"(?:\s+(?:number\s+)?(?:#?\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten))?"
         r"(?:\s+(?:for|at|from|on|before|about|in|while|when|of)\b[^:]{0,50})?\s*:)\s*\S",
         [
             ("Rule: no force pushes on Fridays.", {"key": "rule:rule: no force pushes on fridays"}),
@@ -162,6 +164,7 @@ RULES_EN = (
                 "Naming rule for the repos: kebab-case, never camelCase.",
                 {"value": "Naming rule for the repos: kebab-case, never camelCase"},
             ),
+            ("Rule two: nobody books a venue without a signed quote.", {"value": "Rule two: nobody books a venue without a signed quote"}),
             (
                 "Hard rule at the clinic: no patient names in any ticket title.",
                 {"value": "Hard rule at the clinic: no patient names in any ticket title"},
