@@ -32,6 +32,9 @@ from tests.memory.test_corrections import ACTIVE, S, send
         ("Rule three: every quote goes out on the letterhead.", "letterhead"),
         ("第三条：合同扫描件统一存到共享盘。", "共享盘"),
         ("另外一条：样品寄出前先拍照留底。", "拍照留底"),
+        # A quantifier after what it is about, or a quantifier pronoun.
+        ("Access for anyone outside the studio, freelancers included, goes through Dana.", "through Dana"),
+        ("Anything over 300 pounds needs a second quote.", "second quote"),
     ],
 )
 def test_a_rule_in_other_forms_is_stored_whole(memory, said, part):
@@ -42,7 +45,12 @@ def test_a_rule_in_other_forms_is_stored_whole(memory, said, part):
 
 @pytest.mark.parametrize(
     "said",
-    ["Nothing happened until the second reboot.", "No one knows until Friday.", "Keep me posted on the delivery."],
+    [
+        "Nothing happened until the second reboot.",
+        "No one knows until Friday.",
+        "Keep me posted on the delivery.",
+        "All of us need a long weekend after this.",
+    ],
 )
 def test_a_report_or_a_request_in_those_forms_is_no_rule(memory, said):
     send(memory, said)

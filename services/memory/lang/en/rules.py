@@ -250,16 +250,20 @@ RULES_EN = (
         "universal",
         "en",
         RULE,
-        r"^(?:every|each|all|any)\s+(?:[\w\-'./]+\s+){0,6}?(?P<marker>goes through|go through|needs?|requires?|has to|have to|gets?|"
+        # The quantifier may follow what it is about: "Access for anyone outside the trust goes through the IG team".
+        r"^(?:[\w\-]+\s+(?:for|by|from|to|of)\s+)?(?:every|each|all|any|anything|anyone|anybody|everything|everyone)\s+(?!of\s+(?:us|them|you)\b)(?:[\w\-'./,]+\s+){0,8}?"
+        r"(?P<marker>goes through|go through|goes (?:to|past|via)|go (?:to|past|via)|needs?|requires?|has to|have to|gets?|"
         r"ships? with|comes? with)\s+\w",
         [
             ("Every config change goes through a signed-off ticket.", {"key": "rule:every config change goes through a signed-off ticket"}),
+            ("Anything over 500 euros needs my sign-off.", {"value": "Anything over 500 euros needs my sign-off"}),
+            ("Access for anyone outside the lab goes through Priya.", {"value": "Access for anyone outside the lab goes through Priya"}),
             (
                 "All public endpoints need an owner in the service catalog",
                 {"value": "All public endpoints need an owner in the service catalog"},
             ),
         ],
-        needles=("every", "each", "all", "any"),
+        needles=("every", "each", "all", "any", "anything", "anyone", "anybody", "everything", "everyone"),
     ),
     # "No force-pushes to main.", "no patient names in any log": a prohibition stated as a noun phrase.
     _row(
