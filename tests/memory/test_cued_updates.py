@@ -49,6 +49,8 @@ from tests.memory.test_corrections import ACTIVE, assert_replaced, holding, send
         ("The school trip deposit is 40 pounds.", "Mrs Patel, the trip coordinator, rang: the deposit is actually 55 pounds.", "40", "55"),
         ("每周例会定在周二 10:00。", "例会时间挪了，周三 14:00，地点不变。", "10:00", "14:00"),
         ("月底盘点安排在 3 月 28 日。", "财务那边说盘点要提前，现在是 3 月 25 日，大家注意。", "28", "25"),
+        # A weekday of next week keeps its 下.
+        ("约了律师周二下午三点视频过一遍。", "律师那边改时间了，改成下周四上午十点。", "周二", "下周四"),
         # A day of the month alone is a date: "10 号" replaces a span of dates, not a measure.
         ("仓库搬迁定在 9 月 3 日到 9 月 5 日。", "搬迁推迟了一周，10 号开始，还是三天。", "9 月 3 日", "10 号"),
     ],
