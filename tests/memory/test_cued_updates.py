@@ -36,6 +36,8 @@ from tests.memory.test_corrections import ACTIVE, assert_replaced, holding, send
             "7 pm",
             "6 pm",
         ),
+        # A figure with one capital glued to it is a name, not a measure; a titled name relays.
+        ("Our table at the gala is 7C.", "Dr. Moss confirmed the organisers moved our table to 9A, nearer the stage.", "7C", "9A"),
         # What we do at a time is a value of its own ("we fly out on ...").
         ("We fly out on Friday 13 June.", "The airline moved us, so we fly out a day later, Saturday 14 June.", "13 June", "14 June"),
         # Relayed with who said it in apposition; the time it takes effect is not the new value; the
@@ -92,3 +94,13 @@ def test_a_cued_value_leaves_a_subject_its_message_does_not_update(memory, later
 def test_a_chinese_time_then_what_happens_at_it_is_a_value_a_correction_names(memory, first, correction, old, new):
     send(memory, first, correction)
     assert_replaced(memory, old, new)
+
+
+@pytest.mark.parametrize(
+    "tally",
+    ["We have 11 seats booked now out of 16.", "Seats booked: 12 of 16 now, the rest by Friday."],
+)
+def test_a_count_out_of_a_whole_updates_neither_figure(memory, tally):
+    send(memory, "The minibus to the gala seats 16 people.", tally)
+    (seats,) = holding(memory, "16")
+    assert seats.status == ACTIVE

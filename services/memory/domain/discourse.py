@@ -153,7 +153,7 @@ def _grammar(lang: str) -> _Grammar:
         ),
         relay=regex_cache.compile(
             # "Amara, the head chef at Harbour, rang: ...", "Deniz at Moss just messaged, they want 48".
-            rf"^(?P<who>(?i:my|our|the|their|his|her)\s+[\w\-]+(?:\s+[\w\-]+)?|[A-Z][a-z]+(?:\s+(?:from|at|in|of)\s+(?:the\s+)?[\w\-]+|\s+[A-Z][a-z]+)?)"
+            rf"^(?P<who>(?i:my|our|the|their|his|her)\s+[\w\-]+(?:\s+[\w\-]+)?|(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?[A-Z][a-z]+(?:\s+(?:from|at|in|of)\s+(?:the\s+)?[\w\-]+|\s+[A-Z][a-z]+)?)"
             rf"(?:,\s+(?i:the|our|my|their)\s+[^,]{{3,40}},)?(?:\s+(?i:just|also|finally|already))?\s+"
             rf"(?:{words.REPORTING})[,:]?\s+(?:that\s+)?(?P<inner>\S.{{6,}})$",
         ),
@@ -267,16 +267,19 @@ def cued_change(clean: str, lang: str) -> Change | None:
     g = _grammar(lang)
     if not g.cue(clean) or frame(clean, lang):
         return None
+    effect, whole = _not_the_value(lang)
     values = typed_values(clean, lang)
+    if any(whole.search(clean[: clean.find(value)]) for value in values):
+        return None  # a count out of a whole ("six live now out of 22", "12 of 14 now") is progress, no new value
     if len(values) > 1:  # "they want 48 of those from Monday": the time the change takes effect is not its value
-        effect = _effect_time(lang)
         values = tuple(value for value in values if not effect.search(clean[: clean.find(value)]))
     return Change(subject="", value=values[0]) if len(values) == 1 and not _TALLY.match(values[0]) else None
 
 
 @cache
-def _effect_time(lang: str) -> re.Pattern[str]:
-    return regex_cache.compile(data(lang, "discourse").EFFECT_TIME, re.IGNORECASE)
+def _not_the_value(lang: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    words = data(lang, "discourse")
+    return regex_cache.compile(words.EFFECT_TIME, re.IGNORECASE), regex_cache.compile(words.WHOLE_BEFORE, re.IGNORECASE)
 
 
 def names_something(value: str) -> bool:

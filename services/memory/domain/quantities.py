@@ -21,7 +21,8 @@ from services.memory.lang.zh import shapes as zh_shapes
 MAX_CONDITION_CHARS = 80
 # Not inside a Latin token ("v2", "A4"); Chinese writes a figure against the word before it ("工期75天").
 _FIGURE = regex_cache.compile(
-    r"(?<![A-Za-z0-9_\-./:#])(?P<cur>[$€£¥])?(?P<value>[-+−]?\d[\d,]*(?:\.\d+)?)(?![\d:/\-]|\.\d)"
+    # "3A", "12C" name a ward or a seat (grammar.VAL_EN): no figure of anything.
+    r"(?<![A-Za-z0-9_\-./:#])(?P<cur>[$€£¥])?(?P<value>[-+−]?\d[\d,]*(?:\.\d+)?)(?![\d:/\-]|\.\d|[A-FH-JLN-SUX-Z]\b)"
     r"\s?(?P<unit>°[CF]|%|％|‰|[A-Za-zµ°][A-Za-zµ°]*(?:/[A-Za-z³²]+)?|[\u4e00-\u9fff]{1,3})?"
 )
 # Chinese punctuation breaks a clause without a space after it (ASCII "," does not: "1,200").

@@ -67,7 +67,10 @@ def value_type(value: str) -> str:
         return "measure"
     if not re.search(r"\d", value) and re.search(r"(?<![\w'])[A-Z]", value):
         return "name"
+    if _NUMBERED_NAME.fullmatch(value.strip()):
+        return "name"  # "4B", "12C": a ward, a flat, a seat
     return ""
 
 
 _MEASURED = regex_cache.compile(r"\d\s?([A-Za-z%°$€£¥/]+|[\u3400-\u9fff]{1,2})")
+_NUMBERED_NAME = regex_cache.compile(r"\d{1,4}[A-FH-JLN-SUX-Z]")

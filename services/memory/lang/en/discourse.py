@@ -63,6 +63,8 @@ VALUE_NOW = (
 # sentence whose one typed value updates the subject its message names (discourse.cued_change).
 # A time that says when a change takes effect, not the new value: "they want 48 from Monday".
 EFFECT_TIME = r"(?:from|starting|as\s+of|effective|beginning)\s+(?:next\s+|this\s+)?$"
+# A figure said as the whole a count is out of: "Six wards live now out of 22" gives no new value of 22.
+WHOLE_BEFORE = r"\b(?:out\s+of|of)\s+(?:the\s+)?$"
 SHIFT_WORDS = r"later|earlier|sooner|instead|now|anymore|actually|confirmed|rescheduled|postponed|delayed|brought"
 # "make it 40", "call it 3 weeks", "let's say 12": a new value chosen for the subject in focus.
 CHOOSE = r"make\s+(?:it|that)|call\s+it|let's\s+say|let's\s+do|go\s+with|round\s+it\s+(?:up|down)\s+to"

@@ -19,7 +19,8 @@ _IMP = (
 # A multiple ("2x annual fees") keeps its x: "2" alone would lose what it multiplies.
 # "2 June", "18 March" are dates, not a number of Junes.
 VAL_EN = (
-    rf"(?P<value>{NUM}(?:\s*(?:-|–|~|to|and)\s*{NUM})?(?:k|[x×](?![a-z]))?)(?![.,:/-]?\d)(?!\s?[ap]\.?m\b)"
+    # "3A", "12C": a figure with one capital glued to it names a ward, a flat, a seat; only V, W, K, M, G, T measure.
+    rf"(?P<value>{NUM}(?:\s*(?:-|–|~|to|and)\s*{NUM})?(?:k|[x×](?![a-z]))?)(?![.,:/-]?\d)(?!\s?[ap]\.?m\b)(?!(?-i:[A-FH-JLN-SUX-Z])\b)"
     r"(?!\s*(?:st|nd|rd|th)?\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)"
 )
 # "4月3日" is a date: neither its month nor its day is a number of anything.
