@@ -104,3 +104,17 @@ def test_a_count_out_of_a_whole_updates_neither_figure(memory, tally):
     send(memory, "The minibus to the gala seats 16 people.", tally)
     (seats,) = holding(memory, "16")
     assert seats.status == ACTIVE
+
+
+@pytest.mark.parametrize(
+    ("first", "later", "old", "new"),
+    [
+        ("We're at 58 sign-ups for the quiz.", "We're up to 74 sign-ups now.", "58", "74"),
+        ("The signup sheet is at 31 volunteers.", "We're at 36 volunteers now.", "31", "36"),
+    ],
+)
+def test_a_first_count_said_without_a_key_is_kept_under_what_it_counts(memory, first, later, old, new):
+    send(memory, first)
+    assert [item.status for item in holding(memory, old)] == [ACTIVE]
+    send(memory, first, later)
+    assert_replaced(memory, old, new)

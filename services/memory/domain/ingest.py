@@ -32,7 +32,7 @@ from services.memory.domain.model import (
 from services.memory.domain.quoting import own_words
 from services.memory.domain.retrieval import analyse
 from services.memory.domain.store_api import StoreReader
-from services.memory.domain.text import detect_lang, latin_terms, term_set
+from services.memory.domain.text import detect_lang, latin_terms, normalize_key, term_set
 from services.memory.lang.en import rules as en_rules
 from services.memory.lang.zh import rules as zh_rules
 
@@ -250,6 +250,8 @@ def _reconcile(overlay: _Overlay, event: Event, candidate: Candidate, item_id: s
     if existing is not None and _inherits_unit(candidate, new, existing):
         # "make it 40" for "25 chairs" is 40 chairs; "bumped it to 10 online" for "8 guests" is 10 guests, online.
         new = _replace(new, unit=existing.unit, condition="; ".join(part for part in (new.unit, new.condition) if part))
+    if not new.key and new.kind is ItemKind.NUMBER and existing is None and units.counted_noun(new.unit):
+        new = _replace(new, key=normalize_key(new.unit))  # "we're at 143 sign-ups": the first count of them
     if not new.key:
         return  # a correction of nothing we know: the evidence item keeps the sentence
     overlay.add(new)

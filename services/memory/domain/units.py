@@ -97,7 +97,12 @@ def names_unit(unit: str) -> bool:
     return measure_unit(unit) or bool(_COUNTED.fullmatch(unit.strip()))
 
 
-_COUNTED = regex_cache.compile(r"[A-Za-z]{3,}s")
+_COUNTED = regex_cache.compile(r"[A-Za-z]{3,}(?:-[a-z]{2,})?s")
+
+
+def counted_noun(unit: str) -> bool:
+    """A plural noun that counts things ("143 sign-ups", "40 guests"), not a measure ("500 GB")."""
+    return bool(_COUNTED.fullmatch(unit.strip())) and not measure_unit(unit)
 
 
 def same_unit_family(a: str, b: str) -> bool:

@@ -57,10 +57,11 @@ _SAY_EN = (
 # An aside between a key and its colon: "Staging host, for later: ...".
 _ASIDE_EN = r"(?:\s*,\s*(?:for later|for reference|for the record|for context|for now|fyi|btw|just so you know|as a reminder))?"
 
-# A unit is one word, or a measure qualified by what it counts ("4 business hours", "3 story points").
+# A unit is one word, or a measure qualified by what it counts ("4 business hours", "3 story points"); a
+# hyphenated noun is one word ("143 sign-ups", "12 walk-ins").
 UNIT_EN = regex_cache.compile(
     r"(?:(?:business|working|calendar|billable|man|person|story|school|wall[- ]clock|cpu|gpu|core|node|machine)[- ]"
-    r"(?:hours?|days?|weeks?|months?|points?|seconds?|minutes?)\b|%|‰|°[CF]|/[A-Za-z]+|[A-Za-zµ]+(?:/[A-Za-z]+)?)",
+    r"(?:hours?|days?|weeks?|months?|points?|seconds?|minutes?)\b|%|‰|°[CF]|/[A-Za-z]+|[A-Za-zµ]+(?:-(?!ish\b)[a-z]{2,}\b)?(?:/[A-Za-z]+)?)",
     re.IGNORECASE,
 )
 UNIT_STOP_WORDS = frozenset(
