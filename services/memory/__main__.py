@@ -10,7 +10,7 @@ from services.common.grpc_server import serve_until_signal
 from services.common.logging import configure_logging
 from services.common.settings_table import answer_arguments
 from services.common.tracing import configure_tracing
-from services.memory.embeddings.minilm import EncoderUnavailable
+from services.memory.embeddings.errors import EncoderUnavailable
 from services.memory.server import build_server
 from services.memory.settings import SETTINGS_TABLE, Settings
 from services.memory.workers import serve_workers

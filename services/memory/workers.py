@@ -19,7 +19,7 @@ from services.common.logging import configure_logging
 from services.common.tracing import configure_tracing
 from services.common.workers import START_FAILED, Supervisor, reserved_port
 from services.memory.domain.warmup import warm_up
-from services.memory.embeddings.minilm import EncoderUnavailable
+from services.memory.embeddings.errors import EncoderUnavailable
 from services.memory.server import build_server, store_location
 from services.memory.settings import Settings
 from services.memory.store.factory import open_store

