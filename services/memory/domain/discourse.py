@@ -262,8 +262,8 @@ def change(clean: str, lang: str) -> Change | None:
 
 def cued_change(clean: str, lang: str) -> Change | None:
     """A keyless change said by a word, not a pattern: a statement with a cue ("moved", "later", "now",
-    "says", 改, 现在) and one typed value ("Base moved check-in earlier, 15:00, same day"; "the cutover has
-    to shift: 03:00 to 05:00"). Only the subject its message names may take it (subjects: a loose update)."""
+    "says", 推迟, 现在是) and one typed value ("Base moved check-in earlier, 15:00, same day"; "the cutover
+    has to shift: 03:00 to 05:00"). Only a subject its sentence names may take it (subjects: a cued update)."""
     g = _grammar(lang)
     if not g.cue(clean) or frame(clean, lang):
         return None

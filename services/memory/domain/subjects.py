@@ -133,9 +133,10 @@ def _score(statement: Statement, item: Item, named_here: bool = False) -> float 
     if statement.named_old and not named:
         return None  # "not Y" says which value goes: an item without Y is not the one
     mentioned = statement.update and not named and _mentioned(item, statement)
-    if not (named or mentioned) and not _compatible(statement, item):
+    compatible = _compatible(statement, item)
+    if not (named or mentioned or compatible):
         return None
-    if statement.cued and not (_compatible(statement, item) and value_type(statement.value) == value_type(item.value)):
+    if statement.cued and not (compatible and value_type(statement.value) == value_type(item.value)):
         return None  # read by its look alone, a value replaces only one of its own type
     score = NAMED_OLD if named else MENTIONED if mentioned else 0.0
     if statement.update and not (named or mentioned) and _context_mentioned(item, statement):
@@ -190,6 +191,7 @@ def _score(statement: Statement, item: Item, named_here: bool = False) -> float 
     return score
 
 
+@functools.lru_cache(maxsize=1024)
 def _prose_terms(sentence: str) -> frozenset[str]:
     """The words of a sentence's prose: "api" of "src/api/handlers.py" names no subject."""
     return term_set(" ".join(word for word in sentence.split() if not _CODE_LIKE.search(word)))

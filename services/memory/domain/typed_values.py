@@ -12,25 +12,26 @@ import re
 
 from services.memory import regex_cache
 from services.memory.lang.en import shapes as en_shapes
+from services.memory.lang.en.grammar import UNIT_STOP_WORDS
 from services.memory.lang.shared import CUR, NUM
 from services.memory.lang.zh import shapes as zh_shapes
 from services.memory.lang.zh.grammar import UNITS_ZH
 
-_CLOCK_EN = r"\b\d{1,2}:\d{2}(?:\s?[ap]\.?m\b\.?)?|\b\d{1,2}\s?[ap]\.?m\b\.?"
-_SPAN_EN = r"\s*(?:to|until|till|-|–)\s*"
-_WORD_AFTER_FIGURE = r"(?!(?:on|at|in|for|the|and|so|to|of|by|now|as|if|with|from|per|a|an|or|but|is|are|was|were)\b)[a-z]{1,12}\b"
+# A word after a figure that is no unit of it: "171 now", "48 of those".
+_UNIT_AFTER_FIGURE = r"(?!(?:" + "|".join(sorted(UNIT_STOP_WORDS)) + r")\b)[a-z]{1,12}\b"
 _EN = (
-    regex_cache.compile(rf"(?:{_CLOCK_EN}){_SPAN_EN}(?:{_CLOCK_EN})|(?:{_CLOCK_EN})", re.IGNORECASE),
+    regex_cache.compile(rf"(?:{en_shapes.CLOCK}){en_shapes.SPAN}(?:{en_shapes.CLOCK})|(?:{en_shapes.CLOCK})", re.IGNORECASE),
     regex_cache.compile(rf"(?:{en_shapes.WEEKDAYS},?\s+)?(?:{en_shapes.DATES})|{en_shapes.WEEKDAYS}", re.IGNORECASE),
-    regex_cache.compile(rf"(?<![\w.#/]){CUR}{NUM}(?:\s?(?:%|{_WORD_AFTER_FIGURE}))?(?![\w:])", re.IGNORECASE),
+    regex_cache.compile(rf"(?<![\w.#/]){CUR}{NUM}(?:\s?(?:%|{_UNIT_AFTER_FIGURE}))?(?![\w:])", re.IGNORECASE),
 )
-_ZH_DAY = rf"(?:下|上|这|本)?个?(?:{zh_shapes.WEEKDAYS})"
+_ZH_DAY = rf"{zh_shapes.WEEK_OF}(?:{zh_shapes.WEEKDAYS})"
+_ZH_CLOCK = r"\d{1,2}:\d{2}"
 _ZH = (
     regex_cache.compile(
-        rf"(?:{zh_shapes.DATES}|{_ZH_DAY}|明天|后天|今天)?\s*(?:早上|上午|中午|下午|晚上|凌晨)?\s*"
-        rf"(?:\d{{1,2}}:\d{{2}}(?:\s*(?:到|至|-|–)\s*\d{{1,2}}:\d{{2}})?|{zh_shapes.CLOCK.pattern})"
+        rf"(?:{zh_shapes.DATES}|{_ZH_DAY}|{zh_shapes.NEAR_DAYS})?\s*(?:{zh_shapes.DAY_PARTS})?\s*"
+        rf"(?:{_ZH_CLOCK}(?:{zh_shapes.SPAN}{_ZH_CLOCK})?|{zh_shapes.CLOCK.pattern})"
     ),
-    regex_cache.compile(rf"{zh_shapes.DATES}|\d{{1,2}}\s*[日号]|{_ZH_DAY}"),
+    regex_cache.compile(rf"{zh_shapes.DATES}|{_ZH_DAY}"),
     regex_cache.compile(rf"(?<![A-Za-z.#/]){CUR}{NUM}\s*(?:[万千亿])?\s*(?:{UNITS_ZH.pattern})?"),
 )
 

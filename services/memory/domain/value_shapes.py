@@ -13,7 +13,7 @@ from services.memory.lang.zh import shapes as zh_shapes
 _WEEKDAYS = regex_cache.compile(f"{en_shapes.WEEKDAYS}|{zh_shapes.WEEKDAYS}", re.IGNORECASE)
 _SHAPES = (
     ("region", regex_cache.compile(r"\b[a-z]{2,}-[a-z]+-\d+[a-z]?\b", re.IGNORECASE)),
-    ("clock", regex_cache.compile(r"\b\d{1,2}(?::\d{2})?\s?[ap]\.?m\b|\b\d{1,2}:\d{2}\b", re.IGNORECASE)),
+    ("clock", regex_cache.compile(en_shapes.CLOCK, re.IGNORECASE)),
     ("weekday", _WEEKDAYS),
     (
         "date",

@@ -6,7 +6,13 @@ from services.memory.domain.patterns_core import FACT, _row
 from services.memory.lang.en.grammar import _KEY_EN
 
 # ---- facts ------------------------------------------------------------------
-# A time must follow: a month, a weekday, a clock time.
+# A time must follow, before the next comma: a clock time, a weekday, a date (happens_at, we_do_at).
+_TIME_FOLLOWS = (
+    r"(?=[^,]*(?:\d{1,2}(?::\d{2})?\s?[ap]\.?m\b|\b\d{1,2}:\d{2}\b|(?:mon|tues|wednes|thurs|fri|satur|sun)day|\bnoon\b|\bmidnight\b|"
+    r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b|\b\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|"
+    r"\b\d{4}-\d{2}-\d{2}\b))"
+)
+# The prefilter of those rows: a month, a weekday, a clock time.
 HAPPENS_AT_NEEDLES = (
     "jan",
     "feb",
@@ -82,10 +88,7 @@ FACTS_RELATIONS = (
         FACT,
         # Whatever the verb, when what follows is a time: "the gun goes at 08:30", "the grant runs out on 30 June".
         r"^(?:the\s+|our\s+|my\s+)?" + _KEY_EN + r"\s+(?:[a-z]{2,}(?<!ss)s(?:\s+(?:out|off|live|up|down))?|"
-        r"(?:is|are)\s+(?:scheduled|planned|booked|due|set))\s+(?=(?:at|on|for|by)\s)(?:at\s+)?(?P<value>"
-        r"(?=[^,]*(?:\d{1,2}(?::\d{2})?\s?[ap]\.?m\b|\b\d{1,2}:\d{2}\b|(?:mon|tues|wednes|thurs|fri|satur|sun)day|\bnoon\b|\bmidnight\b|"
-        r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b|\b\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|"
-        r"\b\d{4}-\d{2}-\d{2}\b)).+)$",
+        r"(?:is|are)\s+(?:scheduled|planned|booked|due|set))\s+(?=(?:at|on|for|by)\s)(?:at\s+)?(?P<value>" + _TIME_FOLLOWS + r".+)$",
         [
             ("My flight leaves at 7am.", {"key": "flight", "value": "7am"}),
             ("The design review starts on Monday at 10:00", {"key": "design review", "value": "on Monday at 10:00"}),
@@ -93,7 +96,6 @@ FACTS_RELATIONS = (
             ("The lease runs out on 30 June.", {"key": "lease", "value": "on 30 June"}),
             ("The shuttle goes at 08:15 from the east gate.", {"key": "shuttle", "value": "08:15 from the east gate"}),
         ],
-        # A time must follow: a month, a weekday, a clock time.
         needles=HAPPENS_AT_NEEDLES,
     ),
     # When we do something: "We open to the public on Saturday 6 June", "we fly out at 07:10 from Gatwick".
@@ -102,10 +104,7 @@ FACTS_RELATIONS = (
         "en",
         FACT,
         r"^(?:we|i)(?:'ll|\s+will)?\s+(?P<key>(?!(?:are|were|was|am|have|had|need|want|can|could|should|might|may|must|usually|always|never)\b)"
-        r"[a-z]+(?:\s+(?!on\b|at\b)[a-z\-]+){0,4}?)\s+(?:on|at)\s+(?P<value>"
-        r"(?=[^,]*(?:\d{1,2}(?::\d{2})?\s?[ap]\.?m\b|\b\d{1,2}:\d{2}\b|(?:mon|tues|wednes|thurs|fri|satur|sun)day|\bnoon\b|\bmidnight\b|"
-        r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b|\b\d{1,2}\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|"
-        r"\b\d{4}-\d{2}-\d{2}\b)).+)$",
+        r"[a-z]+(?:\s+(?!on\b|at\b)[a-z\-]+){0,4}?)\s+(?:on|at)\s+(?P<value>" + _TIME_FOLLOWS + r".+)$",
         [
             ("We open to the public on Saturday 6 June.", {"key": "open to the public", "value": "Saturday 6 June"}),
             ("We fly out at 07:10 from Gatwick.", {"key": "fly out", "value": "07:10 from Gatwick"}),

@@ -97,6 +97,9 @@ UNIT_FAMILIES = {
     "kilometre": ("km", "kms", "kilometre", "kilometres", "kilometer", "kilometers"),
 }
 WEEKDAYS = r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b"
+# "4 pm", "7:30am", "15:00"; two of them joined by SPAN are one value ("03:00 to 05:00").
+CLOCK = r"\b\d{1,2}(?::\d{2})?\s?[ap]\.?m\b|\b\d{1,2}:\d{2}\b"
+SPAN = r"\s*(?:to|until|till|-|–)\s*"
 # "18 March", "the 3rd of May", "Mar 18", "the 21st".
 DATES = (
     r"\b\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b|"

@@ -20,5 +20,11 @@ UNIT_FAMILIES = {
 WEEKDAYS = r"周[一二三四五六日天]|星期[一二三四五六日天]"
 # 4月3日, 7 月 15 日, and a day of the month alone (22 号开始), not a numbered thing (3 号馆, 5 号线).
 DATES = r"\d{1,2}\s*月\s*\d{1,2}\s*[日号]|(?<![\d.])\d{1,2}\s*(?:日|号(?![馆楼线房间室柜台位门床码车]))"
+# A weekday of this, next or last week (下周一, 这个周五), a day named by where it stands (明天), a part
+# of the day (上午): what may come before a clock time and belongs to it (下周一上午十点).
+WEEK_OF = r"(?:下|上|这|本)?个?"
+NEAR_DAYS = r"明天|后天|今天"
+DAY_PARTS = r"早上|上午|中午|下午|晚上|凌晨"
+SPAN = r"\s*(?:到|至|-|–)\s*"
 # 六点半, 9点15分.
 CLOCK = regex_cache.compile(r"[零一二两三四五六七八九十\d]+点(?:半|[零一二三四五六七八九十\d]+分?)?")
