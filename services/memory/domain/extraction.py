@@ -14,9 +14,10 @@ from dataclasses import replace
 from functools import lru_cache
 
 from services.memory import regex_cache
-from services.memory.domain import discourse
+from services.memory.domain import discourse, neighbours
 from services.memory.domain import extraction_checks as C
 from services.memory.domain import patterns as P
+from services.memory.domain.clause_split import statement_clauses
 from services.memory.domain.contrast import contrast as read_contrast
 from services.memory.domain.contrast import contrasted
 from services.memory.domain.corrections import Retraction, announces_revision, correction, replacement, retraction
@@ -36,7 +37,6 @@ from services.memory.domain.statements import (
     statements,
 )
 from services.memory.domain.task_roles import goal_stated
-from services.memory.domain.tasks import MAX_ENTRY_CHARS as MAX_TASK_CHARS
 from services.memory.domain.tasks import TaskSignal, points_ahead, read_tasks
 from services.memory.domain.text import detect_lang, is_question, normalize_key, split_sentences, strip_openers
 from services.memory.domain.updates import cued_update, names_value, read_updates
@@ -48,9 +48,6 @@ from services.memory.lang.en.sentences import PRONOUN_START as _PRONOUN_START
 from services.memory.lang.zh import sentences as zh_sentences
 
 MAX_PREAMBLE_WORDS = 14  # "Since you'll be in the invoice view anyway: ..."
-# A rule's value takes up to this many following sentences of its line that spell it out.
-MAX_ELABORATION = 2
-MAX_RULE_CHARS = 600
 _LATIN = regex_cache.compile(r"[A-Za-z]")
 _CJK = regex_cache.compile(r"[\u3400-\u9fff]")
 # Rule rows whose marker says things change from here ("from now on", 以后…): the values the sentence
@@ -62,6 +59,7 @@ _MARKDOWN = regex_cache.compile(r"\*\*|__|^#+\s*")
 # A sentence that only binds the one before it: "Not negotiable.", "No exceptions.", "Full stop."
 _BINDING_TAG = regex_cache.compile(en_sentences.BINDING_TAG + "|" + zh_sentences.BINDING_TAG, re.IGNORECASE)
 _TERMINAL = " \t.!。！…"
+_VALUE_KINDS = (ItemKind.FACT, ItemKind.NUMBER)
 
 
 def extract(text: str) -> list[Candidate]:
@@ -86,7 +84,7 @@ def extract_traced(text: str) -> list[tuple[Candidate, str]]:
                 and not any(c.kind is ItemKind.RULE for c, _ in _sentence(sentences[index - 1]))
             ):
                 # "We never run cracked servers. Not negotiable.": the tag binds the sentence before it.
-                bound = _bound_rule(sentences[index - 1], sentence)
+                bound = neighbours.bound_rule(_clean(sentences[index - 1], detect_lang(sentences[index - 1])), sentence)
                 if bound is not None:
                     found.append((bound, "binding_tag"))
                 continue
@@ -108,6 +106,9 @@ def extract_traced(text: str) -> list[tuple[Candidate, str]]:
                     continue
                 # "Never mind, the catering budget is 2,400": what follows replaces what was taken back.
                 taken_back, sentence = Retraction(old="", key=_about_key(withdrawn.about, lang)), withdrawn.rest
+            # A value read from no clause in particular has no subject: a clause that names one says more.
+            if _unkeyed(read) and (clause_values := _clause_values(sentence, lang)):
+                read = (*((c, row) for c, row in read if c.kind not in _VALUE_KINDS), *clause_values)
             if not _stated(read) and subject:
                 read = _about_subject(sentence, subject) or read
             subject = next((c.key for c, _ in read if c.kind in (ItemKind.FACT, ItemKind.NUMBER) and c.key), "")
@@ -124,11 +125,11 @@ def extract_traced(text: str) -> list[tuple[Candidate, str]]:
                 read = (*read, *cued_update(sentence, clean, lang, read, _sentence))
             for candidate, row in read[:MAX_PER_SENTENCE]:
                 if candidate.kind is ItemKind.RULE:
-                    candidate = _with_elaboration(candidate, sentences[index + 1 :])
+                    candidate = neighbours.with_elaboration(candidate, sentences[index + 1 :], _sentence)
                 if candidate.kind is ItemKind.TASK and not candidate.resolves and points_ahead(candidate.value):
                     if index + 1 == len(sentences):
                         continue
-                    candidate = _spelled_out(candidate, sentences[index + 1])
+                    candidate = neighbours.spelled_out(candidate, _MARKDOWN.sub("", sentences[index + 1]).strip().rstrip(_TERMINAL))
                 signature = (
                     candidate.kind,
                     candidate.key,
@@ -164,18 +165,31 @@ def _withdrawal(withdrawn: discourse.Withdrawal, sentence: str, lang: str) -> Ca
     return Candidate(kind=ItemKind.FACT, key=key, value=withdrawn.about, text=sentence, lang=lang, withdraws=True)
 
 
-def _bound_rule(statement: str, tag: str) -> Candidate | None:
-    lang = detect_lang(statement)
-    clean = _clean(statement, lang)
-    if (len(clean) < 6 if lang == "zh" else len(clean.split()) < 3) or is_question(clean, lang):
-        return None
-    value = f"{clean}. {tag.strip()}"
-    return Candidate(kind=ItemKind.RULE, key="rule:" + normalize_key(clean)[:MAX_RULE_KEY_CHARS], value=value, text=value, lang=lang)
-
-
 def _bare(sentence: str) -> str:
     """The sentence as typed, without markdown, curly apostrophes and its final punctuation."""
     return _MARKDOWN.sub("", sentence.replace("’", "'")).strip().rstrip(_TERMINAL)
+
+
+def _unkeyed(read: tuple[tuple[Candidate, str], ...]) -> bool:
+    """No rule and no value with a key: what the sentence's clauses state may be read."""
+    return not any(c.kind is ItemKind.RULE or (c.kind in _VALUE_KINDS and c.key) for c, _ in read)
+
+
+def _clause_values(sentence: str, lang: str) -> tuple[tuple[Candidate, str], ...]:
+    """The values of the statements inside a sentence whose grammar read none (clause_split.py): each
+    clause is read as a sentence, and what it states keeps the whole sentence as its text."""
+    found: list[tuple[Candidate, str]] = []
+    for clause in statement_clauses(_bare(sentence), lang):
+        clean = _clean(clause, lang) or clause
+        read = _updates(clause, clean, lang)
+        read = (*read, *_quantities(clause, clean, lang, read))
+        read = (*read, *cued_update(clause, clean, lang, read, _sentence))
+        found += [
+            (replace(c, text=sentence), row)
+            for c, row in read
+            if c.kind in (ItemKind.FACT, ItemKind.NUMBER) and discourse.names_something(c.value)
+        ]
+    return tuple(found)
 
 
 def _clean(sentence: str, lang: str) -> str:
@@ -214,31 +228,6 @@ def _replacing(read: tuple[tuple[Candidate, str], ...], ctx: ReadContext, taken_
     clean = _clean(ctx.source, ctx.lang)
     found = replacement(clean, taken_back, ctx) if clean else None
     return (*read, (found, "retraction")) if found else read
-
-
-def _spelled_out(task: Candidate, following: str) -> Candidate:
-    """A task entry announced by one sentence ("we're stuck on one thing though") and said by the next."""
-    value = C.clean_value(_MARKDOWN.sub("", following).strip().rstrip(_TERMINAL))[:MAX_TASK_CHARS]
-    if task.task_field is None or task.task_field is TaskField.GOAL:
-        return replace(task, value=value)
-    return replace(task, value=value, key=f"task:{task.task_field.value}:{normalize_key(value)[:MAX_RULE_KEY_CHARS]}")
-
-
-def _with_elaboration(rule: Candidate, following: list[str]) -> Candidate:
-    """A rule keeps the sentences that spell it out ("Never run migrations from a laptop. Staging
-    migrations go through the migrate-staging job."): up to the next sentence that states a rule
-    or task state of its own."""
-    extra: list[str] = []
-    for sentence in following[:MAX_ELABORATION]:
-        if any(c.kind in (ItemKind.RULE, ItemKind.TASK) for c, _ in _sentence(sentence)) or is_question(sentence, rule.lang):
-            break
-        if len(sentence.split()) >= 3 or _CJK.search(sentence):  # not "Thanks!" or "Full stop."
-            extra.append(sentence)
-    if not extra:
-        return rule
-    text = " ".join([rule.text, *extra])[:MAX_RULE_CHARS]
-    value = " ".join([rule.value.rstrip(_TERMINAL) + ".", *extra])[:MAX_RULE_CHARS]
-    return replace(rule, value=value, text=text)
 
 
 @lru_cache(maxsize=4096)

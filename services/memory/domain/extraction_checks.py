@@ -13,6 +13,9 @@ from services.memory.lang.en import values as en_values
 from services.memory.lang.zh import keys as zh_keys
 from services.memory.lang.zh import values as zh_values
 
+# A figure, a date or a weekday before the particle: a verb keeps it (把合同签了 is a task said whole).
+_CJK_END = re.compile(r"[0-9零一二三四五六七八九十百千万亿两半日号月天周点分元块岁个]\s*[" + zh_values.FINAL_PARTICLES + r"]+$")
+
 MAX_VALUE_WORDS = 12
 MAX_ZH_VALUE_CHARS = 30
 # Re-exported for the engine modules that check a first word or a state.
@@ -25,10 +28,12 @@ def store_key(raw: str, grammar: str, suffix: str = "") -> str:
     if grammar == "en":
         raw = en_keys.SPEAKER_TAIL.sub("", raw) or raw
     else:
-        trimmed = raw.rstrip()
-        for particle in zh_keys.TRAILING_PARTICLES:  # 交稿日就改成… -> 交稿日
-            trimmed = trimmed.removesuffix(particle)
-        raw = trimmed or raw
+        trimmed, before = raw.rstrip(), ""
+        while trimmed != before:  # 押金现在已经改成… -> 押金
+            before = trimmed
+            for particle in zh_keys.TRAILING_PARTICLES:
+                trimmed = trimmed.removesuffix(particle)
+        raw = trimmed if len(trimmed) >= 2 else raw
     key = context_free_key(raw, grammar)
     return normalize_key(f"{key} {suffix}") if suffix else key
 
@@ -53,6 +58,8 @@ def hedged(value: str) -> bool:
 
 def clean_value(value: str) -> str:
     cleaned = " ".join(value.split()).strip(" ,;:，；：、.。!！\"'`“”‘’「」")
+    if _CJK_END.search(cleaned):  # 改成一千五了: the particle closes the sentence, not the value
+        cleaned = cleaned.rstrip(zh_values.FINAL_PARTICLES) or cleaned
     return cleaned + "." if ends_with_abbreviation(value.strip(" ,;:，；：、。!！")) else cleaned
 
 

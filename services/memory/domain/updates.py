@@ -59,6 +59,8 @@ def read_updates(sentence: str, clean: str, lang: str, read_sentence: Callable[[
         found = tuple((c, row) for c, row in found if c.kind not in _VALUES)  # 现在是 42 元: "now" is no subject
     if changed is not None and discourse.frame(source[: source.find(changed.value)], lang) in ("hypothesis", "comparison"):
         changed = None  # "要不改到周四吧", "if we moved it to 20:00": proposed, not made (a condition after it is no frame)
+    if changed is not None and is_question(source, lang):
+        changed = None  # "should it go to 400?" asks; a statement before a request is read as a clause (clause_split.py)
     if changed is not None and not names_value(found):  # "the RSVPs are in, we're down to 132" states 132
         found = (*found, *_changed(changed, sentence, lang, read_sentence))
     if changed is not None or relay:

@@ -11,7 +11,9 @@ OPENERS = regex_cache.compile(
     r"^(?:(?:ok(?:ay)?|so(?!\s+far\b)|and|also|oh|btw|by the way|fyi|plus|additionally|anyway|hey|hi|hmm+|um+|uh+|note that|"
     r"remember that|keep in mind that|just so you know|(?:in|for|on|within) (?:this|the current) (?:environment|env|project|repo|"
     r"repository|codebase|session|setup|work|task)|(?:we|i|(?:the )?team|everyone|we all)(?:'ve)? (?:agreed|decided)(?: on)?(?: that| to(?= (?:always|never|only|use|keep|run|go with|stick with|switch to)\b)|(?!\s+(?:to|on)\b))|"
-    r"let's say(?: that)?|i'd say(?: that)?)\b[\s,:!.\-–—]*|"
+    r"let's say(?: that)?|i'd say(?: that)?|"
+    # "I saw that my grocery budget went up to $550": what was seen or heard is the statement.
+    r"(?:i|we)(?: just| recently)? (?:saw|see|noticed|notice|found out|learned|learnt|heard|realized|realised|read) that)\b[\s,:!.\-–—]*|"
     r"(?:alright|right|well|great|cool|perfect|yes|yeah|"
     r"yep|sure|thanks|thank you|got it|note|nb|ps|important|reminder|one more thing|heads up|quick note|before we (?:start|begin)|"
     r"first things first|first off|for the record|for context|side note|one thing|"

@@ -30,3 +30,28 @@ BINDING_TAG = (
     r"(?:that's|this is)\s+(?:final|a hard rule|a hard line|the rule)|hard rule|hard requirement|no matter what|ever|without exception|always|never)"
     r"[.!]*$"
 )
+
+# "I've", "we're", "I'm": the pronoun and its verb, spelled out so that one grammar reads both forms.
+PRONOUN_CONTRACTIONS = (
+    (regex_cache.compile(r"\b(I|we|they|you)'ve\b", re.IGNORECASE), r"\1 have"),
+    (regex_cache.compile(r"\b(we|they|you)'re\b", re.IGNORECASE), r"\1 are"),
+    (regex_cache.compile(r"\b(I)'m\b", re.IGNORECASE), r"\1 am"),
+)
+
+# Where a statement ends and a request to the assistant begins, in one sentence: "I've adjusted the snack
+# budget to $75, can you suggest some drinks?", "... by March 1 - any tips on pacing?".
+REQUEST_TAIL = (
+    r"(?:[,;:]|\s[-–—])\s*(?:(?:so|and|but|then|now|also)\s+)?(?:(?:can|could|would|will|do|does|should|shall|might)\s+"
+    r"(?:you|i|we|it|this|that|they|there)|what|how|which|where|when|why|who|any\s+(?:ideas|thoughts|tips|suggestions|advice|idea)|"
+    r"is\s+(?:it|there|that|this)|are\s+there|i\s+(?:wonder|was\s+wondering)|please\s+(?:help|suggest|advise|recommend))\b"
+)
+# Statements joined into one sentence: "I'm planning a movie night and I've raised the budget to $90".
+# A new clause starts at a conjunction followed by its own subject.
+CLAUSE_JOINT = (
+    r"(?:,\s*|\s+)(?:and|but|so|while|though|although|since|because|as|plus)\s+"
+    r"(?=(?:i|we|they|he|she|you|it|my|our|their|his|her|the|that|this)\s)"
+)
+# A clause that asks or hedges is no statement of a value: "how to find the outcomes", "whether it's enough".
+NOT_STATEMENT = r"^(?:how|what|whether|if|why|which|when|where|who|do|does|did|can|could|would|should|is|are|will)\b"
+# A clause that wonders or supposes asserts nothing: "I'm trying to work out whether it should go to 400".
+UNASSERTED = r"\b(?:whether|if|should|could|would|might|may|wondering|wonder)\b"

@@ -44,8 +44,9 @@ BAD_KEY_END = ("不能", "不可以", "不可", "不要", "可以", "不")
 # or a clause that ends in its verb of change (整机物料摊下来变 $12.20).
 UPDATE_NON_KEYS = ("一共", "总共", "总计", "合计", "往后", "往前", "之后", "然后", "现在", "目前", "一起", "最后")
 UPDATE_KEY_END = ("变", "到", "成", "为", "变成")
-# Adverbs a key runs into before its verb, dropped in this order: 交稿日就改成… -> 交稿日.
-TRAILING_PARTICLES = ("就", "也", "都", "还")
+# Adverbs a key runs into before its verb, dropped wherever they end it: 交稿日就改成… -> 交稿日,
+# 押金其实是…, 押金现在已经改成… -> 押金.
+TRAILING_PARTICLES = ("就", "也", "都", "还", "已经", "其实", "现在", "目前", "又", "再", "终于", "刚刚", "刚")
 
 # The possessive a key may end with (我们的部署目标的 -> 部署目标).
 TRAILING_POSSESSIVE = "的"
