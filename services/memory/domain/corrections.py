@@ -12,6 +12,7 @@ from services.memory.domain.statements import CLAUSE, MAX_KEY_WORDS, bare_number
 from services.memory.domain.tables import CORRECTIONS, rows
 from services.memory.domain.tasks import read_tasks
 from services.memory.domain.text import is_hedged, normalize_key, strip_openers
+from services.memory.domain.typed_values import typed_values
 from services.memory.lang.en import revisions as en_revisions
 from services.memory.lang.en.revisions import CALENDAR as _CALENDAR
 from services.memory.lang.en.revisions import CLAUSE_VERB as _CLAUSE_VERB_EN
@@ -115,6 +116,11 @@ def _loose(stmt: str, old: str, ctx: ReadContext) -> Candidate | None:
     if is_hedged(stmt, ctx.grammar):
         return None
     old_norm = old.lower()
+    # A typed value is whole by its look ("Tuesday 14 October", not "Tuesday"): taken first.
+    typed = [v for v in typed_values(stmt, ctx.grammar) if not old_norm or v.lower() not in old_norm]
+    if typed and not typed[0][:1].isdigit() and typed[0][:1] not in "$€£¥":
+        candidate = _from_value(typed[0], "", old, ctx)
+        return replace(candidate, loose=True) if candidate else None
     for match in (_LOOSE_VALUE_ZH if ctx.grammar == "zh" else _LOOSE_VALUE).finditer(stmt):
         value = C.clean_value(match.group())
         if value and (not old_norm or value.lower() not in old_norm) and not value.lower().startswith(("i ", "we ")):

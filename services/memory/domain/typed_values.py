@@ -32,7 +32,7 @@ _ZH = (
         rf"(?:{_ZH_CLOCK}(?:{zh_shapes.SPAN}{_ZH_CLOCK})?|{zh_shapes.CLOCK.pattern})"
     ),
     regex_cache.compile(rf"{zh_shapes.DATES}|{_ZH_DAY}"),
-    regex_cache.compile(rf"(?<![A-Za-z.#/]){CUR}{NUM}\s*(?:[万千亿])?\s*(?:{UNITS_ZH.pattern})?"),
+    regex_cache.compile(rf"(?<![A-Za-z0-9.#/\-]){CUR}{NUM}\s*(?:[万千亿])?\s*(?:{UNITS_ZH.pattern})?"),
 )
 
 

@@ -70,6 +70,7 @@ SHIFT_WORDS = r"later|earlier|sooner|instead|now|anymore|actually|confirmed|resc
 CHOOSE = r"make\s+(?:it|that)|call\s+it|let's\s+say|let's\s+do|go\s+with|round\s+it\s+(?:up|down)\s+to"
 # Reporting verbs: "<someone> says the deposit is 1,800" relays a statement, its provenance recorded.
 REPORTING = (
+    r"(?:rang|phoned|called|wrote|texted|emailed)\s+back|"
     r"says|said|confirmed|confirms|rang|phoned|told\s+(?:me|us)|tells\s+(?:me|us)|mentioned|mentions|reports|reported|informed\s+(?:me|us)|"
     r"let\s+(?:me|us)\s+know|wrote|emailed|texted|messaged|called\s+to\s+say|just\s+said|now\s+says|is\s+saying|pinged\s+(?:me|us)\s+to\s+say"
 )

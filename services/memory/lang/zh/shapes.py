@@ -19,7 +19,10 @@ UNIT_FAMILIES = {
 }
 WEEKDAYS = r"周[一二三四五六日天]|星期[一二三四五六日天]"
 # 4月3日, 7 月 15 日, and a day of the month alone (22 号开始), not a numbered thing (3 号馆, 5 号线).
-DATES = r"\d{1,2}\s*月\s*\d{1,2}\s*[日号]|(?<![\d.])\d{1,2}\s*(?:日|号(?![馆楼线房间室柜台位门床码车]))"
+# Days and months in digits or in Chinese numerals (七月五号, 二十九号).
+_DAY_NUMBER = r"(?:\d{1,2}|[一二三四五六七八九十]|十[一二三四五六七八九]|二十[一二三四五六七八九]?|三十一?)"
+_MONTH_NUMBER = r"(?:\d{1,2}|十[一二]|[一二三四五六七八九十])"
+DATES = rf"{_MONTH_NUMBER}\s*月\s*{_DAY_NUMBER}\s*[日号]|(?<![\d.一二三四五六七八九十第])(?:\d{{1,2}}|{_DAY_NUMBER})\s*(?:日|号(?![馆楼线房间室柜台位门床码车]))"
 # A weekday of this, next or last week (下周一, 这个周五), a day named by where it stands (明天), a part
 # of the day (上午): what may come before a clock time and belongs to it (下周一上午十点).
 WEEK_OF = r"(?:下|上|这|本)?个?"

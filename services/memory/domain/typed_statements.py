@@ -1,0 +1,186 @@
+"""Values said with the verb of what happens, not with "is": "Clydeway can do Saturday 14 June", "Julia's
+monitoring visit is booked for 9 July", "Booked a Virgin Media engineer for Thursday 19 June", "let's go
+with them at £1,340", 王老板说那批白茶 9 月 3 号到.
+
+A typed value (typed_values.py: a date, a weekday, a clock time, an amount of money) that no candidate
+of the sentence holds becomes a fact, or a number for money, keyed by what its clause is about: the
+clause's subject, or, when the speaker is the subject, what the speaker acted on ("booked a Virgin Media
+engineer"); a pronoun ("they've offered ...") stands for the subject of the clause before it. A clause
+about nothing nameable gives nothing. Which words end a subject is each language's data
+(lang/<lang>/subjects.py).
+"""
+
+import re
+from functools import cache, lru_cache
+from types import ModuleType
+
+from services.memory import regex_cache
+from services.memory.domain import extraction_checks as C
+from services.memory.domain.model import Candidate, ItemKind, ReadContext
+from services.memory.domain.statements import MAX_KEY_WORDS, number_candidate
+from services.memory.domain.typed_values import typed_values
+from services.memory.domain.value_shapes import value_type
+from services.memory.lang import data
+
+MAX_VALUES = 2  # a sentence listing more dates is an itinerary, better kept whole as evidence
+# Between two values of one statement: "Friday 13 June at 11:00", "7 月 18 号早上 8:05".
+_JOINED = regex_cache.compile(r"^\s*(?:,?\s*(?:at|from|by|on|around|between|-|–|to)?\s*|[^\s，,。；;]{0,2})$", re.IGNORECASE)
+_CLAUSE_BREAK = regex_cache.compile(r"[,;:，；：。]|\s[-–—]\s|\s(?:so|and|but|because|since|then|though|while)\s", re.IGNORECASE)
+_WORD = regex_cache.compile(r"[A-Za-z][\w'\-&.]*")
+_CURRENCY = regex_cache.compile(r"^(?P<cur>[$€£¥])\s?(?P<figure>\d[\d,]*(?:\.\d+)?)\s*(?P<mult>[kKmM])?$")
+
+
+def typed_statements(clean: str, ctx: ReadContext, held: tuple[str, ...], speaker: str = "") -> list[tuple[Candidate, str]]:
+    """Candidates for the typed values of a plain statement that no candidate holds (held: their values);
+    speaker, who said a relayed statement, is what its pronoun stands for (我妈说她七月五号到)."""
+    grammar = "zh" if ctx.grammar == "zh" else "en"
+    values = [v for v in _spans(clean, grammar) if not any(same_value(v[2], h) for h in held)]
+    read: list[tuple[Candidate, str]] = []
+    for start, end, value in values[:MAX_VALUES]:
+        if _told_as_past(clean, start, end, value, grammar):
+            continue
+        key = _key_before(clean, start, grammar, speaker)
+        if not key:
+            continue
+        currency = _CURRENCY.match(value)
+        if currency:
+            figure = currency.group("figure") + (currency.group("mult") or "")
+            read.append((number_candidate(key, figure, currency.group("cur"), [], ctx), "typed_value"))
+        elif value_type(value) == "time":
+            read.append((Candidate(kind=ItemKind.FACT, key=key, value=value, text=ctx.source, lang=ctx.lang), "typed_value"))
+    return read
+
+
+def _told_as_past(clean: str, start: int, end: int, value: str, grammar: str) -> bool:
+    """A day said as gone ("last Friday", "two weeks ago", 上周五) or from today ("10:30 tomorrow"), or
+    only by its ordinal ("in the 4th"): a story's or the moment's time, not a value of anything that holds."""
+    past_before, ago_after, bare_ordinal = _past_words(grammar)
+    return bool(past_before.search(clean[:start]) or ago_after.match(clean[end:]) or bare_ordinal.match(value))
+
+
+@cache
+def _past_words(grammar: str) -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    words = _words(grammar)
+    return (
+        regex_cache.compile(words.PAST_BEFORE, re.IGNORECASE),
+        regex_cache.compile(words.AGO_AFTER, re.IGNORECASE),
+        regex_cache.compile(words.BARE_ORDINAL, re.IGNORECASE),
+    )
+
+
+def same_value(value: str, other: str) -> bool:
+    """One value holds the other, or both have the same figures ("9 月 3 号", "9月3号")."""
+    digits = re.sub(r"[^\d]", "", value)
+    return value in other or other in value or (bool(digits) and digits == re.sub(r"[^\d]", "", other))
+
+
+@lru_cache(maxsize=4096)
+def _spans(clean: str, grammar: str) -> tuple[tuple[int, int, str], ...]:
+    """The sentence's typed values with their places, values of one statement joined."""
+    spans: list[tuple[int, int]] = []
+    at = 0
+    for value in typed_values(clean, grammar):
+        start = clean.find(value, at)
+        if start < 0:
+            continue
+        end = start + len(value)
+        at = end
+        if spans and _JOINED.match(clean[spans[-1][1] : start]):
+            spans[-1] = (spans[-1][0], end)
+        else:
+            spans.append((start, end))
+    return tuple((start, end, clean[start:end]) for start, end in spans)
+
+
+def _key_before(clean: str, start: int, grammar: str, speaker: str) -> str:
+    """What the clause that ends at start is about; for a pronoun, what the clause before it was."""
+    breaks = list(_CLAUSE_BREAK.finditer(clean, 0, start))
+    clause_start = breaks[-1].end() if breaks else 0
+    subject = _subject(clean[clause_start:start], grammar)
+    if subject is None and breaks:  # "..., so they've offered Tuesday 17 June": the clause before names them
+        earlier_start = breaks[-2].end() if len(breaks) > 1 else 0
+        subject = _subject(clean[earlier_start : breaks[-1].start()], grammar)
+    if subject is None:
+        subject = speaker
+    if not subject or not C.good_key(subject, grammar, MAX_KEY_WORDS):
+        return ""
+    return C.store_key(subject, grammar)
+
+
+def _subject(before: str, grammar: str) -> str | None:
+    """The subject of the words before a value; "" when there is none, None when a pronoun stands for it."""
+    return _subject_zh(before) if grammar == "zh" else _subject_en(before)
+
+
+@cache
+def _words(grammar: str) -> ModuleType:
+    return data(grammar, "subjects")
+
+
+def _subject_en(before: str) -> str | None:
+    words = _words("en")
+    tokens = _WORD.findall(before)
+    while tokens and tokens[-1].lower() in words.LINKING:
+        tokens.pop()
+    if tokens and tokens[0].lower() in {"let's", "lets"}:
+        tokens = tokens[1:]
+        return None if not tokens or tokens[-1].lower() in words.SPEAKERS else _object(tokens, words)
+    if not tokens:
+        return ""
+    if tokens[0].lower() in words.ACTS:  # "Booked a Virgin Media engineer for ...": the speaker goes unsaid
+        return _object(tokens, words)
+    if tokens[0].lower().split("'")[0] in words.SPEAKERS:
+        rest = [t for t in tokens[1:] if t.lower() not in words.LINKING]
+        if not rest:
+            return None
+        return _object(rest, words)
+    subject = []
+    for token in tokens:
+        if token.lower() in words.LINKING or token.lower() in words.ACTS:
+            break
+        subject.append(token)
+    if all(token.lower().endswith("ed") for token in subject):
+        return ""  # "..., dated 12 February": a participle describes, it names nothing
+    return " ".join(_undetermined(subject, words))
+
+
+def _object(tokens: list[str], words: ModuleType) -> str | None:
+    """What the speaker acted on: "booked a Virgin Media engineer" -> "Virgin Media engineer"."""
+    if tokens and (tokens[0].lower() in words.ACTS or tokens[0].lower().endswith("ed")):
+        tokens = tokens[1:]
+    thing = _undetermined(tokens, words)
+    if not thing or thing[0].lower() in words.SPEAKERS:
+        return None
+    return " ".join(thing)
+
+
+def _undetermined(tokens: list[str], words: ModuleType) -> list[str]:
+    while tokens and tokens[0].lower() in words.DETERMINERS:
+        tokens = tokens[1:]
+    return tokens
+
+
+@cache
+def _zh_change() -> re.Pattern[str]:
+    words = data("zh", "discourse")
+    return regex_cache.compile(f"{words.CHANGE_VERBS}|{words.SHIFT_WORDS}")
+
+
+def _subject_zh(before: str) -> str | None:
+    words = _words("zh")
+    text = re.sub(r"\s+", "", before)
+    text = data("zh", "clauses").REPORTED.sub("", text)  # 王老板说…: what was said
+    if cut := _zh_change().search(text):
+        text = text[: cut.start()]  # 搬迁推迟了一周: the subject is what changes, not the change
+    changed = True
+    while changed:
+        changed = False
+        for word in words.LINKING:
+            if text.endswith(word):
+                text, changed = text[: -len(word)], True
+        for word in words.LEADING:
+            if text.startswith(word) and len(text) > len(word):
+                text, changed = text[len(word) :], True
+    if not text:
+        return None
+    return text if len(text) >= 2 else ""
