@@ -140,6 +140,29 @@ def test_a_sessions_scores_do_not_depend_on_other_sessions_in_the_file(tmp_path)
     assert scores() == pytest.approx(alone, rel=0.03)
 
 
+def test_a_sessions_scores_do_not_depend_on_what_the_process_counted_before(tmp_path):
+    """A restarted process ranks a session as the one that served it all along: the counts a search
+    keeps are of the session as it is, not as it was when they were first counted."""
+    store = SqliteStore(tmp_path / "m.sqlite")
+    core = MemoryCore(store, Limits(), "test")
+    texts = [f"We had soup and bread for lunch on day {n}." for n in range(20)]
+    texts += ["The cache graphs looked fine this morning.", "Cache misses went up after the deploy."]
+    core.append("mine", [Event("mine", n, f"m{n}", EventKind.USER_MESSAGE, t) for n, t in enumerate(texts, 1)])
+    # Another session in the file: a session's own counts then weigh its terms, not the file's.
+    core.append("other", [Event("other", n, f"o{n}", EventKind.USER_MESSAGE, f"Cache note {n} for the team.") for n in range(1, 41)])
+    query = analyse("cache misses after lunch")
+
+    def scores(of: SqliteStore) -> dict[str, float]:
+        return {item.item_id: score for item, score in of.search("mine", query, limit=50, include_superseded=False)}
+
+    scores(store)  # counted once, at 22 items
+    more = ["Lunch was soup again.", "The cache is cold after a deploy."]
+    core.append("mine", [Event("mine", n, f"m{n}", EventKind.USER_MESSAGE, t) for n, t in enumerate(more, len(texts) + 1)])
+    restarted = SqliteStore(tmp_path / "m.sqlite")
+    assert scores(store) == scores(restarted)
+    restarted.close()
+
+
 def test_version_3_indexes_only_cjk_text_in_the_trigram_table_and_migrates_a_version_2_file(tmp_path):
     from services.memory.store.sqlite_schema import MIGRATIONS
 

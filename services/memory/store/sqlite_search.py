@@ -81,12 +81,13 @@ class SqliteSearch(SqliteReads):
 
     def _frequency(self, key: tuple[str, str, str], documents: int) -> int:
         """Rows of the session matching a term's expression; key is (session id, its created_at,
-        expression). Counting costs a pass over its postings, so counts are cached until the
-        session has grown by a quarter."""
+        expression). Counting costs a pass over its postings, so a count is cached while the session
+        holds as many items as when it was counted: a count kept while the session grew would make a
+        ranking depend on what this process counted before (a restart changed Assemble's answer)."""
         expression = key[2]
         with self._frequency_lock:  # readers of many threads share the cache
             cached = self._frequencies.get(key)
-            if cached is not None and documents <= cached[1] * 1.25:
+            if cached is not None and documents == cached[1]:
                 self._frequencies.move_to_end(key)
                 return cached[0]
         count: int = self._conns.reader().execute("SELECT count(*) FROM items_fts WHERE items_fts MATCH ?", (expression,)).fetchone()[0]
