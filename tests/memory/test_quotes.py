@@ -61,3 +61,20 @@ def test_a_rule_the_question_does_not_ask_about_is_shown_by_its_first_sentence(m
         memory_pb2.AssembleRequest(session_id=S, query="Can I put a group shot of students in the newsletter?", token_budget=800)
     ).message
     assert "Group shots from a distance are the one exception" in about_rule, about_rule
+
+
+@pytest.mark.parametrize(
+    ("said", "question", "reason"),
+    [
+        (
+            "Our youngest is allergic to sesame. Never suggest anything with tahini or sesame seeds.",
+            "Which snacks with tahini could we bring on the school trip?",
+            "allergic to sesame",
+        ),
+        ("阿姨对猫毛过敏。订民宿的时候一律别选养猫的。", "订民宿要注意什么？", "对猫毛过敏"),
+    ],
+)
+def test_a_rule_is_quoted_with_the_reason_its_short_message_gives(memory, said, question, reason):
+    send(memory, said, "Thanks, that's all for today.", start=1)
+    message = memory.stub.Assemble(memory_pb2.AssembleRequest(session_id=S, query=question, token_budget=800)).message
+    assert reason in message, message

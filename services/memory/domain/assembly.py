@@ -120,7 +120,9 @@ def render(
     if item.kind is ItemKind.EVIDENCE:
         return f"- {_label(item)} {_quote(item.text, focus, chars)}"
     if item.kind is ItemKind.RULE:
-        return f"- {_label(item)} rule: {_flat(item.value)}"
+        said = _flat(turn)
+        # A rule said inside a short message is quoted with it: the reason given is part of the rule.
+        return f"- {_label(item)} rule: {said if _flat(item.value).rstrip('.。') in said else _flat(item.value)}"
     if item.kind is ItemKind.TASK:
         return f"- {_label(item)} {_TASK_LABEL.get(item.task_field, 'task')}: {_flat(item.value)}"
     line = f"- {_label(item)} {item.subject} = {_value(item)}"
@@ -192,7 +194,7 @@ def assemble(
     def offer(section: str, item: Item, line: str | None = None) -> None:
         if item.item_id in placed:
             return
-        line = scrub(line or render(item, successor_seq, focus))
+        line = scrub(line or render(item, successor_seq, focus, turn=_short_turn(item, turns)))
         if budget_left.take(line):
             placed[item.item_id] = (section, len(chosen[section]))
             chosen[section].append((item, line))
@@ -233,6 +235,15 @@ def assemble(
         return Assembly(message="", item_ids=(), token_estimate=0)
     message = "\n".join(lines)
     return Assembly(message=message, item_ids=tuple(item_ids), token_estimate=estimate_tokens(message))
+
+
+def _short_turn(item: Item, turns: Mapping[str, str] | None) -> str:
+    """The whole message a derived item came from, when it is short: the sentences around a value say
+    what it is for ("小宝对芒果过敏" before the rule it explains), at little more cost than its own."""
+    if item.kind not in (ItemKind.FACT, ItemKind.NUMBER, ItemKind.RULE) or item.status is not ItemStatus.ACTIVE or not turns:
+        return ""
+    turn = turns.get(item.source_event_ids[-1], "")
+    return turn if len(_flat(turn)) <= QUOTE_CHARS else ""
 
 
 def _section_of(item: Item) -> str:
