@@ -38,8 +38,8 @@ from services.memory.domain.statements import (
 )
 from services.memory.domain.task_roles import goal_stated
 from services.memory.domain.tasks import TaskSignal, points_ahead, read_tasks
-from services.memory.domain.text import detect_lang, is_hedged, is_question, normalize_key, split_sentences, strip_openers
-from services.memory.domain.typed_statements import same_value, typed_statements
+from services.memory.domain.text import detect_lang, is_question, normalize_key, split_sentences, strip_openers
+from services.memory.domain.typed_statements import with_typed_values
 from services.memory.domain.updates import cued_update, names_value, read_updates
 from services.memory.domain.value_shapes import value_type
 from services.memory.lang.en import sentences as en_sentences
@@ -119,12 +119,13 @@ def extract_traced(text: str) -> list[tuple[Candidate, str]]:
             elif read and announces_revision(sentence, lang):
                 read = tuple((replace(c, is_correction=True) if c.kind in (ItemKind.FACT, ItemKind.NUMBER) else c, row) for c, row in read)
             read = tuple((measure, row) for candidate, row in read for measure in split_measures(candidate, lang))
+            read = tuple((replace(c, key=C.owned_key(c.key, clean)) if c.kind in _VALUE_KINDS else c, row) for c, row in read)
             read = (*read, *goal_stated(read, lang))
             if not retracting:  # after "scratch what I said about X", the next statement replaces X
                 read = (*read, *_quantities(sentence, clean, lang, read))
             if not retracting:
                 read = (*read, *cued_update(sentence, clean, lang, read, _sentence))
-                read = _typed(sentence, clean, lang, read)
+                read = with_typed_values(sentence, clean, lang, read)
             for candidate, row in read[:MAX_PER_SENTENCE]:
                 if candidate.kind is ItemKind.RULE:
                     candidate = neighbours.with_elaboration(candidate, sentences[index + 1 :], _sentence)
@@ -247,28 +248,6 @@ def _quantities(sentence: str, clean: str, lang: str, read: tuple[tuple[Candidat
     if discourse.frame(clean, lang):
         return ()  # history, a hypothesis or a comparison anywhere in it: its figures may be none of the current ones
     return tuple(found[: MAX_PER_SENTENCE - len(read)])
-
-
-def _typed(sentence: str, clean: str, lang: str, read: tuple[tuple[Candidate, str], ...]) -> tuple[tuple[Candidate, str], ...]:
-    """read with the dates, times and amounts of a plain statement that nothing read (typed_statements.py)."""
-    if len(read) >= MAX_PER_SENTENCE or any(
-        c.kind is ItemKind.RULE or (c.kind is ItemKind.TASK and c.task_field is not TaskField.PROGRESS) for c, _ in read
-    ):
-        return read
-    if is_question(clean, lang) or is_hedged(clean, lang) or discourse.frame(clean, lang):
-        return read
-    relay = discourse.relayed(clean, lang)
-    # A value read by its cue alone holds it only until a subject takes it: a keyed reading says which.
-    keyless = [c for c, _ in read if c.kind in _VALUE_KINDS and not c.key and c.cued]
-    held = tuple(v for c, _ in read if c not in keyless and c.kind is not ItemKind.TASK for v in (c.value, c.condition) if v)
-    found = typed_statements(relay[1] if relay else clean, ReadContext(sentence, lang, lang), held, relay[0] if relay else "")
-    taken = []
-    for index, (candidate, row) in enumerate(found):
-        if update := next((c for c in keyless if same_value(c.value, candidate.value)), None):
-            found[index] = (replace(candidate, is_correction=True, cued=True), row)
-            taken.append(update)
-    kept = tuple((c, row) for c, row in read if c not in taken)
-    return (*kept, *found[: MAX_PER_SENTENCE - len(kept)])
 
 
 @lru_cache(maxsize=8192)

@@ -26,7 +26,7 @@ STOP_VALUES = en_values.STOP_VALUES
 def store_key(raw: str, grammar: str, suffix: str = "") -> str:
     """The stored spelling of a fact or number key: normalized, session context dropped, a row's suffix added."""
     if grammar == "en":
-        raw = en_keys.SPEAKER_TAIL.sub("", raw) or raw
+        raw = en_keys.STATE_PREFIX.sub("", en_keys.SPEAKER_TAIL.sub("", raw) or raw) or raw
     else:
         trimmed, before = raw.rstrip(), ""
         while trimmed != before:  # 押金现在已经改成… -> 押金
@@ -127,3 +127,21 @@ def good_value(value: str, grammar: str) -> bool:
         return False  # "goes to the wrong handler sometimes"
     # "the build is failing", "the server is running on 8080": states of the moment, not settings.
     return not re.fullmatch(r"[a-z]+ing", words[0]) and not (len(words) == 1 and re.fullmatch(r"[a-z]+ed", words[0]))
+
+
+# "Tom moved his visit to the 29th": a possessive key is the agent's. The agent is the words before the
+# verb that leads to the key, after any opener ("Bad news, the piano tuner moved his visit ...").
+_POSSESSIVE_KEY = re.compile(r"^(?:his|her|their)\s+(?P<rest>\S.*)$")
+_AGENT_BEFORE = re.compile(
+    r"(?:^|[,;:]\s*)(?:the\s+|our\s+|my\s+)?(?P<agent>(?!(?:he|she|they|we|i|you|it)\b)[a-z][\w'\-]*(?:\s+[a-z][\w'\-]*)?)"
+    r"\s+(?:has\s+|have\s+|had\s+|just\s+)*[a-z]+\s+$",
+    re.IGNORECASE,
+)
+
+
+def owned_key(key: str, sentence: str) -> str:
+    """The key with a possessive pronoun resolved to the agent of its sentence, when one is named."""
+    match = _POSSESSIVE_KEY.match(key)
+    at = sentence.lower().find(key) if match else -1
+    agent = _AGENT_BEFORE.search(sentence[:at]) if at > 0 else None
+    return normalize_key(f"{agent.group('agent')}'s {match.group('rest')}") if agent and match else key

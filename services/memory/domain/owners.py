@@ -7,6 +7,7 @@ from functools import lru_cache
 from services.memory import regex_cache
 from services.memory.domain.text import term_set
 
+_KEY_OWNER = regex_cache.compile(r"^([\w&\-]+)'s\s")
 _OWNER = regex_cache.compile(r"(?<![\w'])((?-i:[A-Z])[\w&\-]*(?:\s+(?-i:[A-Z])[\w&\-]*)*)(?:'s|’s|\s*的)")
 
 
@@ -18,4 +19,8 @@ def owner(text: str, key: str) -> frozenset[str]:
         name = match.group(1)
         if len(name) >= 3 and name.lower() in key:
             return frozenset(term_set(name))
+    # "Tom moved his visit": the key holds the owner its sentence names only as "his" (tom's visit).
+    held = _KEY_OWNER.match(key)
+    if held and len(held.group(1)) >= 3 and held.group(1) in text.lower():
+        return frozenset(term_set(held.group(1)))
     return frozenset()

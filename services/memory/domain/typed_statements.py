@@ -11,23 +11,50 @@ about nothing nameable gives nothing. Which words end a subject is each language
 """
 
 import re
+from dataclasses import replace
 from functools import cache, lru_cache
 from types import ModuleType
 
 from services.memory import regex_cache
+from services.memory.domain import discourse
 from services.memory.domain import extraction_checks as C
-from services.memory.domain.model import Candidate, ItemKind, ReadContext
-from services.memory.domain.statements import MAX_KEY_WORDS, number_candidate
+from services.memory.domain.model import Candidate, ItemKind, ReadContext, TaskField
+from services.memory.domain.statements import MAX_KEY_WORDS, MAX_PER_SENTENCE, number_candidate
+from services.memory.domain.text import is_hedged, is_question
 from services.memory.domain.typed_values import typed_values
 from services.memory.domain.value_shapes import value_type
 from services.memory.lang import data
 
-MAX_VALUES = 2  # a sentence listing more dates is an itinerary, better kept whole as evidence
+MAX_VALUES = 2
+_VALUE_KINDS = (ItemKind.FACT, ItemKind.NUMBER)
+Read = tuple[tuple[Candidate, str], ...]  # a sentence listing more dates is an itinerary, better kept whole as evidence
 # Between two values of one statement: "Friday 13 June at 11:00", "7 月 18 号早上 8:05".
 _JOINED = regex_cache.compile(r"^\s*(?:,?\s*(?:at|from|by|on|around|between|-|–|to)?\s*|[^\s，,。；;]{0,2})$", re.IGNORECASE)
 _CLAUSE_BREAK = regex_cache.compile(r"[,;:，；：。]|\s[-–—]\s|\s(?:so|and|but|because|since|then|though|while)\s", re.IGNORECASE)
 _WORD = regex_cache.compile(r"[A-Za-z][\w'\-&.]*")
 _CURRENCY = regex_cache.compile(r"^(?P<cur>[$€£¥])\s?(?P<figure>\d[\d,]*(?:\.\d+)?)\s*(?P<mult>[kKmM])?$")
+
+
+def with_typed_values(sentence: str, clean: str, lang: str, read: Read) -> Read:
+    """A sentence's candidates (read) with the dates, times and amounts of a plain statement that nothing read."""
+    if len(read) >= MAX_PER_SENTENCE or any(
+        c.kind is ItemKind.RULE or (c.kind is ItemKind.TASK and c.task_field is not TaskField.PROGRESS) for c, _ in read
+    ):
+        return read
+    if is_question(clean, lang) or is_hedged(clean, lang) or discourse.frame(clean, lang):
+        return read
+    relay = discourse.relayed(clean, lang)
+    # A value read by its cue alone holds it only until a subject takes it: a keyed reading says which.
+    keyless = [c for c, _ in read if c.kind in _VALUE_KINDS and not c.key and c.cued]
+    held = tuple(v for c, _ in read if c not in keyless and c.kind is not ItemKind.TASK for v in (c.value, c.condition) if v)
+    found = typed_statements(relay[1] if relay else clean, ReadContext(sentence, lang, lang), held, relay[0] if relay else "")
+    taken = []
+    for index, (candidate, row) in enumerate(found):
+        if update := next((c for c in keyless if same_value(c.value, candidate.value)), None):
+            found[index] = (replace(candidate, is_correction=True, cued=True), row)
+            taken.append(update)
+    kept = tuple((c, row) for c, row in read if c not in taken)
+    return (*kept, *found[: MAX_PER_SENTENCE - len(kept)])
 
 
 def typed_statements(clean: str, ctx: ReadContext, held: tuple[str, ...], speaker: str = "") -> list[tuple[Candidate, str]]:

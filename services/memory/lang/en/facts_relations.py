@@ -285,7 +285,7 @@ FACTS_RELATIONS = (
         FACT,
         r"^(?:the\s+|our\s+|my\s+)?" + _KEY_EN + r"\s+(?:is|are)\s+(?:guarded|gated|controlled|toggled|protected|hidden)\s+(?:by|behind)\s+"
         r"(?:the\s+|a\s+)?(?P<role>feature[- ]flag|feature toggle|flag|toggle)\s+(?P<value>[\w.\-:/]+)$",
-        [("The new checkout is gated behind the flag checkout.v3_beta", {"key": "new checkout feature flag", "value": "checkout.v3_beta"})],
+        [("The new checkout is gated behind the flag checkout.v3_beta", {"key": "checkout feature flag", "value": "checkout.v3_beta"})],
         needles=("guarded", "gated", "controlled", "toggled", "protected", "hidden"),
     ),
 )

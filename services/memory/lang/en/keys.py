@@ -116,3 +116,7 @@ SPEAKER_TAIL = regex_cache.compile(
     r"don't|can't|'d|'ll)?\s*(?:[a-z']+\s*){1,3})$",
     re.IGNORECASE,
 )
+
+# "The new trial pharmacist is ...", "current ICF is version 5": a word that says the value is the current
+# one is no part of what it is the value of.
+STATE_PREFIX = regex_cache.compile(r"^(?:(?:the|our|my)\s+)?(?:current|new|latest|updated|revised|present)\s+(?=[a-z])", re.IGNORECASE)
