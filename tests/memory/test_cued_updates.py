@@ -118,3 +118,17 @@ def test_a_first_count_said_without_a_key_is_kept_under_what_it_counts(memory, f
     assert [item.status for item in holding(memory, old)] == [ACTIVE]
     send(memory, first, later)
     assert_replaced(memory, old, new)
+
+
+@pytest.mark.parametrize(
+    "denied",
+    [
+        "The caretaker rang about parents' evening, 19:15 doesn't work for the hall any more.",
+        "家长会那边说，周二 19:15 不行了。",
+    ],
+)
+def test_a_value_its_clause_denies_is_no_update(memory, denied):
+    send(memory, "The parents' evening starts at 18:30 in the main hall.", denied)
+    (evening,) = holding(memory, "18:30")
+    assert evening.status == ACTIVE
+    assert all(item.status != ACTIVE for item in holding(memory, "19:15")), holding(memory, "19:15")

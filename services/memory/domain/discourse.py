@@ -273,7 +273,21 @@ def cued_change(clean: str, lang: str) -> Change | None:
         return None  # a count out of a whole ("six live now out of 22", "12 of 14 now") is progress, no new value
     if len(values) > 1:  # "they want 48 of those from Monday": the time the change takes effect is not its value
         values = tuple(value for value in values if not effect.search(clean[: clean.find(value)]))
-    return Change(subject="", value=values[0]) if len(values) == 1 and not _TALLY.match(values[0]) else None
+    if len(values) != 1 or _TALLY.match(values[0]) or negated(clean, values[0], lang):
+        return None
+    return Change(subject="", value=values[0])
+
+
+def negated(clean: str, value: str, lang: str) -> bool:
+    """The clause that holds the value denies it: "2pm doesn't work for them any more", 周五不行了."""
+    at = clean.find(value)
+    clauses = _FRAME_CLAUSE.split(clean[:at])[-1] + value + _FRAME_CLAUSE.split(clean[at + len(value) :])[0]
+    return bool(_negation(lang).search(clauses))
+
+
+@cache
+def _negation(lang: str) -> re.Pattern[str]:
+    return regex_cache.compile(data(lang, "discourse").NEGATION, re.IGNORECASE)
 
 
 @cache

@@ -64,7 +64,7 @@ def typed_statements(clean: str, ctx: ReadContext, held: tuple[str, ...], speake
     values = [v for v in _spans(clean, grammar) if not any(same_value(v[2], h) for h in held)]
     read: list[tuple[Candidate, str]] = []
     for start, end, value in values[:MAX_VALUES]:
-        if _told_as_past(clean, start, end, value, grammar):
+        if _told_as_past(clean, start, end, value, grammar) or discourse.negated(clean, value, grammar):
             continue
         key = _key_before(clean, start, grammar, speaker)
         if not key:

@@ -65,6 +65,8 @@ VALUE_NOW = (
 EFFECT_TIME = r"(?:from|starting|as\s+of|effective|beginning)\s+(?:next\s+|this\s+)?$"
 # A figure said as the whole a count is out of: "Six wards live now out of 22" gives no new value of 22.
 WHOLE_BEFORE = r"\b(?:out\s+of|of)\s+(?:the\s+)?$"
+# A clause that denies its value gives no new one: "2pm doesn't work for them any more".
+NEGATION = r"n't\b|\b(?:not|no\s+longer|never|no\s+good)\b"
 SHIFT_WORDS = r"later|earlier|sooner|instead|now|anymore|actually|confirmed|rescheduled|postponed|delayed|brought"
 # "make it 40", "call it 3 weeks", "let's say 12": a new value chosen for the subject in focus.
 CHOOSE = r"make\s+(?:it|that)|call\s+it|let's\s+say|let's\s+do|go\s+with|round\s+it\s+(?:up|down)\s+to"

@@ -16,7 +16,7 @@ OPENERS = regex_cache.compile(
     r"(?:i|we)(?: just| recently)? (?:saw|see|noticed|notice|found out|learned|learnt|heard|realized|realised|read) that)\b[\s,:!.\-–—]*|"
     r"(?:alright|right|well|great|cool|perfect|yes|yeah|"
     r"yep|sure|thanks|thank you|got it|note|nb|ps|important|reminder|one more thing|heads up|quick note|before we (?:start|begin)|"
-    r"first things first|first off|for the record|for context|side note|one thing|"
+    r"first things first|first off|first|firstly|second|secondly|third|thirdly|lastly|finally|for the record|for context|side note|one thing|"
     r"(?:quick |short |brief )?(?:status update|status|recap|progress report)(?: (?:on|for|about|re) [^:,]{1,60})?)"
     r"\s*[,:!.\-–—]+\s*)+",
     re.IGNORECASE,

@@ -11,6 +11,8 @@ CHANGE_VERBS = (
 # Words that say a value is new where no pattern around it says so (see lang/en/discourse.py): 时间挪了，周四 15:00.
 EFFECT_TIME = r"(?:从|自)\s*$"
 WHOLE_BEFORE = r"(?:\d+\s*(?:个|家|项|间)?(?:里|中)(?:已经)?[^，。]{0,6})$"
+# 周五不行了, 两点没法: a clause that denies its value gives no new one.
+NEGATION = r"不行|不可以|不方便|没法|不能|来不了|去不了|不合适"
 SHIFT_WORDS = r"改成|改为|改到|改期|改时间|换成|换到|调到|调成|推迟|延期|延后|提前|挪到|挪了|现在是|目前是|其实是|实际上是|更正|确认|提到|降到|涨到|变成"
 PASSIVE = r"(?:被|已经|已|又)"
 PARTICLES = r""

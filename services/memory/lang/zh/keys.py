@@ -37,6 +37,9 @@ BAD_KEY_START = (
     "始终",
     "总是",
     "一律",
+    # A denial is no name: 不行了, 没法去.
+    "不",
+    "没",
 )
 # A key ending in a modal is a sentence cut in the wrong place ("接口不能" + "用了").
 BAD_KEY_END = ("不能", "不可以", "不可", "不要", "可以", "不")
