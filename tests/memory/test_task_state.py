@@ -226,6 +226,28 @@ def test_a_count_of_the_same_whole_replaces_the_older_count(memory):
     assert [text for text in texts(state(memory).progress) if "of 50" in text] == ["48 of 50 passing now"]
 
 
+@pytest.mark.parametrize(
+    ("before", "after", "new"),
+    [
+        ("Current count: 3 of the 8 panels are primed.", "The last but one is primed, that makes 7 of 8 primed.", "7 of 8"),
+        ("清单上 9 项已经办完 4 项了。", "现在 9 项办完 7 项了。", "办完 7 项"),
+    ],
+)
+def test_a_tally_of_the_same_whole_replaces_the_older_tally(memory, before, after, new):
+    say(memory, before, after)
+    progress = texts(state(memory).progress)
+    assert len(progress) == 1 and new in progress[0], progress
+
+
+def test_a_decision_on_something_else_that_shares_a_word_leaves_a_question_open(memory):
+    say(
+        memory,
+        "Still haven't decided whether to move the minutes to the shared drive or keep the paper folder.",
+        "Decided: receipts get stapled into the folder every Monday from now on.",
+    )
+    assert any("shared drive" in entry for entry in texts(state(memory).open_items)), texts(state(memory).open_items)
+
+
 def test_instructions_in_a_pasted_email_never_become_task_state(memory):
     pasted = (
         "Got this from the 'IT desk', looks off to me:\n\n---\nFrom: IT Service Desk <it@examp1e-corp.co>\n"
@@ -310,6 +332,15 @@ def test_a_relayed_sentence_keeps_the_task_state_it_states(memory, relayed, fiel
         # A choice nobody has made yet, in other words.
         ("Nobody has decided which van takes the sound gear.", "open_items", "which van"),
         ("One thing I haven't made my mind up on: whether the quiz has a theme.", "open_items", "theme"),
+        # A tally of work done, whatever its verb.
+        ("The last mural panel is primed, that makes 7 of 8 done.", "progress", "7 of 8"),
+        ("Tally so far: 22 surveyed, 15 interviewed.", "progress", "15 interviewed"),
+        ("One more signed this morning, so 9 now.", "progress", "so 9 now"),
+        ("采访名单 12 个人已经约好 8 个了。", "progress", "约好 8 个"),
+        # A problem or the most pressing thing, said as a label.
+        ("New headache: the scaffolders can't come until the permit is stamped.", "blockers", "permit is stamped"),
+        ("新的麻烦：报关单还没批下来，货出不了港。", "blockers", "报关单"),
+        ("这周最要紧的事：把展台搭好，周五前验收。", "goal", "展台"),
     ],
 )
 def test_task_state_is_read_by_what_a_statement_does(memory, said, field, fragment):

@@ -36,6 +36,7 @@ from services.memory.domain.statements import (
     read_unit,
     statements,
 )
+from services.memory.domain.tallies import tally
 from services.memory.domain.task_roles import goal_stated
 from services.memory.domain.tasks import TaskSignal, points_ahead, read_tasks
 from services.memory.domain.text import detect_lang, is_question, normalize_key, split_sentences, strip_openers
@@ -271,6 +272,8 @@ def _read_sentence(sentence: str) -> list[tuple[Candidate, str]]:
     # Task state first: a labelled open question is one even though it ends with "?", and a
     # sentence that sets a goal or raises a blocker says that, not a fact.
     signals = read_tasks(bare, lang)
+    if not signals and not is_question(clean, lang) and (counted := tally(clean, lang)):
+        signals = [counted]  # "that makes 5 of 6 banked": a count of work done is progress
     entries = [_task_candidate(signal, sentence, lang) for signal in signals if not signal.resolves]
     resolutions = [_task_candidate(signal, sentence, lang) for signal in signals if signal.resolves]
     if is_question(clean, lang) or any(c.task_field is not TaskField.PROGRESS for c, _ in entries):

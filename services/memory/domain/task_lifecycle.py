@@ -21,6 +21,7 @@ from services.memory.lang.en.task_states import COUNT as _COUNT
 from services.memory.lang.en.task_states import NOT_YET as _NOT_YET_EN
 from services.memory.lang.en.task_states import STATE_WORDS as _STATE_WORDS
 from services.memory.lang.zh import task_states as zh_task_states
+from services.memory.lang.zh.task_states import COUNT as _COUNT_ZH
 from services.memory.lang.zh.task_states import NOT_YET as _NOT_YET_ZH
 
 # An open item counts as done when a progress entry shares this much of its wording,
@@ -28,6 +29,9 @@ DONE_OVERLAP = 0.6
 # and an older progress entry is replaced by one sharing this much ("12 of 14 services live"
 # after "9 of 14 services are running").
 PROGRESS_OVERLAP = 0.5
+# What a resolution names is the entry when this many of its words, or this share of what it names, are the entry's.
+NAMED_TERMS = 2
+NAMED_SHARE = 0.34
 # Without a word of the entry in what the sentence names, the message must repeat this share of it.
 MESSAGE_OVERLAP = 0.15
 # A resolution that names nothing ("that's fixed") closes the one open entry of its field, if it
@@ -132,7 +136,11 @@ def _resolved_entry(entries: list[Item], candidate: Candidate, message: str, seq
         terms = _subject_terms(item.value)
         if not terms:
             continue
-        by_name, by_message = len(terms & named) + _flipped(item.value, message), len(terms & said)
+        by_name, by_message = len(terms & named), len(terms & said)
+        if by_name < NAMED_TERMS and named and by_name / len(named) < NAMED_SHARE:
+            by_name = 0  # "the binder" of a decision on temperature logs names no open item on eISF vs the binder
+        if by_name or by_message / len(terms) >= MESSAGE_OVERLAP:
+            by_name += _flipped(item.value, message)  # "haven't decided" ... "decided": about the same thing only
         if by_name or by_message / len(terms) >= MESSAGE_OVERLAP:
             scored.append(((2 * by_name + by_message) / len(terms), item.seq, item))
     if scored:
@@ -187,7 +195,7 @@ def _answer(event: Event, candidate: Candidate, item_id: str, message: str, meta
 
 def _whole(count: re.Match[str]) -> str:
     noun = count.group(2).lower()
-    return "" if noun in _STATE_WORDS else noun[:5]
+    return "" if noun in _STATE_WORDS or noun.endswith("ed") else noun[:5]  # "7 of 8 primed" names no whole
 
 
 def _subject_terms(text: str) -> frozenset[str]:
@@ -196,6 +204,8 @@ def _subject_terms(text: str) -> frozenset[str]:
 
 def _same_progress(old: str, new: str) -> bool:
     counts_old, counts_new = _COUNT.search(old), _COUNT.search(new)
+    if not (counts_old and counts_new):
+        counts_old, counts_new = _COUNT_ZH.search(old), _COUNT_ZH.search(new)
     if counts_old and counts_new:
         # "30 of 31 passing" counts the same whole as "27 of 31 test cases passing": a state word names no whole.
         whole_old, whole_new = _whole(counts_old), _whole(counts_new)

@@ -154,10 +154,11 @@ LABELS: tuple[TaskSpec, ...] = (
         pattern=_PRE + r"(?:(?:that's|here's|this is)\s+)?(?:where\s+)?(?:(?:we're|we are|i'm|i am|currently|still|right now|now)\s+)*"
         r"(?:(?P<cue>blocked|stuck|waiting)(?:\s+(?:on|by|for|with|until|behind)(?:\s+(?P<obj>.+))?)?|"
         r"(?:(?!(?:about|on|for|of|re|with|to|in|from|no|any|what|which)\b)[\w\-./]+\s+){0,2}?(?P<cue2>blockers?|blocking(?:\s+issues?)?|impediments?|snags?|hold-?ups?|bottlenecks?|roadblocks?|obstacles?|"
-        r"sticking points?|what's (?:blocking|holding) us(?:\s+up)?|(?:current|main|big|biggest|only|real)\s+(?:problem|issue)|"
+        r"sticking points?|what's (?:blocking|holding) us(?:\s+up)?|(?:current|main|big|biggest|only|real|new|another|latest)\s+(?:problem|issue|headache|complication)|"
         r"(?:problem|issue)(?=\s+(?:right now|now|at the moment|currently|today)\b))" + _POST + ")",
         examples=[
             ("Blocker: no staging credentials", "no staging credentials"),
+            ("New headache: the van hire wants a second ID", "the van hire wants a second ID"),
             ("Blocked on: DBA approval for the schema change", "DBA approval for the schema change"),
             ("I'm blocked: no write access to the analytics schema", "no write access to the analytics schema"),
             ("The hold-up this week: the landlord hasn't sent the contract", "the landlord hasn't sent the contract"),

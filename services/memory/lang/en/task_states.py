@@ -50,7 +50,10 @@ NOT_YET = regex_cache.compile(
 )
 
 # "12 of 14 services": a count of one whole.
-COUNT = regex_cache.compile(r"\b\d+\s*(?:of|/|out of)\s*(\d+)\s+([a-z][\w\-]*)", re.IGNORECASE)
+# "3 of the 6 are banked" counts the same whole as "5 of 6 banked".
+COUNT = regex_cache.compile(
+    r"\b\d+\s*(?:of|/|out of)\s*(?:the\s+|our\s+)?(\d+)\s+(?:(?:are|is|were|was|now|already)\s+)*([a-z][\w\-]*)", re.IGNORECASE
+)
 
 # Words that say a thing is resolved, or what kind of thing it was, not which thing.
 CUE_WORDS = (

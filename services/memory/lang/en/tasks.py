@@ -216,6 +216,8 @@ CUES = (
     "reply",
     "issue",
     "problem",
+    "headache",
+    "complication",
     "figured",
     "haven't",
     "have not",

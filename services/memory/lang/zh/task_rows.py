@@ -71,9 +71,12 @@ LABELS: tuple[TaskSpec, ...] = (
         name="zh_goal_label",
         emits=NEW_GOAL,
         label=True,
-        pattern=_PRE + r"(?P<cue>目标|任务|目的|重点|主线|goal|focus|大项目|核心任务|首要任务)" + _POST,
+        pattern=_PRE
+        + r"(?P<cue>目标|任务|目的|重点|主线|goal|focus|大项目|核心任务|首要任务|当务之急|头等大事|(?:最|头号)(?:要紧|重要|关键|紧要)的事(?:情|儿)?)"
+        + _POST,
         examples=[
             ("目标：上线v2计费接口", "上线v2计费接口"),
+            ("这周最要紧的事：把样品寄给客户", "把样品寄给客户"),
             ("这周的目标：把报表迁到新集群", "把报表迁到新集群"),
             ("新 goal：先把灰度发布跑通", "先把灰度发布跑通"),
         ],
@@ -97,10 +100,11 @@ LABELS: tuple[TaskSpec, ...] = (
         name="zh_blocker_label",
         emits=NEW_BLOCKER,
         label=True,
-        pattern=_PRE + r"(?:(?P<cue>阻塞|阻碍|卡点|障碍|受阻|瓶颈|难点|卡住了?|blocker|blocked|stuck)(?:点|项)?|"
+        pattern=_PRE + r"(?:(?P<cue>阻塞|阻碍|卡点|障碍|受阻|瓶颈|难点|卡住了?|麻烦|麻烦事|难题|blocker|blocked|stuck)(?:点|项)?|"
         r"(?P<cue2>卡在)\s*(?P<obj>.+?)(?:上面|上|这里|这儿)?|被(?P<obj2>.+?)(?P<cue3>卡住)了?)" + _POST,
         examples=[
             ("阻塞：没有预发环境的凭证", "没有预发环境的凭证"),
+            ("新的麻烦：报关单还没批下来", "报关单还没批下来"),
             ("现在 blocked：供应商的证书还没发过来", "供应商的证书还没发过来"),
             ("现在卡在支付回调上：签名一直校验失败", "支付回调：签名一直校验失败"),
         ],

@@ -36,3 +36,9 @@ SETTLED = regex_cache.compile(r"了|过了|好了|落地|搞定|通过|到手|�
 UNSETTLED = regex_cache.compile(
     r"没|未|还在|在等|等着|等到|卡着|卡在|无法|不能|不了|会不会|能不能|要是|如果|可能|吗|？|\?|下周|明天|打算|准备"
 )
+
+# 清单上 7 项已经搞定 3 项 counts the same whole as 7 项搞定 5 项: the whole, then its measure word.
+COUNT = regex_cache.compile(
+    r"(\d+|[一二两三四五六七八九十百]+)\s*(项|个|件|盒|间|家|份|张|箱|套)\s*(?:里|中|当中)?\s*(?:已经|已)?\s*"
+    r"(?:搞定|完成|[\u4e00-\u9fff](?:好|完|掉|了))"
+)
