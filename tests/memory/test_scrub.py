@@ -122,6 +122,8 @@ CASES = [
     ("mysql -h db.internal -u app -p'Xk9#mQ2v' shop", "Xk9#mQ2v", "-p'[REDACTED]' shop"),
     ("mysqldump -uroot -pS3cretPw --all-databases > all.sql", "S3cretPw", "-p[REDACTED] --all"),
     ("curl -u deploy:Sup3rS3cret https://ci.example.com", "Sup3rS3cret", "-u deploy:[REDACTED]"),
+    ("snowsql -a ab12345 -u etl_bot -p 'Frost!Byte#88' -d wh", "Frost!Byte#88", "-p '[REDACTED]' -d wh"),
+    ("Databricks PAT: dapi0a1b2c3d4e5f60718293a4b5c6d7e8f90", "dapi0a1b2c3d4e5f60718293a4b5c6d7e8f90", "[REDACTED_DATABRICKS_TOKEN]"),
     # Connection strings, prose, Chinese labels.
     ("amqp://svc_user:Wm3Xq7Rt9@mq.internal:5672/", "Wm3Xq7Rt9", "svc_user:[REDACTED]@mq.internal"),
     ("my password is hunter2, don't tell", "hunter2", "my password is [REDACTED], don't"),

@@ -84,6 +84,12 @@ HEADERS_AND_FLAGS: tuple[Rule, ...] = (
         _user_password,
     ),
     (words("-p'", '-p"'), regex_cache.compile(r"(?<!\S)(-p)('[^'\s]+'|\"[^\"\s]+\")"), unless_reference),
+    # A quoted -p after a user on the same command line is its password: snowsql -u loader -p 'X'.
+    (
+        words("-p '", '-p "'),
+        regex_cache.compile(r"(?<!\S)(-u[ \t]+\S+[ \t]+(?:[^\n]*?[ \t])?-p[ \t]+)('[^'\n]+'|\"[^\"\n]+\")"),
+        unless_reference,
+    ),
     (
         words("mysql", "mariadb"),
         regex_cache.compile(r"(?i)\b(?:mysql\w*|mariadb[\w-]*)\b([^\n|;&]*?[ \t]-p)([^\s'\"-][^\s'\"]*)"),

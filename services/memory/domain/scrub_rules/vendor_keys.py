@@ -62,6 +62,7 @@ VENDOR_KEYS: tuple[Rule, ...] = (
     (words("npm_"), regex_cache.compile(r"\bnpm_[A-Za-z0-9]{30,}\b"), "[REDACTED_NPM_TOKEN]"),
     (words("pypi-"), regex_cache.compile(r"\bpypi-[A-Za-z0-9_-]{40,}"), "[REDACTED_PYPI_TOKEN]"),
     (words("hf_"), regex_cache.compile(r"\bhf_[A-Za-z0-9]{30,}\b"), "[REDACTED_HUGGINGFACE_TOKEN]"),
+    (words("dapi"), regex_cache.compile(r"\bdapi[0-9a-f]{32,40}(?:-\d)?\b"), "[REDACTED_DATABRICKS_TOKEN]"),
     (words("aiza"), regex_cache.compile(r"\bAIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])"), "[REDACTED_GOOGLE_API_KEY]"),
     (
         words("gocspx-", "ya29."),
