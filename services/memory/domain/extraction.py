@@ -21,6 +21,7 @@ from services.memory.domain.clause_split import statement_clauses
 from services.memory.domain.contrast import contrast as read_contrast
 from services.memory.domain.contrast import contrasted
 from services.memory.domain.corrections import Retraction, announces_revision, correction, replacement, retraction
+from services.memory.domain.instructions import standing_instruction
 from services.memory.domain.measures import split_measures
 from services.memory.domain.model import Candidate, ItemKind, ReadContext, TaskField
 from services.memory.domain.quantities import unread_quantities
@@ -127,6 +128,10 @@ def extract_traced(text: str) -> list[tuple[Candidate, str]]:
             if not retracting:
                 read = (*read, *cued_update(sentence, clean, lang, read, _sentence))
                 read = with_typed_values(sentence, clean, lang, read)
+            if not any(c.kind in (ItemKind.RULE, ItemKind.TASK) for c, _ in read) and (
+                instruction := standing_instruction(clean, ReadContext(sentence, lang, lang))
+            ):
+                read = (instruction, *read)  # "In anything going to the sponsor, write 'participant'": a rule by what it does
             for candidate, row in read[:MAX_PER_SENTENCE]:
                 if candidate.kind is ItemKind.RULE:
                     candidate = neighbours.with_elaboration(candidate, sentences[index + 1 :], _sentence)
