@@ -37,6 +37,8 @@ _CURRENCY = regex_cache.compile(r"^(?P<cur>[$€£¥])\s?(?P<figure>\d[\d,]*(?:\
 
 def with_typed_values(sentence: str, clean: str, lang: str, read: Read) -> Read:
     """A sentence's candidates (read) with the dates, times and amounts of a plain statement that nothing read."""
+    if not _spans(clean, "zh" if lang == "zh" else "en"):
+        return read  # most sentences state no date, time or amount: one cached scan
     if len(read) >= MAX_PER_SENTENCE or any(
         c.kind is ItemKind.RULE or (c.kind is ItemKind.TASK and c.task_field is not TaskField.PROGRESS) for c, _ in read
     ):
