@@ -28,6 +28,8 @@ def typed(text: str) -> list[tuple[str, str]]:
         # Relayed, in Chinese: what was said is read; 那批 and the verb after the date are no part of the subject.
         ("供应商说那批陶瓷杯 10 月 9 号到。", "陶瓷杯", "10 月 9 号"),
         ("物业说电梯检修排在十一月三号。", "电梯检修", "十一月三号"),
+        # A pronoun for who relayed it: the value is theirs.
+        ("对了，我姐说她十月九号到上海。", "我姐", "十月九号"),
     ],
 )
 def test_a_value_said_with_its_event_is_kept_under_what_it_is_about(sentence, key, value):

@@ -129,8 +129,8 @@ def _key_before(clean: str, start: int, grammar: str, speaker: str) -> str:
     if subject is None and breaks:  # "..., so they've offered Tuesday 17 June": the clause before names them
         earlier_start = breaks[-2].end() if len(breaks) > 1 else 0
         subject = _subject(clean[earlier_start : breaks[-1].start()], grammar)
-    if subject is None:
-        subject = speaker
+    if subject is None:  # who relayed it, as the relay read them ("我妈" is a name here, not a clause)
+        return C.store_key(speaker, grammar) if speaker else ""
     if not subject or not C.good_key(subject, grammar, MAX_KEY_WORDS):
         return ""
     return C.store_key(subject, grammar)
@@ -210,6 +210,6 @@ def _subject_zh(before: str) -> str | None:
         for word in words.LEADING:
             if text.startswith(word) and len(text) > len(word):
                 text, changed = text[len(word) :], True
-    if not text:
-        return None
+    if not text or text in words.LEADING:
+        return None  # 她七月五号到: a pronoun stands for someone named before
     return text if len(text) >= 2 else ""
