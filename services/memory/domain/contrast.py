@@ -14,7 +14,7 @@ from functools import cache
 
 from services.memory import regex_cache
 from services.memory.domain import extraction_checks as C
-from services.memory.domain.model import Candidate, ItemKind
+from services.memory.domain.model import VALUE_KINDS, Candidate, ItemKind
 from services.memory.domain.statements import MAX_KEY_WORDS
 from services.memory.domain.text import strip_openers
 from services.memory.lang import data
@@ -23,7 +23,6 @@ _DIGIT = regex_cache.compile(r"\d")
 _FIGURE_PARTS = regex_cache.compile(r"^(?P<number>(?:US\$|[$€£¥￥])?\s?[-−]?[\d.,]+(?::\d{2})?\s?(?:[kKmM]\b|bn\b)?)\s*(?P<unit>.*)$")
 _ORDINAL = regex_cache.compile(r"\d(?:st|nd|rd|th)\b", re.IGNORECASE)
 _LEADING_THE = regex_cache.compile(r"^the\s+", re.IGNORECASE)
-_VALUES = (ItemKind.FACT, ItemKind.NUMBER)
 
 
 @dataclass(frozen=True)
@@ -92,7 +91,7 @@ def contrasted(
 
     def states_new(c: Candidate) -> bool:
         # "rehearsal moves from Wednesday to Monday" as a value still says the old one too.
-        return c.kind in _VALUES and _holds(c, found.new, new_digits) and not _mentions(c, found.old, old_digits)
+        return c.kind in VALUE_KINDS and _holds(c, found.new, new_digits) and not _mentions(c, found.old, old_digits)
 
     if any(c.corrects and states_new(c) for c, _ in read):
         return read
@@ -109,7 +108,7 @@ def contrasted(
     kept = [
         (c, row)
         for c, row in read
-        if c.kind not in _VALUES or not (c.corrects or _mentions(c, found.new, new_digits) or _mentions(c, found.old, old_digits))
+        if c.kind not in VALUE_KINDS or not (c.corrects or _mentions(c, found.new, new_digits) or _mentions(c, found.old, old_digits))
     ]
     return [(candidate, "contrast"), *kept]
 

@@ -23,7 +23,7 @@ from services.memory.domain.contrast import contrasted
 from services.memory.domain.corrections import Retraction, announces_revision, correction, replacement, retraction
 from services.memory.domain.instructions import standing_instruction
 from services.memory.domain.measures import split_measures
-from services.memory.domain.model import Candidate, ItemKind, ReadContext, TaskField
+from services.memory.domain.model import VALUE_KINDS, Candidate, ItemKind, ReadContext, TaskField
 from services.memory.domain.quantities import unread_quantities
 from services.memory.domain.rules import MAX_RULE_KEY_CHARS, read_rule
 from services.memory.domain.statements import (
@@ -62,7 +62,6 @@ _MARKDOWN = regex_cache.compile(r"\*\*|__|^#+\s*")
 # A sentence that only binds the one before it: "Not negotiable.", "No exceptions.", "Full stop."
 _BINDING_TAG = regex_cache.compile(en_sentences.BINDING_TAG + "|" + zh_sentences.BINDING_TAG, re.IGNORECASE)
 _TERMINAL = " \t.!。！…"
-_VALUE_KINDS = (ItemKind.FACT, ItemKind.NUMBER)
 
 
 def extract(text: str) -> list[Candidate]:
@@ -87,7 +86,8 @@ def extract_traced(text: str) -> list[tuple[Candidate, str]]:
                 and not any(c.kind is ItemKind.RULE for c, _ in _sentence(sentences[index - 1]))
             ):
                 # "We never run cracked servers. Not negotiable.": the tag binds the sentence before it.
-                bound = neighbours.bound_rule(_clean(sentences[index - 1], detect_lang(sentences[index - 1])), sentence)
+                before = detect_lang(sentences[index - 1])
+                bound = neighbours.bound_rule(_clean(sentences[index - 1], before), sentence, before)
                 if bound is not None:
                     found.append((bound, "binding_tag"))
                 continue
@@ -111,23 +111,20 @@ def extract_traced(text: str) -> list[tuple[Candidate, str]]:
                 taken_back, sentence = Retraction(old="", key=_about_key(withdrawn.about, lang)), withdrawn.rest
             # A value read from no clause in particular has no subject: a clause that names one says more.
             if _unkeyed(read) and (clause_values := _clause_values(sentence, lang)):
-                read = (*((c, row) for c, row in read if c.kind not in _VALUE_KINDS), *clause_values)
+                read = (*((c, row) for c, row in read if c.kind not in VALUE_KINDS), *clause_values)
             if not _stated(read) and subject:
                 read = _about_subject(sentence, subject) or read
-            subject = next((c.key for c, _ in read if c.kind in (ItemKind.FACT, ItemKind.NUMBER) and c.key), "")
+            subject = next((c.key for c, _ in read if c.kind in VALUE_KINDS and c.key), "")
             retracting = taken_back is not None
             if taken_back is not None and not is_question(sentence, lang):
                 read, taken_back = _replacing(read, ReadContext(sentence, lang, lang), taken_back), None
             elif read and announces_revision(sentence, lang):
-                read = tuple((replace(c, is_correction=True) if c.kind in (ItemKind.FACT, ItemKind.NUMBER) else c, row) for c, row in read)
+                read = tuple((replace(c, is_correction=True) if c.kind in VALUE_KINDS else c, row) for c, row in read)
             read = tuple((measure, row) for candidate, row in read for measure in split_measures(candidate, lang))
-            read = tuple((replace(c, key=C.owned_key(c.key, clean)) if c.kind in _VALUE_KINDS else c, row) for c, row in read)
+            read = tuple((replace(c, key=C.owned_key(c.key, clean)) if c.kind in VALUE_KINDS else c, row) for c, row in read)
             read = (*read, *goal_stated(read, lang))
             if not retracting:  # after "scratch what I said about X", the next statement replaces X
-                read = (*read, *_quantities(sentence, clean, lang, read))
-            if not retracting:
-                read = (*read, *cued_update(sentence, clean, lang, read, _sentence))
-                read = with_typed_values(sentence, clean, lang, read)
+                read = with_typed_values(sentence, clean, lang, _unread_values(sentence, clean, lang, read))
             if not any(c.kind in (ItemKind.RULE, ItemKind.TASK) for c, _ in read) and (
                 instruction := standing_instruction(clean, ReadContext(sentence, lang, lang))
             ):
@@ -181,7 +178,7 @@ def _bare(sentence: str) -> str:
 
 def _unkeyed(read: tuple[tuple[Candidate, str], ...]) -> bool:
     """No rule and no value with a key: what the sentence's clauses state may be read."""
-    return not any(c.kind is ItemKind.RULE or (c.kind in _VALUE_KINDS and c.key) for c, _ in read)
+    return not any(c.kind is ItemKind.RULE or (c.kind in VALUE_KINDS and c.key) for c, _ in read)
 
 
 def _clause_values(sentence: str, lang: str) -> tuple[tuple[Candidate, str], ...]:
@@ -190,15 +187,15 @@ def _clause_values(sentence: str, lang: str) -> tuple[tuple[Candidate, str], ...
     found: list[tuple[Candidate, str]] = []
     for clause in statement_clauses(_bare(sentence), lang):
         clean = _clean(clause, lang) or clause
-        read = _updates(clause, clean, lang)
-        read = (*read, *_quantities(clause, clean, lang, read))
-        read = (*read, *cued_update(clause, clean, lang, read, _sentence))
-        found += [
-            (replace(c, text=sentence), row)
-            for c, row in read
-            if c.kind in (ItemKind.FACT, ItemKind.NUMBER) and discourse.names_something(c.value)
-        ]
+        read = _unread_values(clause, clean, lang, _updates(clause, clean, lang))
+        found += [(replace(c, text=sentence), row) for c, row in read if c.kind in VALUE_KINDS and discourse.names_something(c.value)]
     return tuple(found)
+
+
+def _unread_values(sentence: str, clean: str, lang: str, read: tuple[tuple[Candidate, str], ...]) -> tuple[tuple[Candidate, str], ...]:
+    """read with the measured figures and the cued update of the sentence that no table read."""
+    read = (*read, *_quantities(sentence, clean, lang, read))
+    return (*read, *cued_update(sentence, clean, lang, read, _sentence))
 
 
 def _clean(sentence: str, lang: str) -> str:
@@ -224,11 +221,11 @@ def _about_subject(sentence: str, subject: str) -> tuple[tuple[Candidate, str], 
 def _replacing(read: tuple[tuple[Candidate, str], ...], ctx: ReadContext, taken_back: Retraction) -> tuple[tuple[Candidate, str], ...]:
     """The statement after a Retraction replaces what it took back: its facts and numbers become
     corrections of the value or subject it named; with none, its first self-naming value does."""
-    stated = [c for c, _ in read if c.kind in (ItemKind.FACT, ItemKind.NUMBER)]
+    stated = [c for c, _ in read if c.kind in VALUE_KINDS]
     if stated:
         return tuple(
             (replace(c, is_correction=True, corrects=c.corrects or taken_back.old, key=c.key or taken_back.key), row)
-            if c.kind in (ItemKind.FACT, ItemKind.NUMBER)
+            if c.kind in VALUE_KINDS
             else (c, row)
             for c, row in read
         )
@@ -331,11 +328,11 @@ def _read(clean: str, source: str, lang: str, grammar: str) -> list[tuple[Candid
     # "Batch size, take three: turns out it's 320": the label is a preamble, or the key of what follows.
     found = _read_statement(body, ctx)
     key = C.store_key(label, grammar) if C.good_key(label, grammar, MAX_COLON_KEY_WORDS + 2) and not C.announces(label, grammar) else ""
-    if key and not any(c.kind in (ItemKind.FACT, ItemKind.NUMBER) for c, _ in found):
+    if key and not any(c.kind in VALUE_KINDS for c, _ in found):
         measure = _measure(body, key, ctx)
         found += [measure] if measure else []
     if key:
-        found = [(replace(c, key=key) if not c.key and c.kind in (ItemKind.FACT, ItemKind.NUMBER) else c, row) for c, row in found]
+        found = [(replace(c, key=key) if not c.key and c.kind in VALUE_KINDS else c, row) for c, row in found]
     return found
 
 

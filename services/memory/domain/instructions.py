@@ -23,7 +23,7 @@ class _Grammar:
         self.scoped = regex_cache.compile(rf"{words.SCOPE}(?:{words.VERBS})\b", flags)
         self.universal = regex_cache.compile(words.UNIVERSAL, flags)
         self.limit = regex_cache.compile(words.LIMIT, flags)
-        self.prohibition = regex_cache.compile(getattr(words, "PROHIBITION", r"(?!)"), flags)
+        self.prohibition = regex_cache.compile(words.PROHIBITION, flags)
         self.told = regex_cache.compile(words.TOLD, flags)
 
 

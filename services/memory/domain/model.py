@@ -32,6 +32,10 @@ class ItemKind(Enum):
     EVIDENCE = "evidence"
 
 
+# The kinds that state a value of a subject: what an update replaces and a correction corrects.
+VALUE_KINDS = (ItemKind.FACT, ItemKind.NUMBER)
+
+
 class ItemStatus(Enum):
     ACTIVE = "active"
     SUPERSEDED = "superseded"

@@ -10,7 +10,7 @@ from services.memory.domain import extraction_checks as C
 from services.memory.domain.model import Candidate, ItemKind, TaskField
 from services.memory.domain.rules import MAX_RULE_KEY_CHARS
 from services.memory.domain.tasks import MAX_ENTRY_CHARS as MAX_TASK_CHARS
-from services.memory.domain.text import detect_lang, is_question, normalize_key
+from services.memory.domain.text import is_question, normalize_key
 
 # A rule's value takes up to this many following sentences of its line that spell it out.
 MAX_ELABORATION = 2
@@ -21,9 +21,8 @@ _TERMINAL = " \t.!。！…"
 Read = tuple[tuple[Candidate, str], ...]
 
 
-def bound_rule(statement: str, tag: str) -> Candidate | None:
-    """The statement (cleaned) before a binding tag, as the rule the tag makes it."""
-    lang = detect_lang(statement)
+def bound_rule(statement: str, tag: str, lang: str) -> Candidate | None:
+    """The statement (cleaned, in lang) before a binding tag, as the rule the tag makes it."""
     if (len(statement) < 6 if lang == "zh" else len(statement.split()) < 3) or is_question(statement, lang):
         return None
     value = f"{statement}. {tag.strip()}"

@@ -141,7 +141,6 @@ def _resolved_entry(entries: list[Item], candidate: Candidate, message: str, seq
             by_name = 0  # "the binder" of a decision on temperature logs names no open item on eISF vs the binder
         if by_name or by_message / len(terms) >= MESSAGE_OVERLAP:
             by_name += _flipped(item.value, message)  # "haven't decided" ... "decided": about the same thing only
-        if by_name or by_message / len(terms) >= MESSAGE_OVERLAP:
             scored.append(((2 * by_name + by_message) / len(terms), item.seq, item))
     if scored:
         return max(scored, key=lambda entry: entry[:2])[2]

@@ -18,16 +18,15 @@ from types import ModuleType
 from services.memory import regex_cache
 from services.memory.domain import discourse
 from services.memory.domain import extraction_checks as C
-from services.memory.domain.model import Candidate, ItemKind, ReadContext, TaskField
+from services.memory.domain.model import VALUE_KINDS, Candidate, ItemKind, ReadContext, TaskField
 from services.memory.domain.statements import MAX_KEY_WORDS, MAX_PER_SENTENCE, number_candidate
 from services.memory.domain.text import is_hedged, is_question
 from services.memory.domain.typed_values import typed_values
 from services.memory.domain.value_shapes import value_type
 from services.memory.lang import data
 
-MAX_VALUES = 2
-_VALUE_KINDS = (ItemKind.FACT, ItemKind.NUMBER)
-Read = tuple[tuple[Candidate, str], ...]  # a sentence listing more dates is an itinerary, better kept whole as evidence
+MAX_VALUES = 2  # a sentence listing more dates is an itinerary, better kept whole as evidence
+Read = tuple[tuple[Candidate, str], ...]
 # Between two values of one statement: "Friday 13 June at 11:00", "7 月 18 号早上 8:05".
 _JOINED = regex_cache.compile(r"^\s*(?:,?\s*(?:at|from|by|on|around|between|-|–|to)?\s*|[^\s，,。；;]{0,2})$", re.IGNORECASE)
 _CLAUSE_BREAK = regex_cache.compile(r"[,;:，；：。]|\s[-–—]\s|\s(?:so|and|but|because|since|then|though|while)\s", re.IGNORECASE)
@@ -47,7 +46,7 @@ def with_typed_values(sentence: str, clean: str, lang: str, read: Read) -> Read:
         return read
     relay = discourse.relayed(clean, lang)
     # A value read by its cue alone holds it only until a subject takes it: a keyed reading says which.
-    keyless = [c for c, _ in read if c.kind in _VALUE_KINDS and not c.key and c.cued]
+    keyless = [c for c, _ in read if c.kind in VALUE_KINDS and not c.key and c.cued]
     held = tuple(v for c, _ in read if c not in keyless and c.kind is not ItemKind.TASK for v in (c.value, c.condition) if v)
     found = typed_statements(relay[1] if relay else clean, ReadContext(sentence, lang, lang), held, relay[0] if relay else "")
     taken = []

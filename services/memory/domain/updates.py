@@ -17,22 +17,21 @@ from dataclasses import replace
 
 from services.memory.domain import discourse
 from services.memory.domain import extraction_checks as C
-from services.memory.domain.model import Candidate, ItemKind, TaskField
+from services.memory.domain.model import VALUE_KINDS, Candidate, ItemKind, TaskField
 from services.memory.domain.statements import MAX_KEY_WORDS
 from services.memory.domain.text import is_question, strip_openers
 from services.memory.lang import data
 
 Read = tuple[tuple[Candidate, str], ...]
-_VALUES = (ItemKind.FACT, ItemKind.NUMBER)
 
 
 def states_value(read: Read) -> bool:
-    return any(candidate.kind in _VALUES for candidate, _ in read)
+    return any(candidate.kind in VALUE_KINDS for candidate, _ in read)
 
 
 def names_value(read: Read) -> bool:
     """A fact or number whose value names something (a number, a date, a name): not "in" or "fine"."""
-    return any(candidate.kind in _VALUES and discourse.names_something(candidate.value) for candidate, _ in read)
+    return any(candidate.kind in VALUE_KINDS and discourse.names_something(candidate.value) for candidate, _ in read)
 
 
 def read_updates(sentence: str, clean: str, lang: str, read_sentence: Callable[[str], Read]) -> Read:
@@ -53,10 +52,10 @@ def read_updates(sentence: str, clean: str, lang: str, read_sentence: Callable[[
         )
         found = (*whole, *found)
     # History, a hypothesis or a comparison: the values of that clause are not the current ones.
-    found = tuple((c, row) for c, row in found if c.kind not in _VALUES or not discourse.value_frame(source, c.value, lang))
+    found = tuple((c, row) for c, row in found if c.kind not in VALUE_KINDS or not discourse.value_frame(source, c.value, lang))
     changed = discourse.change(strip_openers(source, lang), lang)
-    if changed is not None and not changed.subject and all(discourse.placeholder(c.key, lang) for c, _ in found if c.kind in _VALUES):
-        found = tuple((c, row) for c, row in found if c.kind not in _VALUES)  # 现在是 42 元: "now" is no subject
+    if changed is not None and not changed.subject and all(discourse.placeholder(c.key, lang) for c, _ in found if c.kind in VALUE_KINDS):
+        found = tuple((c, row) for c, row in found if c.kind not in VALUE_KINDS)  # 现在是 42 元: "now" is no subject
     if changed is not None and discourse.frame(source[: source.find(changed.value)], lang) in ("hypothesis", "comparison"):
         changed = None  # "要不改到周四吧", "if we moved it to 20:00": proposed, not made (a condition after it is no frame)
     if changed is not None and is_question(source, lang):
@@ -65,7 +64,7 @@ def read_updates(sentence: str, clean: str, lang: str, read_sentence: Callable[[
         found = (*found, *_changed(changed, sentence, lang, read_sentence))
     if changed is not None or relay:
         # A value changed, or reported by someone, replaces the one it is about.
-        found = tuple((replace(c, is_correction=True) if c.kind in _VALUES else c, row) for c, row in found)
+        found = tuple((replace(c, is_correction=True) if c.kind in VALUE_KINDS else c, row) for c, row in found)
     if relay:
         found = tuple((replace(c, text=sentence), row) for c, row in found)  # who said it stays on record
     # "down to 1,200 pounds now": "now" says when, it is no condition of the value.
@@ -102,4 +101,4 @@ def _changed(changed: discourse.Change, sentence: str, lang: str, read_sentence:
         # A placeholder subject, so the statement grammar reads the value's unit.
         text = data(grammar, "discourse").KEYLESS_STATEMENT.format(value=changed.value)
     read = read_sentence(text)
-    return tuple((replace(c, key=key, text=sentence, is_correction=True), "change") for c, _ in read if c.kind in _VALUES)
+    return tuple((replace(c, key=key, text=sentence, is_correction=True), "change") for c, _ in read if c.kind in VALUE_KINDS)

@@ -15,6 +15,8 @@ VERBS = (
     r"format|name|spell|list|quote|cite|round|convert|show|mention|say|tell|stick|make|attach|file|drop|strip|redact|"
     r"double-check|run|route|forward|loop|flag|escalate|wait|get"
 )
+# English says a prohibition with a scope or a universal subject (above and below), not on its own.
+PROHIBITION = r"(?!)"
 # A universal subject with a limit or condition: "nothing goes to X unless I've read it first",
 # "every invoice needs a PO number", "anyone outside the team goes through Priya".
 UNIVERSAL = r"^(?:nothing|no\s+one|nobody|none\s+of\s+(?:them|these|those|the\s+\w+)|anything|everything|anyone|everyone|all\s+\w+|every\s+\w+|each\s+\w+)\b"
