@@ -123,6 +123,8 @@ def expand(query: Query) -> Query | None:
     latin, chinese = lexicon.expansions(query.text)
     # "feature-flag" is searched as a phrase; its words, which a turn may say apart ("the flag service"), count as expansions.
     latin = [*latin, *(part for word in query.words if _HYPHENATED.fullmatch(word) for part in word.split("-") if part not in latin)]
+    # A question asks in the base form ("did she buy"), the turn tells it in the past ("I bought").
+    latin += [form for word in query.words for form in lexicon.other_forms(word) if form not in latin and form not in query.words]
     if not latin and not chinese:
         return None
     joined = " ".join(chinese)

@@ -1,0 +1,65 @@
+"""A question asks in the base form ("when did I buy it?"), the turn tells it in the past ("I bought
+it"): irregular forms of a word find each other, and an ambiguous form stays the other word it may be.
+Sentences written for these tests; tests/memory/redis/test_redis_word_forms.py re-runs them on Redis."""
+
+import pytest
+from dsh.memory.v1 import memory_pb2
+
+from services.memory.domain.retrieval import analyse, expand
+from tests.memory.test_corrections import S, send
+
+
+def _first_hit(memory, question: str) -> str:
+    items = memory.stub.Retrieve(memory_pb2.RetrieveRequest(session_id=S, query=question, limit=3), timeout=30).items
+    return items[0].text
+
+
+@pytest.mark.parametrize(
+    ("turns", "question", "answer"),
+    [
+        (
+            (
+                "I bought the red kayak from the harbour shop on Saturday.",
+                "I keep thinking about the kayak.",
+                "My brother laughed at the kayak.",
+            ),
+            "When did I buy the kayak?",
+            "I bought",
+        ),
+        (
+            (
+                "My sister and I went to the ceramics fair in Ghent last month.",
+                "I keep thinking about the ceramics fair.",
+                "My brother laughed at the ceramics fair.",
+            ),
+            "When did I go to the ceramics fair?",
+            "went to",
+        ),
+        (
+            (
+                "I wrote the grant summary for the river survey on the train.",
+                "Nobody reads the river survey grant summary.",
+                "I printed the river survey grant summary twice.",
+            ),
+            "Did I write the river survey grant summary myself?",
+            "I wrote",
+        ),
+    ],
+)
+def test_the_past_form_of_the_questions_verb_answers_it(memory, turns, question, answer):
+    send(memory, *turns)
+    assert answer in _first_hit(memory, question)
+
+
+def test_forms_are_searched_beside_the_questions_own_words_not_instead():
+    query = analyse("When did Ana buy the tickets?")
+    assert "buy" in query.words and "bought" not in query.words
+    expanded = expand(query)
+    assert expanded is not None and "bought" in expanded.words
+
+
+@pytest.mark.parametrize("question", ["Which rose bed did the gardener plant?", "Where is the saw we borrowed?"])
+def test_a_form_that_is_also_another_word_is_not_read_as_the_verb(question):
+    expanded = expand(analyse(question))
+    words = expanded.words if expanded else ()
+    assert "rise" not in words and "see" not in words
