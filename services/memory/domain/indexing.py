@@ -5,6 +5,7 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from services.memory.domain.model import Event, Item, ItemKind
+from services.memory.domain.relative_dates import resolved_dates
 from services.memory.domain.text import cjk_runs, latin_terms, term_set
 
 # How much the turns before an evidence turn (item.context) count against the item's own words.
@@ -22,7 +23,8 @@ def turns_context(before: Sequence[str]) -> str:
 
 
 def event_metadata(event: Event) -> str:
-    """The host's metadata of an event as searchable words: attribute values and the date.
+    """The host's metadata of an event as searchable words: attribute values, the date, and the dates
+    its text names relative to it ("last month").
 
     Hosts send who spoke, in which session, image captions...; a question often names them
     ("what did Caroline say in May 2023?")."""
@@ -30,9 +32,10 @@ def event_metadata(event: Event) -> str:
     if event.created_at:
         try:
             moment = datetime.fromisoformat(event.created_at.replace("Z", "+00:00"))
-            parts.append(f"{moment.day} {moment.strftime('%B %Y')}")
         except ValueError:
-            pass
+            return " ".join(parts)
+        parts.append(f"{moment.day} {moment.strftime('%B %Y')}")
+        parts += resolved_dates(event.text, moment)
     return " ".join(parts)
 
 
