@@ -58,11 +58,12 @@ BLOCKERS: tuple[TaskSpec, ...] = (
         cues=("can't", "cannot", "can not", "won't", "unable", "not able"),
         pattern=r"^(?:(?:right now|currently|at the moment|for now)\s*,?\s+)?(?:(?:i|we)\s+)?(?:still\s+)?(?P<cue>can't|cannot|can not|"
         r"won't be able to|aren't able to|are not able to|am unable to|are unable to)\s+(?:(?:proceed|continue|move on|move forward|go further|"
-        r"progress|finish|ship|deploy|merge)\s+(?:until|unless|without)|[\w' ,-]{2,60}?\s+until)\s+(?P<entry>.+)$",
+        r"progress|finish|ship|deploy|merge)\s+(?:until|unless|without)|(?:[\w' ,-]|\.(?=\d)){2,60}?\s+until)\s+(?P<entry>.+)$",
         examples=[
             ("We can't proceed until legal approves the data retention terms.", "legal approves the data retention terms"),
             ("We can't book the flights until Dad confirms his leave", "Dad confirms his leave"),
             ("Can't order the tiles until the builder measures the floor", "the builder measures the floor"),
+            ("We can't release 2.4 until the signing key is rotated", "the signing key is rotated"),
         ],
     ),
     # "The choir trip is on hold until the board signs", "the launch is paused until legal is back".

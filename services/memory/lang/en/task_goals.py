@@ -50,7 +50,9 @@ GOALS: tuple[TaskSpec, ...] = (
         pattern=r"^"
         + _SETTLED_CLAUSE
         # A short clause of context before it: "Five shooting days in Whitby, aim is to get all 31 scenes ...".
-        + r"(?:(?!(?:if|unless|when|once|maybe|perhaps|whether)\b)[^,;:?]{2,60},\s+)?"
+        + r"(?:(?!(?:if|unless|when|once|maybe|perhaps|whether)\b)[^,;:?]{2,60},\s+|"
+        # or a scope without its comma: "For Mum the aim is ...".
+        r"(?:for|on|with)\s+[^,;:?]{1,40}?\s+(?=(?:the|our|my)\s))?"
         + r"(?:(?:the|our|my|this|today's|this week's)\s+)?(?:(?:main|overall|end|primary|current|new|real|actual|"
         r"top|only|immediate|big|biggest|key)\s+)*(?P<cue>"
         + _GOAL_HEAD
@@ -69,6 +71,7 @@ GOALS: tuple[TaskSpec, ...] = (
             ("The plan is to move house in early September", "move house in early September"),
             ("The job for this week is now the Lindqvist lease renewal, due Friday", "the Lindqvist lease renewal, due Friday"),
             ("Three evenings at the Corn Exchange, aim is to sell every seat", "sell every seat"),
+            ("For the cabin the aim is a new roof before the snow", "a new roof before the snow"),
         ],
     ),
     dict(
@@ -182,6 +185,35 @@ GOALS: tuple[TaskSpec, ...] = (
         examples=[
             ("We're trying to get the nightly export under ten minutes", "get the nightly export under ten minutes"),
             ("What I'm trying to do here is replace the cron box with Step Functions", "replace the cron box with Step Functions"),
+        ],
+    ),
+    # What is to be done, introduced as such: "Here's what we're aiming to get done this month: ...".
+    dict(
+        name="goal_what_to_do",
+        emits=NEW_GOAL,
+        cues=("trying", "aiming", "hoping", "planning", "want", "need"),
+        pattern=r"^(?:(?:so|ok(?:ay)?|right)\s*,?\s+)*(?:here's|here is|this is)\s+what\s+(?:we're|we are|i'm|i am|we|i)\s+"
+        r"(?P<cue>trying|aiming|hoping|planning|want|need)(?:ing)?\s+to\s+(?:get\s+done|do|achieve|finish|ship|land|deliver)\b"
+        r"[^:]{0,50}?\s*[:—–]\s*(?P<entry>\S+\s+\S.*)$",
+        examples=[
+            (
+                "Here's what we're aiming to get done this month: the loft insulated and the boiler swapped",
+                "the loft insulated and the boiler swapped",
+            ),
+        ],
+    ),
+    # A target state wanted: "I want v2 shipped with the new importer", "we need the lease signed by Friday".
+    dict(
+        name="goal_wanted_done",
+        emits=NEW_GOAL,
+        cues=("want", "need"),
+        pattern=r"^(?:(?:for|on|with)\s+[^,;:]{1,40}?,?\s+)?(?:i|we)\s+(?:really\s+|still\s+)?(?P<cue>want|need)\s+"
+        r"(?P<entry>(?!(?:to|you|it|that|this|them|him|her|me|us|some|more|less|a|an|\d)\b)(?:[^,;:.?]|\.(?=\w)){2,50}?\s+"
+        r"(?:shipped|done|finished|released|launched|live|merged|out\s+the\s+door|wrapped\s+up|signed(?:\s+off)?|completed|delivered|"
+        r"published|submitted|sorted|in\s+place)\b.*)$",
+        examples=[
+            ("For the app I want v2 shipped with the new importer", "v2 shipped with the new importer"),
+            ("We need the lease signed by Friday", "the lease signed by Friday"),
         ],
     ),
 )

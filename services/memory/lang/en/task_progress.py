@@ -161,6 +161,65 @@ PROGRESS: tuple[TaskSpec, ...] = (
         r"(?P<cue>\d[\d,]*\s*(?:of|out of|/)\s*(?:the\s+|our\s+)?\d[\d,]*)\b.*$",
         examples=[("We're at 27 of the 40 now", "We're at 27 of the 40 now"), ("I'm up at 12/15 chapters", "I'm up at 12/15 chapters")],
     ),
+    # "Down to 9 open on the milestone", "only 3 tickets left": what remains of the work, counted.
+    dict(
+        name="remaining_count",
+        emits=NEW_PROGRESS,
+        whole=True,
+        cues=("open", "left", "remaining", "outstanding", "to go", "milestone", "backlog", "board", "queue"),
+        pattern=r"^(?:(?:so|ok(?:ay)?|and)\s*,?\s+)?(?:(?:we're|we are|i'm|i am|it's|it is)\s+(?:now\s+)?(?:down\s+to|at)\s+|"
+        r"(?:now\s+)?down\s+to\s+|only\s+|still\s+)?(?P<cue>\d[\d,]*)\s+(?:(?:issues?|tickets?|bugs?|items?|tasks?|prs|cards?|things?|"
+        r"chapters?|scenes?|rooms?|boxes|forms?)\s+)?(?:(?:still\s+)?(?:open|left|remaining|outstanding|to\s+go)\b|"
+        r"(?:open\s+)?(?:on|in)\s+the\s+(?:[\w.\-]+\s+){0,2}(?:milestone|backlog|board|queue|tracker)\b).*$",
+        examples=[
+            ("Down to 12 open on the beta milestone.", "Down to 12 open on the beta milestone"),
+            ("Only 3 tickets left before the freeze", "Only 3 tickets left before the freeze"),
+        ],
+    ),
+    # "We're at 57." after a target was named: where the count stands, bare.
+    dict(
+        name="bare_count",
+        emits=NEW_PROGRESS,
+        whole=True,
+        cues=("we're at", "we are at", "we're up to", "we are up to"),
+        pattern=r"^(?:(?:so|ok(?:ay)?|and)\s*,?\s+)?(?P<cue>we're|we are)\s+(?:now\s+)?(?:up\s+to|at)\s+\d[\d,]*(?:\s*%|\s+percent)?"
+        r"(?:\s+(?:now|so far|already))?\s*[.!]?$",
+        examples=[("We're at 57.", "We're at 57"), ("So we're up to 80% now", "we're up to 80% now")],
+    ),
+    # "Signed and paid the deposit.", "Booked the hall this morning.": a diary of what was done, its subject left out.
+    dict(
+        name="done_diary",
+        emits=NEW_PROGRESS,
+        whole=True,
+        cues=(
+            "paid",
+            "signed",
+            "booked",
+            "sent",
+            "ordered",
+            "submitted",
+            "filed",
+            "posted",
+            "returned",
+            "renewed",
+            "confirmed",
+            "finished",
+            "printed",
+            "installed",
+            "registered",
+            "reserved",
+            "uploaded",
+            "delivered",
+            "handed in",
+        ),
+        pattern=r"^(?:just\s+|finally\s+|also\s+|and\s+)?(?P<cue>paid|signed|booked|sent|ordered|submitted|filed|posted|returned|renewed|confirmed|"
+        r"finished|printed|installed|registered|reserved|uploaded|delivered|handed\s+in)(?:\s+and\s+(?:paid|signed|sent|submitted|booked|"
+        r"confirmed|filed|returned|posted))?\s+(?:off\s+|in\s+|out\s+)?(?:the|our|my|a|an|her|his|their|both|all|\w+'s)\s+.*$",
+        examples=[
+            ("Signed and paid the 10% deposit.", "Signed and paid the 10% deposit"),
+            ("Booked the community hall this morning", "Booked the community hall this morning"),
+        ],
+    ),
     dict(
         name="count_done",
         emits=NEW_PROGRESS,
