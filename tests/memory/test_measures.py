@@ -131,3 +131,23 @@ def test_a_unitless_update_never_replaces_a_figure_a_thousand_times_larger(memor
     """A price per piece ("now 45 a piece") is no new price for a 125,000 contract, whatever else the turns name."""
     send(memory, first, later)
     assert all(item.status == ACTIVE for item in holding(memory, kept))
+
+
+@pytest.mark.parametrize(
+    ("said", "key", "value", "unit"),
+    [
+        # A measure used as a modifier measures the thing after it.
+        ("The network operator set a 7 kW feed-in limit on the barn roof.", "feed-in limit", "7", "kW"),
+        ("We're buying a 13.5 kWh battery for the cabin, mostly for the evenings.", "battery", "13.5", "kWh"),
+        ("They gave us a 50 GB quota for the archive.", "quota", "50", "GB"),
+    ],
+)
+def test_a_measure_before_a_noun_measures_that_noun(memory, said, key, value, unit):
+    send(memory, said)
+    (number,) = [item for item in holding(memory, value) if item.value == value]
+    assert number.key == key and number.unit == unit and number.status == ACTIVE
+
+
+def test_a_figure_inside_a_name_measures_nothing(memory):
+    send(memory, "We ordered two RTX 24GB cards for the lab.")
+    assert not [item for item in derived(memory) if item.value == "24"]

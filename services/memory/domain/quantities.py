@@ -67,9 +67,12 @@ def unread_quantities(sentence: str, ctx: ReadContext, found: list[tuple[Candida
             previous_end = match.end()
             if _digits(value) in held or _digits(match.group("value")) in held:
                 continue
-            if ctx.grammar == "en" and not _stated(clause[match.end() :], words):
-                continue  # "two RTX 24GB cards": the figure describes a thing, it is no value of one
             before = clause[: match.start()]
+            if ctx.grammar == "en" and not _stated(clause[match.end() :], words):
+                # "a 9.6 kWh battery": the measure of the thing it describes; "two RTX 24GB cards" names no value.
+                if measured := _modified(before, clause[match.end() :], words):
+                    read.append((number_candidate(measured[0], value, unit, ["", clean_condition(measured[1])], ctx), "quantity"))
+                continue
             if _event(before, words, ctx.grammar):
                 continue
             key = _key(before, words, ctx.grammar) or _key(earlier, words, ctx.grammar)
@@ -161,6 +164,26 @@ def _event(before: str, words: ModuleType, grammar: str) -> bool:
         return before.rstrip().endswith(words.EVENT_VERBS) or any(word in before for word in words.OBSERVED)
     said = [word.lower() for word in re.findall(r"[A-Za-z]+", before)]
     return bool(said) and (said[-1] in words.EVENT_VERBS or not words.OBSERVED.isdisjoint(said))
+
+
+def _modified(before: str, after: str, words: ModuleType) -> tuple[str, str] | None:
+    """(key, condition) of a figure used as a modifier, between a determiner and the thing it measures
+    ("a 5 kW export limit on the roof" -> "export limit", "on the roof"); None when it is not one."""
+    said = re.findall(r"[A-Za-z]+", before)
+    if not said or said[-1].lower() not in words.MODIFIED_AFTER:
+        return None
+    head = re.match(r"\s+((?:[A-Za-z][\w\-]*\s*){1,3})", after)
+    if head is None:
+        return None
+    nouns: list[str] = []
+    for token in head.group(1).split():
+        if token.lower() in words.PHRASE_END:
+            break
+        nouns.append(token)
+    if not nouns or not any(len(token) > 2 for token in nouns):
+        return None
+    rest = after[after.find(nouns[-1]) + len(nouns[-1]) :]
+    return normalize_key(" ".join(nouns)), _condition(rest)
 
 
 def _key(before: str, words: ModuleType, grammar: str) -> str:

@@ -333,3 +333,50 @@ OBSERVED = frozenset(["shows", "showed", "shown", "displays", "displayed", "repo
 
 # Units spelled like a preposition: one only at the end of its phrase ("a 12 in pipe", not "18 in total").
 PREPOSITION_UNITS = frozenset(["in"])
+# A figure right after one of these, and before a noun, measures that noun: "a 5 kW export limit", "her 2 kW export".
+MODIFIED_AFTER = frozenset(["a", "an", "the", "our", "my", "your", "her", "his", "their", "its", "this", "that", "each", "every"])
+# Words that end the noun a figure measures: "a 9.6 kWh battery for her" measures the battery.
+PHRASE_END = frozenset(
+    [
+        "on",
+        "for",
+        "in",
+        "at",
+        "with",
+        "to",
+        "of",
+        "and",
+        "but",
+        "or",
+        "so",
+        "from",
+        "that",
+        "which",
+        "per",
+        "since",
+        "because",
+        "is",
+        "are",
+        "was",
+        "were",
+        "will",
+        "would",
+        "should",
+        "can",
+        "could",
+        "we",
+        "i",
+        "you",
+        "they",
+        "he",
+        "she",
+        "it",
+        "by",
+        "as",
+        "than",
+        "instead",
+        "now",
+        "today",
+        "then",
+    ]
+)
