@@ -33,6 +33,7 @@ from services.memory.domain.quoting import own_words
 from services.memory.domain.retrieval import analyse
 from services.memory.domain.store_api import StoreReader
 from services.memory.domain.text import detect_lang, latin_terms, normalize_key, term_set
+from services.memory.domain.value_parts import distinctive_tokens
 from services.memory.lang.en import rules as en_rules
 from services.memory.lang.zh import rules as zh_rules
 
@@ -292,7 +293,7 @@ def _subject_of(overlay: _Overlay, event: Event, candidate: Candidate, focus: st
         # Far from the original, the index finds it: by the key and sentence words, the named old
         # value, and the distinctive words of the whole message (the old value is often repeated there);
         # a keyless update ("it's down to 118 now") by the turn before, which named its subject.
-        clues = " ".join([candidate.key, candidate.text, candidate.corrects, *subjects.distinctive_tokens(event.text)])
+        clues = " ".join([candidate.key, candidate.text, candidate.corrects, *distinctive_tokens(event.text)])
         if not candidate.key:
             clues += " " + focus
     return subjects.best_target(statement, overlay.subject_pool(candidate.key, clues))

@@ -32,6 +32,7 @@ from services.memory.domain.units import (
     same_unit_family,
     stated_differences,
 )
+from services.memory.domain.value_parts import counted_per, distinctive_tokens
 from services.memory.domain.value_shapes import shape, typed_shape, value_type
 from services.memory.lang.en.shapes import ORDINARY_CAPITALS as _ORDINARY_CAPITALS
 
@@ -58,8 +59,6 @@ UPDATE_THRESHOLD = 1.0
 PLAIN_THRESHOLD = 2.0
 MARGIN = 0.25
 
-_TOKEN = regex_cache.compile(r"[A-Za-z0-9][\w\-./:@]*[A-Za-z0-9]|\d|[\u3400-\u9fff]+")
-
 
 @dataclass(frozen=True)
 class Statement:
@@ -82,10 +81,12 @@ class Statement:
 def best_target(statement: Statement, candidates: list[Item]) -> Item | None:
     """The candidate the statement is about, or None when none is clearly so."""
     unique = {c.item_id: c for c in candidates}
-    # A keyless update's subject is the one its own message names; only when it names none do the
-    # turns before it set the focus.
+    # A keyless update's subject is the one its own message names, by its key or by repeating its value
+    # ("Bellhouse double-booked the hall. We've moved to ..."); only when it names none do the turns before it set the focus.
     message = term_set(statement.message)
-    named_here = not statement.key and any(term_set(item.subject) & message for item in unique.values())
+    named_here = not statement.key and any(
+        term_set(item.subject) & message or (statement.update and _mentioned(item, statement)) for item in unique.values()
+    )
     scored = sorted(
         ((score, item) for item in unique.values() if (score := _score(statement, item, named_here)) is not None),
         key=lambda pair: (-pair[0], -pair[1].seq),
@@ -126,6 +127,8 @@ def _score(statement: Statement, item: Item, named_here: bool = False) -> float 
         return None  # a restatement, not a replacement
     if statement.kind is ItemKind.NUMBER and item.kind is ItemKind.NUMBER and not same_measure(update_unit(statement), item.unit):
         return None  # "12%, not 10%" is about a share, never about "10 minutes", whatever it names
+    if counted_per(statement.sentence, statement.value) not in ("", counted_per(item.text, item.value)):
+        return None  # "£10.15 a kilo" is a new price per kilo, never of a dish sold at £23.50
     # "Lena Ortiz is release captain" is stored under the person: "takes over from Lena" names the key.
     named = names(statement.named_old, item.value) or (
         _is_name(statement.named_old) and item.kind is ItemKind.FACT and names(statement.named_old, item.key)
@@ -143,14 +146,16 @@ def _score(statement: Statement, item: Item, named_here: bool = False) -> float 
         score += CONTEXT_MENTIONED  # "Olu's message said sixty" points at what Olu was quoted saying
     theirs = owner(item.text, item.subject)
     if owner(statement.sentence, statement.key) != theirs and not (
-        named or mentioned or (statement.cued and theirs & _prose_terms(statement.sentence))
+        named or mentioned or (statement.cued and theirs & _prose_terms(statement.message))
     ):
         # "Mill Road's pale ale gets 1 lb/bbl" is their value, not a new one of ours; "Deniz at Moss
         # messaged, they want 48" speaks for Moss, whose standing order it updates.
         return None
     new_key, old_key = term_set(statement.key), term_set(item.subject)
-    if statement.cued and not (named or mentioned or old_key & _prose_terms(statement.sentence)):
-        return None  # "Base moved check-in earlier, 15:00" updates only a subject its sentence names
+    if statement.cued and not (named or mentioned or old_key & _prose_terms(statement.message)):
+        # "Base moved check-in earlier, 15:00" updates only a subject its message names ("Hendry's rang.
+        # Lamb's gone up again, £10.15 a kilo": the price per kilo from Hendry's).
+        return None
     if statement.loose and not (named or mentioned or (new_key & old_key)):
         # Only what was just said, and less surely than anything the message names or repeats.
         return JUST_SAID if statement.seq - item.seq <= JUST_SAID_SPAN else None
@@ -348,30 +353,3 @@ def _context_mentioned(item: Item, statement: Statement) -> bool:
     message = normalized(statement.message)
     new = normalized(statement.value)
     return any(re.search(r"(?<![\w\-])" + re.escape(name.lower()) + r"(?![\w\-])", message) and name.lower() not in new for name in names)
-
-
-def distinctive_tokens(value: str) -> list[str]:
-    """Parts of a value that name it rather than describe it: numbers with two or more digits,
-    identifiers (eu-west-1, orchard-api, 3x), capitalized names, a short Chinese value."""
-    tokens = []
-    if cjk_runs(value) and len(value.strip()) <= 8:
-        tokens += [run for run in cjk_runs(value) if len(run) >= 2]
-    # In a value that is a whole sentence, the first word of each sentence is capitalized by its place, not as a name.
-    positional = {match.start() for match in _SENTENCE_START.finditer(value)} if len(value.split()) > MAX_NAME_WORDS else set()
-    for match in _TOKEN.finditer(value):
-        token = match.group()
-        if cjk_runs(token):
-            continue
-        digits = sum(char.isdigit() for char in token)
-        if (
-            digits >= 2
-            or (digits and len(token) >= 2)
-            or re.search(r"[-_./:]", token)
-            or (token[:1].isupper() and len(token) >= 3 and token.lower() not in _ORDINARY_CAPITALS and match.start() not in positional)
-        ):
-            tokens.append(token)
-    return tokens
-
-
-MAX_NAME_WORDS = 3
-_SENTENCE_START = regex_cache.compile(r"(?:^|(?<=[.!?:;]\s))\s*(?=[A-Z])")

@@ -106,3 +106,7 @@ DATES = (
     r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b|"
     r"\bthe\s+\d{1,2}(?:st|nd|rd|th)\b"
 )
+# What a figure is counted per, said right after it (matched where the figure ends) ("£9.40 a kilo", "$30 per head", "3 times a week"); RATE_BEFORE
+# is the same said before it (Chinese: 每公斤 9.4 元).
+RATE_AFTER = r"\s*(?:[A-Za-z$€£%]{0,4}\s+)?(?:(?:a|an|per|each|every)\s+|/\s*)(?P<per>[A-Za-z]{2,})\b"
+RATE_BEFORE = r"(?!)"

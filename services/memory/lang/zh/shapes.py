@@ -31,3 +31,7 @@ DAY_PARTS = r"早上|上午|中午|下午|晚上|凌晨"
 SPAN = r"\s*(?:到|至|-|–)\s*"
 # 六点半, 9点15分.
 CLOCK = regex_cache.compile(r"[零一二两三四五六七八九十\d]+点(?:半|[零一二三四五六七八九十\d]+分?)?")
+# What a figure is counted per (lang/en/shapes.py): 9.4 元一公斤, 每公斤 9.4 元.
+_PER = r"(?P<per>公斤|千克|斤|克|个|件|次|天|晚|周|月|年|人|位|桌|小时|分钟)"
+RATE_AFTER = r"\s*[元块钱]?\s*(?:一|每|/)" + _PER
+RATE_BEFORE = r"每" + _PER + r"\s*[^\d]{0,4}$"

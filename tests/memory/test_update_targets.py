@@ -1,0 +1,37 @@
+"""Which stored value a new one replaces, by what the message says of it: the old value named in another
+sentence of the message, a price per unit that only replaces a price per the same unit, a subject the
+message names before the sentence that gives the value. Sentences written for these tests;
+tests/memory/redis/test_redis_update_targets.py re-runs them on Redis."""
+
+from tests.memory.test_corrections import ACTIVE, SUPERSEDED, assert_replaced, holding, send
+
+
+def test_an_update_replaces_the_value_its_message_names_over_the_subject_just_discussed(memory):
+    send(
+        memory,
+        "Venue: Marlowe Rooms by the canal. They have a back room that seats 60.",
+        "Our old maths teacher Mr Fenwick is the guest we most want to invite.",
+        "Bad news: Marlowe Rooms double-booked us. We've moved to the Tannery Hall on Dock Street.",
+    )
+    assert_replaced(memory, "Marlowe Rooms", "Tannery Hall")
+    (teacher,) = holding(memory, "the guest we most want")
+    assert teacher.status == ACTIVE
+
+
+def test_a_price_per_unit_replaces_the_price_per_that_unit_only(memory):
+    send(
+        memory,
+        "Beef cheek comes from Alder Farm at £11.20 a kilo, trimmed.",
+        "The braise is on the menu at £19.50.",
+        "Alder Farm phoned this morning. It's gone up again, £12.05 a kilo from next week.",
+    )
+    assert_replaced(memory, "11.20", "12.05")
+    dish = holding(memory, "19.50")
+    assert dish and all(item.status == ACTIVE for item in dish)
+
+
+def test_a_keyless_change_does_not_take_a_flat_price_for_a_rate(memory):
+    send(memory, "The braise is on the menu at £19.50.", "Supplier rang, it's now £12.05 a kilo.")
+    dish = holding(memory, "19.50")
+    assert dish and all(item.status == ACTIVE for item in dish)
+    assert not [item for item in holding(memory, "12.05") if item.status == SUPERSEDED]
