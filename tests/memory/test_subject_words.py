@@ -4,7 +4,7 @@ tests/memory/redis/test_redis_subject_words.py re-runs them on Redis."""
 
 import pytest
 
-from tests.memory.test_corrections import ACTIVE, assert_replaced, holding, send
+from tests.memory.test_corrections import ACTIVE, assert_replaced, derived, holding, send
 
 
 @pytest.mark.parametrize(
@@ -39,3 +39,16 @@ def test_another_agents_possessive_is_another_subject(memory):
     send(memory, "Marek's site survey is on 3 June.", "Priya moved her survey to the 10th.")
     (survey,) = holding(memory, "3 June")
     assert survey.status == ACTIVE
+
+
+def test_what_ba_changes_is_the_subject(memory):
+    # 把 X 加到 Y: the object of 把 is what changes, whatever is said before it.
+    send(memory, "我的跑量是每天3公里。", "教练让我先把跑量加到每天5公里，下周再看。")
+    assert_replaced(memory, "3 公里", "5")
+    assert {item.key for item in holding(memory, "5")} == {"跑量"}
+
+
+@pytest.mark.parametrize("said", ["后天19号上午我去银行办卡。", "当我没说，周会挪到周四下午三点。"])
+def test_a_day_word_or_a_take_back_is_no_subject(memory, said):
+    send(memory, said)
+    assert not [item for item in derived(memory) if item.key in ("后天", "当我没", "当我没说")]

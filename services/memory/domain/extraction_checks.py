@@ -34,6 +34,8 @@ def store_key(raw: str, grammar: str, suffix: str = "") -> str:
             for particle in zh_keys.TRAILING_PARTICLES:
                 trimmed = trimmed.removesuffix(particle)
         raw = trimmed if len(trimmed) >= 2 else raw
+        if changed := zh_keys.BA_OBJECT.search(raw):
+            raw = changed.group("object")
     key = context_free_key(raw, grammar)
     return normalize_key(f"{key} {suffix}") if suffix else key
 
@@ -68,7 +70,12 @@ def good_key(key: str, grammar: str, max_words: int) -> bool:
         key = en_keys.SPEAKER_TAIL.sub("", key) or key
     if grammar == "zh":
         norm = normalize_key(key)
-        return len(norm) >= 2 and not norm.startswith(zh_keys.BAD_KEY_START) and not norm.endswith(zh_keys.BAD_KEY_END)
+        return (
+            len(norm) >= 2
+            and norm not in zh_keys.TIME_WORDS
+            and not norm.startswith(zh_keys.BAD_KEY_START)
+            and not norm.endswith(zh_keys.BAD_KEY_END)
+        )
     words = context_free_key(key, grammar).split()
     if not 0 < len(words) <= max_words or words[0] in BAD_KEY_WORDS:
         return False

@@ -11,6 +11,7 @@ from functools import cache
 from types import ModuleType
 
 from services.memory import regex_cache
+from services.memory.domain import extraction_checks as C
 from services.memory.domain.model import Candidate, ReadContext
 from services.memory.domain.statements import clean_condition, number_candidate
 from services.memory.domain.text import normalize_key
@@ -202,7 +203,7 @@ def _key(before: str, words: ModuleType, grammar: str) -> str:
         if key.startswith(words.OTHER_PARTY):
             return ""
         # The last characters, never half a Latin word: "隔壁GopherChina的茶歇是人均" keeps "GopherChina".
-        return normalize_key(_whole_words_tail(key, words.MAX_KEY_CHARS)) if re.search(r"[\u4e00-\u9fff]{2}", key) else ""
+        return C.store_key(_whole_words_tail(key, words.MAX_KEY_CHARS), "zh") if re.search(r"[\u4e00-\u9fff]{2}", key) else ""
     tokens = re.findall(r"[\w'’\-]+", before)
     while tokens and tokens[-1].lower() in words.KEY_TAIL:
         tokens.pop()

@@ -21,8 +21,8 @@ AGENTS = r"我|我们|你|他|她|他们|她们|老板|客户|给我们|帮我�
 LEVEL = r"现在是|现在|目前是|已经是"
 EFFECTIVE = r"(?!)"  # Chinese says when before the value (从下周起是 350), which LEVEL reads
 CHOOSE = r"就定|定成|就按|按"
-# Characters that, right before 说, make it the speaker's own ("先说", "再说", "我想说", "丑话说在前面"), not a relay.
-NOT_REPORTERS = "先再就还也都要得想话"
+# Characters that, right before 说, make it the speaker's own ("先说", "再说", "我想说", "丑话说在前面") or deny it (当我没说), not a relay.
+NOT_REPORTERS = "先再就还也都要得想话没"
 REPORTING = r"说|确认|告诉我|告诉我们|通知|反馈|回复说|回话说|来消息说"
 WITHDRAW = r"算了|当我没说|那个不算|刚才说的不算|之前说的不算|刚才那条作废|那条作废|收回刚才|取消刚才说的|忽略我刚才说的|忘了我说的"
 # 放弃一个计划，说在它后面: "Matcha 那个就算了吧", "西溪不考虑了", "周六那场加诊先不开了".

@@ -40,7 +40,11 @@ BAD_KEY_START = (
     # A denial is no name: 不行了, 没法去.
     "不",
     "没",
+    # 当我没说 takes something back.
+    "当我",
 )
+# A day said from today is when, not what (后天19号上午我去…); 今天的会议 is a meeting.
+TIME_WORDS = ("今天", "明天", "后天", "昨天", "前天", "大后天", "大前天", "今晚", "明晚")
 # A key ending in a modal is a sentence cut in the wrong place ("接口不能" + "用了").
 BAD_KEY_END = ("不能", "不可以", "不可", "不要", "可以", "不")
 # What an update may read as its key and is none: an adverb of quantity or direction (一共 900 箱, 往后挪到…),
@@ -53,3 +57,6 @@ TRAILING_PARTICLES = ("就", "也", "都", "还", "已经", "其实", "现在", 
 
 # The possessive a key may end with (我们的部署目标的 -> 部署目标).
 TRAILING_POSSESSIVE = "的"
+
+# 把 X 加到/改成 Y: what is changed is X, the object of 把 (让我先把二甲双胍加到一次0.85克 -> 二甲双胍).
+BA_OBJECT = regex_cache.compile(r"把(?P<object>[^把，,。；;]{2,12}?)(?:加|改|调|减|提|降|涨|换|延|推|挪|升|缩)(?:到|成|为|至)")
