@@ -35,3 +35,14 @@ def test_a_keyless_change_does_not_take_a_flat_price_for_a_rate(memory):
     dish = holding(memory, "19.50")
     assert dish and all(item.status == ACTIVE for item in dish)
     assert not [item for item in holding(memory, "12.05") if item.status == SUPERSEDED]
+
+
+def test_a_date_never_replaces_a_name_its_message_mentions(memory):
+    send(
+        memory,
+        "For Dad we've gone with Harbour Glazing.",
+        "Harbour emailed: the frames are late, so Dad's fitting moves to 14 July.",
+    )
+    (chosen,) = holding(memory, "Harbour Glazing")
+    assert chosen.status == ACTIVE
+    assert [item.status for item in holding(memory, "14 July")] == [ACTIVE]

@@ -139,6 +139,8 @@ def _score(statement: Statement, item: Item, named_here: bool = False) -> float 
     compatible = _compatible(statement, item)
     if not (named or mentioned or compatible):
         return None
+    if mentioned and not compatible and _other_types(statement.value, item.value):
+        return None  # "Coastline emailed: Mum's install moves to 10 June": a date, never a new installer
     if statement.cued and not (compatible and value_type(statement.value) == value_type(item.value)):
         return None  # read by its look alone, a value replaces only one of its own type
     score = NAMED_OLD if named else MENTIONED if mentioned else 0.0
@@ -260,6 +262,12 @@ def _compatible(statement: Statement, item: Item) -> bool:
     if statement.update and not statement.key and new == "time":
         return old == "time"  # "改成周六", "it's the 21st now": a keyless time replaces a time
     return not (new and old and new != old)
+
+
+def _other_types(new: str, old: str) -> bool:
+    """Both values have a type (a time, a name, an amount ...), and not the same one."""
+    new_type, old_type = value_type(new), value_type(old)
+    return bool(new_type and old_type and new_type != old_type)
 
 
 def update_unit(statement: Statement) -> str:
