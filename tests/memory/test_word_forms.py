@@ -58,6 +58,12 @@ def test_forms_are_searched_beside_the_questions_own_words_not_instead():
     assert expanded is not None and "bought" in expanded.words
 
 
+def test_a_light_verb_is_not_expanded():
+    # "Have I ever made a watchlist?": make/made is in most turns, and its other forms would rank none.
+    expanded = expand(analyse("Have I ever made a watchlist for the film club?"))
+    assert expanded is None or "make" not in expanded.words
+
+
 @pytest.mark.parametrize("question", ["Which rose bed did the gardener plant?", "Where is the saw we borrowed?"])
 def test_a_form_that_is_also_another_word_is_not_read_as_the_verb(question):
     expanded = expand(analyse(question))

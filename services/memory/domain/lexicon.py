@@ -54,6 +54,8 @@ def _index_forms() -> dict[str, tuple[str, ...]]:
     """form -> the other forms of the word (or words: "lay" is lay's and lie's), for the forms a question may be read by."""
     index: dict[str, list[str]] = {}
     for forms in en_inflections.IRREGULAR:
+        if forms[0] in en_inflections.LIGHT:
+            continue
         for form in forms:
             if form not in en_inflections.AMBIGUOUS:
                 index.setdefault(form, []).extend(other for other in forms if other != form and other not in index[form])

@@ -160,3 +160,7 @@ AMBIGUOUS = frozenset(
         "wound",
     }
 )
+
+# Verbs so common in any conversation ("make it", "got it", "take a look", "I think") that their other forms,
+# searched beside a question, match most turns and rank none: not expanded.
+LIGHT = frozenset({"come", "get", "give", "keep", "know", "make", "mean", "say", "take", "tell", "think"})
