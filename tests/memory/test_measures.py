@@ -148,6 +148,13 @@ def test_a_measure_before_a_noun_measures_that_noun(memory, said, key, value, un
     assert number.key == key and number.unit == unit and number.status == ACTIVE
 
 
+def test_a_figure_after_the_points_at_a_value_already_said(memory):
+    # "stick with the $70 budget" repeats a value; it states no new one under "budget".
+    send(memory, "Our snack budget is $90.", "Thanks, I'll stick with the $70 budget for drinks then.")
+    assert [item.status for item in holding(memory, "90")] == [ACTIVE]
+    assert not holding(memory, "70")
+
+
 def test_a_figure_inside_a_name_measures_nothing(memory):
     send(memory, "We ordered two RTX 24GB cards for the lab.")
     assert not [item for item in derived(memory) if item.value == "24"]

@@ -212,6 +212,8 @@ def _key(before: str, words: ModuleType, grammar: str) -> str:
         tokens.pop(0)
     if tokens and tokens[0].lower() in words.OTHER_PARTY:
         return ""  # someone else's figure
+    if tokens and tokens[0].lower().replace("’", "'") in words.SPEAKERS:
+        return ""  # a clause about what we do, not a thing that has the figure
     if not any(token.isalpha() and len(token) > 2 for token in tokens):
         return ""
     return normalize_key(" ".join(tokens))

@@ -29,9 +29,12 @@ def _grammar(lang: str) -> tuple[re.Pattern[str], dict[str, tuple[str, int]]]:
 def resolved_dates(text: str, moment: datetime) -> list[str]:
     """The calendar words of every moment text places relative to `moment`, in order, without repeats."""
     out: dict[str, None] = {}
+    low = text.lower()
     for lang in LANGUAGES:
         if lang != "en" and text.isascii():
             continue  # the other languages' words need characters beyond ASCII
+        if not any(cue in low for cue in _cues(lang)):
+            continue  # most messages name no such moment: a few substring tests, not the whole grammar
         pattern, shifts = _grammar(lang)
         for match in pattern.finditer(text):
             name = match.lastgroup
@@ -42,6 +45,11 @@ def resolved_dates(text: str, moment: datetime) -> list[str]:
             if 0 < count <= MAX_COUNT:
                 out[_calendar_words(moment, unit, step * count)] = None
     return list(out)
+
+
+@cache
+def _cues(lang: str) -> tuple[str, ...]:
+    return tuple(data(lang, "relative_dates").CUES)
 
 
 def _count(word: str, lang: str) -> int:

@@ -323,6 +323,8 @@ FOLLOWERS = frozenset(
 )
 # Subjects that are someone else: "They bake at 250 °C" is another shop's figure, not the user's.
 OTHER_PARTY = frozenset(["they", "he", "she", "their", "his", "her", "them"])
+# A key opening on the speaker or the listener is a clause ("I'll stick with the $70 budget"), never a name.
+SPEAKERS = frozenset(["i", "i'll", "i'm", "i've", "i'd", "we", "we'll", "we're", "we've", "we'd", "you", "you'll", "you're", "you've"])
 # Verbs of a one-off event: "the build took 30s" reports what happened once, it sets no value.
 EVENT_VERBS = frozenset(["took", "lasted", "spent", "clocked", "ran"])
 # Multipliers written after a figure ("12k"): the figure and its multiplier are one value, read by the tables.
@@ -334,7 +336,8 @@ OBSERVED = frozenset(["shows", "showed", "shown", "displays", "displayed", "repo
 # Units spelled like a preposition: one only at the end of its phrase ("a 12 in pipe", not "18 in total").
 PREPOSITION_UNITS = frozenset(["in"])
 # A figure right after one of these, and before a noun, measures that noun: "a 5 kW export limit", "her 2 kW export".
-MODIFIED_AFTER = frozenset(["a", "an", "the", "our", "my", "your", "her", "his", "their", "its", "this", "that", "each", "every"])
+# Not after "the" or "this": "stick with the $70 budget" points at a value already said, it states none.
+MODIFIED_AFTER = frozenset(["a", "an", "our", "my", "your", "her", "his", "their", "its", "each", "every"])
 # Words that end the noun a figure measures: "a 9.6 kWh battery for her" measures the battery.
 PHRASE_END = frozenset(
     [

@@ -21,3 +21,5 @@ SHIFTS: tuple[tuple[str, str, int], ...] = (
     (r"\bnext\s+year\b", "year", 1),
     (rf"\b{_COUNT}\s+years?\s+ago\b", "year", -1),
 )
+# Every shift holds one of these (lowercase): a message without any is not read further.
+CUES = ("yesterday", "tomorrow", " ago", "month", "year")

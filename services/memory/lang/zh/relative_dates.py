@@ -21,3 +21,5 @@ SHIFTS: tuple[tuple[str, str, int], ...] = (
     (r"明年", "year", 1),
     (rf"{_COUNT}年前", "year", -1),
 )
+# Every shift holds one of these: a message without any is not read further.
+CUES = ("天", "日", "晚", "月", "年")
