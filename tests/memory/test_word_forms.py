@@ -44,6 +44,15 @@ def _first_hit(memory, question: str) -> str:
             "Did I write the river survey grant summary myself?",
             "I wrote",
         ),
+        (
+            (
+                "A retired baker mentored me on the sourdough stall last weekend.",
+                "I keep thinking about the sourdough stall.",
+                "My brother laughed at the sourdough stall.",
+            ),
+            "Who gave me mentorship for the sourdough stall?",
+            "mentored me",
+        ),
     ],
 )
 def test_the_past_form_of_the_questions_verb_answers_it(memory, turns, question, answer):
@@ -56,6 +65,14 @@ def test_forms_are_searched_beside_the_questions_own_words_not_instead():
     assert "buy" in query.words and "bought" not in query.words
     expanded = expand(query)
     assert expanded is not None and "bought" in expanded.words
+
+
+@pytest.mark.parametrize(
+    ("question", "base"), [("Any news on the friendship bench?", "friend"), ("Tell me about her childhood home", "child")]
+)
+def test_a_derived_noun_also_searches_the_noun_it_is_made_of(question, base):
+    expanded = expand(analyse(question))
+    assert expanded is not None and base in expanded.words
 
 
 def test_a_light_verb_is_not_expanded():

@@ -66,8 +66,15 @@ _FORMS = _index_forms()
 
 
 def other_forms(word: str) -> tuple[str, ...]:
-    """The word's irregular forms ("go" -> went, gone; "bought" -> buy): the same word, which no stemmer relates."""
+    """The word's irregular forms ("go" -> went, gone; "bought" -> buy), or the noun a derived noun is
+    made of ("mentorship" -> mentor): the same word, which no stemmer relates."""
+    for suffix in en_inflections.NOUN_SUFFIXES:
+        if word.endswith(suffix) and len(word) - len(suffix) >= MIN_BASE_CHARS:
+            return (word[: -len(suffix)],)
     return _FORMS.get(word, ())
+
+
+MIN_BASE_CHARS = 5  # "child" of "childhood"; "hard" is no base of "hardship"
 
 
 def expansions(text: str) -> tuple[list[str], list[str]]:

@@ -164,3 +164,6 @@ AMBIGUOUS = frozenset(
 # Verbs so common in any conversation ("make it", "got it", "take a look", "I think") that their other forms,
 # searched beside a question, match most turns and rank none: not expanded.
 LIGHT = frozenset({"come", "get", "give", "keep", "know", "make", "mean", "say", "take", "tell", "think"})
+
+# Suffixes that make a noun of a noun and that the stemmers keep: mentorship/mentor, childhood/child.
+NOUN_SUFFIXES = ("ship", "hood")
