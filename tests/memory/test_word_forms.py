@@ -86,3 +86,31 @@ def test_a_form_that_is_also_another_word_is_not_read_as_the_verb(question):
     expanded = expand(analyse(question))
     words = expanded.words if expanded else ()
     assert "rise" not in words and "see" not in words
+
+
+@pytest.mark.parametrize(
+    ("turns", "question", "answer"),
+    [
+        (
+            (
+                "We signed for the flat on Elm Road on Tuesday.",
+                "The lease paperwork is boring.",
+                "Is the lease paperwork really needed?",
+            ),
+            "Which apartment did we sign the lease paperwork for?",
+            "flat on Elm Road",
+        ),
+        (
+            (
+                "My daughter starts swimming lessons at the lido next month.",
+                "I keep thinking about the swimming lessons.",
+                "My brother laughed at the swimming lessons.",
+            ),
+            "Which of my kids has swimming lessons?",
+            "My daughter",
+        ),
+    ],
+)
+def test_everyday_words_for_the_same_thing_find_each_other(memory, turns, question, answer):
+    send(memory, *turns)
+    assert answer in _first_hit(memory, question)

@@ -63,6 +63,16 @@ GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("food someone cannot have", ("allergy", "allergic", "intolerant", "intolerance", "diet", "dietary")),
     ("what someone likes", ("prefer", "preference", "favourite", "favorite", "rather")),
     ("a version of software", ("version", "release", "upgrade", "upgraded")),
+    # Everyday words for the same people and things, said one way in a turn and another in a question.
+    ("children", ("kid", "kids", "child", "children", "son", "daughter")),
+    ("a mother", ("mom", "mum", "mother", "mommy", "mummy")),
+    ("a father", ("dad", "father", "daddy")),
+    ("a young dog", ("pup", "puppy", "dog")),
+    ("where someone lives", ("home", "house", "flat", "apartment")),
+    ("a picture", ("photo", "picture", "pic", "snapshot")),
+    ("a film", ("movie", "film")),
+    ("time away", ("trip", "vacation", "holiday", "travel", "getaway")),
+    ("someone's work", ("job", "career", "profession")),
 )
 
 # What a question asks for, by the words it uses, keyed by the kind of item that answers it
