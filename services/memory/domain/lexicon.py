@@ -50,6 +50,9 @@ def _index_groups(groups: tuple[tuple[str, ...], ...]) -> dict[str, set[str]]:
 _BY_STEM = _index_groups(SYNONYM_GROUPS)
 
 
+MIN_BASE_CHARS = 5  # of a derived noun: "child" of "childhood"; "hard" is no base of "hardship"
+
+
 def _index_forms() -> dict[str, tuple[str, ...]]:
     """form -> the other forms of the word (or words: "lay" is lay's and lie's), for the forms a question may be read by."""
     index: dict[str, list[str]] = {}
@@ -72,9 +75,6 @@ def other_forms(word: str) -> tuple[str, ...]:
         if word.endswith(suffix) and len(word) - len(suffix) >= MIN_BASE_CHARS:
             return (word[: -len(suffix)],)
     return _FORMS.get(word, ())
-
-
-MIN_BASE_CHARS = 5  # "child" of "childhood"; "hard" is no base of "hardship"
 
 
 def expansions(text: str) -> tuple[list[str], list[str]]:

@@ -41,7 +41,8 @@ def resolved_dates(text: str, moment: datetime) -> list[str]:
             if name is None or name not in shifts:
                 continue
             unit, step = shifts[name]
-            count = _count(match.group("n" + name[1:]) or "1", lang) if f"n{name[1:]}" in pattern.groupindex else 1
+            number = "n" + name[1:]  # the shift's count, when it has one ("three days ago")
+            count = _count(match.group(number), lang) if number in pattern.groupindex and match.group(number) else 1
             if 0 < count <= MAX_COUNT:
                 out[_calendar_words(moment, unit, step * count)] = None
     return list(out)
