@@ -3,6 +3,7 @@ sentence of the message, a price per unit that only replaces a price per the sam
 message names before the sentence that gives the value. Sentences written for these tests;
 tests/memory/redis/test_redis_update_targets.py re-runs them on Redis."""
 
+from services.memory.domain.discourse import change
 from tests.memory.test_corrections import ACTIVE, SUPERSEDED, assert_replaced, holding, send
 
 
@@ -46,3 +47,22 @@ def test_a_date_never_replaces_a_name_its_message_mentions(memory):
     (chosen,) = holding(memory, "Harbour Glazing")
     assert chosen.status == ACTIVE
     assert [item.status for item in holding(memory, "14 July")] == [ACTIVE]
+
+
+def test_a_subject_named_with_its_change_is_updated(memory):
+    # "the increased X to Y", "our revised X of Y": a word of change and the subject its message names.
+    send(
+        memory,
+        "The print budget for the zine is $400.",
+        "With the increased print budget to $550 through June, we can add a colour insert.",
+        "Our deadline for the residency form is 30 April.",
+        "Our revised deadline of 14 May still stands, luckily.",
+    )
+    assert_replaced(memory, "400", "550")
+    assert_replaced(memory, "30 April", "14 May")
+
+
+def test_a_new_value_ends_before_the_time_it_runs_to():
+    # "to $8,000 through August": "through" is no unit of the figure.
+    found = change("Traffic spiked, so we increased it to $8,000 through August", "en")
+    assert found is not None and found.value == "$8,000"

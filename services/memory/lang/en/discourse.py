@@ -42,7 +42,7 @@ EFFECTIVE = (
     r"now|from\s+now\s+on|going\s+forward|these\s+days|(?:from|starting|as\s+of|effective)\s+(?:this|next|the\s+next|today|tomorrow|monday|"
     r"tuesday|wednesday|thursday|friday|saturday|sunday)(?:\s+(?:week|month|quarter|year|sprint|season|term|cycle))?(?:\s+on(?:wards)?)?"
 )
-_NOT_UNITS = r"(?:on|at|in|for|the|and|so|to|of|by|now|as|if|with|from|per|a|an)"
+_NOT_UNITS = r"(?:on|at|in|for|the|and|so|to|of|by|now|as|if|with|from|per|a|an|through|until|till|since|before|after)"
 # A change said inside a longer clause, whoever makes it: "they'll let us go to 4,000 as long as ...",
 # "IT bumped us to 24", "we can stretch to £30,500 now", "we've got until 14 November now". The value must
 # name something (a figure, a date, a name): the subject is the one in focus.
