@@ -14,6 +14,7 @@ from services.memory.domain.scrub_rules.headers_and_flags import HEADERS_AND_FLA
 from services.memory.domain.scrub_rules.names import SECRET_WORDS, ZH_SECRET_WORDS
 from services.memory.domain.scrub_rules.passphrases import PASSPHRASES
 from services.memory.domain.scrub_rules.paths import PATHS
+from services.memory.domain.scrub_rules.payments import PAYMENTS
 from services.memory.domain.scrub_rules.prose import PROSE
 from services.memory.domain.scrub_rules.unnamed_keys import UNNAMED_KEYS
 from services.memory.domain.scrub_rules.values import PLACEHOLDER, REDACTED, Rule
@@ -26,6 +27,6 @@ if getattr(warnings.showwarning, "__module__", None) == "logging":
 
 # Each row: when it can apply, what it finds, what replaces it. Order matters: a passphrase goes whole
 # before the rules on flags and names take its first word.
-RULES: tuple[Rule, ...] = (*VENDOR_KEYS, *PASSPHRASES, *HEADERS_AND_FLAGS, *ASSIGNMENTS, *PROSE, *UNNAMED_KEYS, *PATHS)
+RULES: tuple[Rule, ...] = (*VENDOR_KEYS, *PASSPHRASES, *HEADERS_AND_FLAGS, *ASSIGNMENTS, *PROSE, *PAYMENTS, *UNNAMED_KEYS, *PATHS)
 
 __all__ = ["DETECTORS", "PLACEHOLDER", "REDACTED", "RULES", "SECRET_WORDS", "ZH_SECRET_WORDS", "Gate", "alternation"]

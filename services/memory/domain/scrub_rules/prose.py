@@ -35,9 +35,14 @@ _PLAIN_TERM = regex_cache.compile(
 )
 
 
+MIN_LABELLED_LETTERS = 12
+
+
 def _prose_value(m: re.Match[str]) -> str:
     value = m.group(2).rstrip(".,;:!?)")
-    if not looks_like_credential(value):
+    # After a colon a long run of letters is a code, not a word ("授权码：hzxxsoiyupmlbrmc"); after "is" it may be prose.
+    labelled = m.group(1).rstrip().endswith((":", "：")) and len(value) >= MIN_LABELLED_LETTERS and value.isascii() and value.isalpha()
+    if not (looks_like_credential(value) or labelled):
         return m.group(0)
     return m.group(1) + REDACTED + m.group(2)[len(value) :]
 

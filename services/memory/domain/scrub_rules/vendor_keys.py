@@ -70,6 +70,13 @@ VENDOR_KEYS: tuple[Rule, ...] = (
         "[REDACTED_GOOGLE_TOKEN]",
     ),
     (words("eyj"), regex_cache.compile(r"\beyJ[A-Za-z0-9_-]{6,}\.eyJ[A-Za-z0-9_-]{6,}(?:\.[A-Za-z0-9_-]+){0,3}"), "[REDACTED_JWT]"),
+    (words("ltai"), regex_cache.compile(r"\bLTAI[A-Za-z0-9]{12,28}\b"), "[REDACTED_ALIBABA_KEY]"),
+    (words("akid"), regex_cache.compile(r"\bAKID[A-Za-z0-9]{13,40}\b"), "[REDACTED_TENCENT_KEY]"),
+    (  # Feishu/Lark and other bots' webhooks carry their secret as the last path segment or the key parameter
+        words("/hook/", "/hooks/", "webhook/send?key=", "robot/send?access_token="),
+        regex_cache.compile(r"(?i)(/hooks?/|webhook/send\?key=|robot/send\?access_token=)[A-Za-z0-9_-]{16,}"),
+        lambda m: m.group(1) + "[REDACTED_WEBHOOK]",
+    ),
     (
         words("a3t", "akia", "asia", "abia", "acca"),
         regex_cache.compile(r"\b(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}\b"),

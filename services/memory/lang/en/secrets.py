@@ -41,6 +41,12 @@ NAMED = (
     "accountkey",
     "account_key",
     "sharedaccesskey",
+    "wifi key",
+    "wi-fi key",
+    "wpa key",
+    "wpa2 key",
+    "network key",
+    "router key",
 )
 # Names after which a lone word is a password on a YAML line (`password: Sunflower`), unlike `token: roughly`.
 PASSWORD_NAMES = "pass|pwd|secret"
@@ -60,7 +66,9 @@ COPULAS = "is|was"
 PAIR_COPULAS = "is|are|was|were"
 
 # Prose that names a secret before "is": "my password is …", "the access token was …".
-PROSE_LABELS = r"password|passphrase|passwd|secret|token|(?:api|access|secret) key|(?:access|auth) token"
+PROSE_LABELS = (
+    r"password|passphrase|passwd|secret|token|(?:api|access|secret) key|(?:access|auth) token|(?:wi-?fi|wpa2?|network|router) key"
+)
 # Prose that names a secret before ":" or "=": "the API key: …".
 COLON_LABELS = r"(?:api|access|secret) key"
 # A password's name right before its value, with no "is" or ":" between ("password Xy9-Thing!"), and its gate.
@@ -112,7 +120,12 @@ PASSPHRASE_PREDICATES = (
 
 # Codes that open something ("the door code is 4471#", "alarm PIN: 8842"): their value may be digits only.
 CODE_LABELS = (
-    r"pin(?:[ \t]+(?:code|number))?|passcode|(?:door|gate|alarm|lock|safe|garage|entry|entrance|access|security|keypad|lockbox|"
-    r"key[ \t]?safe)[ \t]+(?:code|pin)"
+    r"pin(?:[ \t]+(?:code|number))?|passcode|cvv2?|cvc2?|(?:door|gate|alarm|lock|safe|garage|entry|entrance|access|security|keypad|lockbox|"
+    r"key[ \t]?safe|verification|one-time)[ \t]+(?:code|pin)"
 )
-CODE_GATE = ("pin", "passcode", " code")
+CODE_GATE = ("pin", "passcode", " code", "cvv", "cvc")
+# A card's number after its name ("card 4515 ..."): taken whatever its check digit says.
+CARD_LABELS = r"(?:credit|debit)?[ \t]*card(?:[ \t]+(?:number|no\.?|#))?"
+# Codes an account hands out to get back in, listed after their name and a colon.
+RECOVERY_LABELS = r"(?:recovery|backup|rescue|2fa|mfa)[ \t]+codes?"
+RECOVERY_GATE = ("recovery code", "backup code", "rescue code", "2fa code", "mfa code")
