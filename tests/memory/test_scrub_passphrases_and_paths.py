@@ -22,6 +22,9 @@ PASSPHRASES = [
     ("服务器口令：amber lantern quietly hums，别外传", "lantern quietly", "口令：[REDACTED]，别外传"),
     ("密码短语是 蓝色 月亮 下雨 咖啡", "月亮 下雨", "密码短语是 [REDACTED]"),
     ("备份盘的口令为 marble otter seventeen kites", "otter seventeen", "口令为 [REDACTED]"),
+    # Chinese written without spaces is several words all the same.
+    ("钱包 passphrase: 山高月小水落石出", "月小水落", "passphrase: [REDACTED]"),
+    ("保险箱口令是大漠孤烟直长河落日圆", "孤烟直", "口令是[REDACTED]"),
 ]
 
 

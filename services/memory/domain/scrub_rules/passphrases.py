@@ -23,6 +23,8 @@ _STATES = r"(?P<states>[ \t]+(?:" + en.COPULAS + r")[ \t]+|[ \t]+(?:-|–|—)[ 
 _STOP_WORDS = frozenset(en.PASSPHRASE_STOP_WORDS.split("|") + zh.PASSPHRASE_STOP_WORDS.split("|"))
 _COUNTS = frozenset(en.PASSPHRASE_COUNTS.split("|"))
 _PREDICATES = frozenset(en.PASSPHRASE_PREDICATES.split("|"))
+_CJK = regex_cache.compile(r"[\u3400-\u9fff]+")
+CJK_CHARS_PER_WORD = 2
 
 
 def _run_end(text: str, assigns: bool) -> int:
@@ -40,9 +42,17 @@ def _run_end(text: str, assigns: bool) -> int:
         return 0  # "the passphrase is four random words", "口令是 12 位"
     if not assigns and (first in _PREDICATES or (len(first) >= 5 and first.endswith("ed"))):
         return 0  # "the passphrase is required", "was rotated last week"
-    if sum(len(re.split(r"['’-]", word.group())) for word in taken) < (2 if assigns else 3):
+    if sum(_words_in(word.group()) for word in taken) < (2 if assigns else 3):
         return 0
     return taken[-1].end()
+
+
+def _words_in(token: str) -> int:
+    """How many words a run holds: its parts joined by apostrophes or hyphens; Chinese, written without
+    spaces, about one per two characters ("春眠不觉晓" is a phrase of several words)."""
+    if _CJK.fullmatch(token):
+        return max(1, len(token) // CJK_CHARS_PER_WORD)
+    return len(re.split(r"['’-]", token))
 
 
 def _passphrase(m: re.Match[str]) -> str:
