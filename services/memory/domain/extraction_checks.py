@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from services.memory.domain import patterns as P
 from services.memory.domain.model import Candidate, ItemKind
-from services.memory.domain.text import context_free_key, ends_with_abbreviation, normalize_key
+from services.memory.domain.text import context_free_key, ends_with_abbreviation, normalize_key, strip_ends
 from services.memory.lang.en import keys as en_keys
 from services.memory.lang.en import values as en_values
 from services.memory.lang.zh import keys as zh_keys
@@ -28,11 +28,7 @@ def store_key(raw: str, grammar: str, suffix: str = "") -> str:
     if grammar == "en":
         raw = en_keys.STATE_PREFIX.sub("", en_keys.SPEAKER_TAIL.sub("", raw) or raw) or raw
     else:
-        trimmed, before = raw.rstrip(), ""
-        while trimmed != before:  # 押金现在已经改成… -> 押金
-            before = trimmed
-            for particle in zh_keys.TRAILING_PARTICLES:
-                trimmed = trimmed.removesuffix(particle)
+        trimmed = strip_ends(raw.rstrip(), zh_keys.TRAILING_PARTICLES)  # 押金现在已经改成… -> 押金
         raw = trimmed if len(trimmed) >= 2 else raw
         if changed := zh_keys.BA_OBJECT.search(raw):
             raw = changed.group("object")

@@ -14,7 +14,7 @@ from services.memory import regex_cache
 from services.memory.domain import extraction_checks as C
 from services.memory.domain.model import Candidate, ReadContext
 from services.memory.domain.statements import clean_condition, number_candidate
-from services.memory.domain.text import normalize_key
+from services.memory.domain.text import normalize_key, strip_ends
 from services.memory.lang import data
 from services.memory.lang.en import shapes as en_shapes
 from services.memory.lang.zh import shapes as zh_shapes
@@ -193,13 +193,7 @@ def _key(before: str, words: ModuleType, grammar: str) -> str:
     before = re.split(r"[:：]", before)[-1]
     before = _FIGURE.sub(" ", before)
     if grammar == "zh":
-        key = re.sub(r"\s+", "", before)
-        changed = True
-        while changed and key:
-            changed = False
-            for tail in words.KEY_TAIL:
-                if key.endswith(tail):
-                    key, changed = key[: -len(tail)], True
+        key = strip_ends(re.sub(r"\s+", "", before), words.KEY_TAIL)
         if key.startswith(words.OTHER_PARTY):
             return ""
         # The last characters, never half a Latin word: "隔壁GopherChina的茶歇是人均" keeps "GopherChina".

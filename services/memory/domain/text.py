@@ -7,6 +7,7 @@ few small lists.
 
 import re
 import unicodedata
+from collections.abc import Iterable
 from functools import lru_cache
 
 from services.common.tokens import is_cjk
@@ -150,6 +151,22 @@ def normalize_key(phrase: str) -> str:
         key = _LEADING_ZH_POSSESSIVE.sub("", key)
         key = key.rstrip(zh_keys.TRAILING_POSSESSIVE).strip(_EDGE_PUNCT)
     return key.strip(_EDGE_PUNCT)
+
+
+def strip_ends(text: str, tails: Iterable[str] = (), heads: Iterable[str] = ()) -> str:
+    """text without any of `tails` at its end or `heads` at its start, as often as they occur
+    (押金现在已经 -> 押金); a head stays when nothing would be left after it."""
+    tails, heads = tuple(tails), tuple(heads)
+    changed = True
+    while changed:
+        changed = False
+        for tail in tails:
+            if text.endswith(tail):
+                text, changed = text[: -len(tail)], True
+        for head in heads:
+            if text.startswith(head) and len(text) > len(head):
+                text, changed = text[len(head) :], True
+    return text
 
 
 def context_free_key(phrase: str, lang: str) -> str:

@@ -20,7 +20,7 @@ from services.memory.domain import discourse
 from services.memory.domain import extraction_checks as C
 from services.memory.domain.model import VALUE_KINDS, Candidate, ItemKind, ReadContext, TaskField
 from services.memory.domain.statements import MAX_KEY_WORDS, MAX_PER_SENTENCE, number_candidate
-from services.memory.domain.text import is_hedged, is_question
+from services.memory.domain.text import is_hedged, is_question, strip_ends
 from services.memory.domain.typed_values import typed_values
 from services.memory.domain.value_shapes import value_type
 from services.memory.lang import data
@@ -200,15 +200,7 @@ def _subject_zh(before: str) -> str | None:
     text = data("zh", "clauses").REPORTED.sub("", text)  # 王老板说…: what was said
     if cut := _zh_change().search(text):
         text = text[: cut.start()]  # 搬迁推迟了一周: the subject is what changes, not the change
-    changed = True
-    while changed:
-        changed = False
-        for word in words.LINKING:
-            if text.endswith(word):
-                text, changed = text[: -len(word)], True
-        for word in words.LEADING:
-            if text.startswith(word) and len(text) > len(word):
-                text, changed = text[len(word) :], True
+    text = strip_ends(text, words.LINKING, words.LEADING)
     if not text or text in words.LEADING:
         return None  # 她七月五号到: a pronoun stands for someone named before
     return text if len(text) >= 2 else ""
