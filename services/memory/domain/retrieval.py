@@ -124,7 +124,8 @@ def expand(query: Query) -> Query | None:
     # "feature-flag" is searched as a phrase; its words, which a turn may say apart ("the flag service"), count as expansions.
     latin = [*latin, *(part for word in query.words if _HYPHENATED.fullmatch(word) for part in word.split("-") if part not in latin)]
     # A question asks in the base form ("did she buy"), the turn tells it in the past ("I bought").
-    latin += [form for word in query.words for form in lexicon.other_forms(word) if form not in latin and form not in query.words]
+    forms = (form for word in query.words for form in lexicon.other_forms(word) if form not in query.words)
+    latin = list(dict.fromkeys([*latin, *forms]))  # "went" and "gone" both give "go": one term, not a doubled score
     if not latin and not chinese:
         return None
     joined = " ".join(chinese)

@@ -17,7 +17,8 @@ MAX_NAME_WORDS = 3
 MAX_PHRASE_WORDS = 8  # a value of more words reads as a sentence, whatever its first word
 
 
-def distinctive_tokens(value: str) -> list[str]:
+@functools.lru_cache(maxsize=8192)
+def distinctive_tokens(value: str) -> tuple[str, ...]:
     """Parts of a value that name it rather than describe it: numbers with two or more digits,
     identifiers (eu-west-1, orchard-api, 3x), capitalized names, a short Chinese value."""
     tokens = []
@@ -40,7 +41,7 @@ def distinctive_tokens(value: str) -> list[str]:
             or (token[:1].isupper() and len(token) >= 3 and token.lower() not in _ORDINARY_CAPITALS and match.start() not in positional)
         ):
             tokens.append(token)
-    return tokens
+    return tuple(tokens)
 
 
 def _reads_as_sentence(value: str) -> bool:
