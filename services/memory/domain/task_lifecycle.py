@@ -15,13 +15,11 @@ from typing import Protocol
 from services.memory.domain.extraction_checks import clean_value, store_key
 from services.memory.domain.model import Candidate, Event, Item, ItemKind, ItemStatus, TaskField, item_id_for
 from services.memory.domain.text import detect_lang, split_sentences, term_set
-from services.memory.lang import data
+from services.memory.lang import LANGUAGES, data
 from services.memory.lang.en import task_states as en_task_states
-from services.memory.lang.en.task_states import COUNT as _COUNT
 from services.memory.lang.en.task_states import NOT_YET as _NOT_YET_EN
 from services.memory.lang.en.task_states import STATE_WORDS as _STATE_WORDS
 from services.memory.lang.zh import task_states as zh_task_states
-from services.memory.lang.zh.task_states import COUNT as _COUNT_ZH
 from services.memory.lang.zh.task_states import NOT_YET as _NOT_YET_ZH
 
 # An open item counts as done when a progress entry shares this much of its wording,
@@ -201,11 +199,19 @@ def _subject_terms(text: str) -> frozenset[str]:
     return term_set(text) - _CUE_TERMS
 
 
+def _counts(old: str, new: str) -> tuple[re.Match[str], re.Match[str]] | None:
+    """The counts of a whole both entries state, in the first language whose grammar reads both."""
+    for lang in LANGUAGES:
+        count = data(lang, "task_states").COUNT
+        counts_old, counts_new = count.search(old), count.search(new)
+        if counts_old and counts_new:
+            return counts_old, counts_new
+    return None
+
+
 def _same_progress(old: str, new: str) -> bool:
-    counts_old, counts_new = _COUNT.search(old), _COUNT.search(new)
-    if not (counts_old and counts_new):
-        counts_old, counts_new = _COUNT_ZH.search(old), _COUNT_ZH.search(new)
-    if counts_old and counts_new:
+    if counts := _counts(old, new):
+        counts_old, counts_new = counts
         # "30 of 31 passing" counts the same whole as "27 of 31 test cases passing": a state word names no whole.
         whole_old, whole_new = _whole(counts_old), _whole(counts_new)
         return counts_old.group(1) == counts_new.group(1) and (not whole_old or not whole_new or whole_old == whole_new)
