@@ -166,12 +166,23 @@ def test_images_and_containers_run_as_non_root(stack: Stack):
 # What each image can import: its own dependencies and code, nothing of the others'.
 IMPORTS = {
     "memory": (
-        ("redis", "rjieba", "detect_secrets", "services.memory", "dsh.memory.v1.memory_pb2"),
+        ("redis", "rjieba", "simplemma", "detect_secrets", "services.memory", "dsh.memory.v1.memory_pb2"),
         ("matplotlib", "numpy", "jinja2", "jsonschema", "rich", "mcp", "services.harness", "services.answerer", "dsh.answerer"),
     ),
     "answerer": (
         ("grpc", "structlog", "services.answerer", "dsh.answerer.v1.answerer_pb2"),
-        ("redis", "rjieba", "detect_secrets", "matplotlib", "jsonschema", "mcp", "services.memory", "services.harness", "dsh.memory"),
+        (
+            "redis",
+            "rjieba",
+            "simplemma",
+            "detect_secrets",
+            "matplotlib",
+            "jsonschema",
+            "mcp",
+            "services.memory",
+            "services.harness",
+            "dsh.memory",
+        ),
     ),
     "harness": (("matplotlib", "jinja2", "jsonschema", "mcp", "services.harness", "services.mcp", "dsh_memory", "services.memory"), ()),
 }

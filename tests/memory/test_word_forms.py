@@ -6,6 +6,8 @@ Sentences written for these tests; tests/memory/redis/test_redis_word_forms.py r
 import pytest
 from dsh.memory.v1 import memory_pb2
 
+from services.memory.domain.indexing import searchable_text
+from services.memory.domain.model import EventKind, Item, ItemKind
 from services.memory.domain.retrieval import analyse, expand
 from tests.memory.test_corrections import S, send
 
@@ -54,6 +56,15 @@ def _first_hit(memory, question: str) -> str:
             "Who gave me mentorship for the sourdough stall?",
             "mentored me",
         ),
+        (
+            (
+                "Our quiz team won the cup at the Fox and Hounds.",
+                "I keep thinking about the quiz team.",
+                "My brother laughed at the quiz team.",
+            ),
+            "Did the quiz team ever win anything?",
+            "won the cup",
+        ),
         # Everyday words for the same thing.
         (
             (
@@ -80,11 +91,14 @@ def test_another_form_or_word_of_the_questions_words_answers_it(memory, turns, q
     assert answer in _first_hit(memory, question)
 
 
-def test_forms_are_searched_beside_the_questions_own_words_not_instead():
-    query = analyse("When did Ana buy the tickets?")
-    assert "buy" in query.words and "bought" not in query.words
+def test_the_index_holds_base_forms_and_a_question_searches_them_beside_its_own_words():
+    said = "Ana bought the tickets and the children ran off."
+    turn = Item(S + "-1", S, ItemKind.EVIDENCE, "", said, said, "en", (1,), ("e1",), EventKind.USER_MESSAGE)
+    assert {"buy", "child", "run"} <= set(searchable_text(turn).split())
+    query = analyse("Who bought the tickets?")
+    assert "bought" in query.words and "buy" not in query.words
     expanded = expand(query)
-    assert expanded is not None and "bought" in expanded.words
+    assert expanded is not None and "buy" in expanded.words
 
 
 @pytest.mark.parametrize(

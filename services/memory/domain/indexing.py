@@ -4,6 +4,7 @@ import math
 from collections.abc import Sequence
 from datetime import datetime
 
+from services.memory.domain.lemmas import base_forms
 from services.memory.domain.model import Event, Item, ItemKind
 from services.memory.domain.relative_dates import resolved_dates
 from services.memory.domain.text import cjk_runs, latin_terms, term_set
@@ -55,7 +56,8 @@ def searchable_text(item: Item) -> str:
             if sentence_terms.issuperset(latin_terms(part)):
                 continue
         parts.append(part)
-    parts += [item.text, item.metadata]
+    # The base forms of its irregular words ("I bought it" is also "buy"), which a question may ask by.
+    parts += [item.text, item.metadata, " ".join(base_forms(item.text))]
     return " \n".join(part for part in parts if part)
 
 

@@ -14,7 +14,6 @@ import re
 from services.memory import regex_cache
 from services.memory.domain.model import ItemKind
 from services.memory.domain.text import latin_terms
-from services.memory.lang.en import inflections as en_inflections
 from services.memory.lang.en import thesaurus as en_thesaurus
 from services.memory.lang.zh import thesaurus as zh_thesaurus
 
@@ -48,33 +47,6 @@ def _index_groups(groups: tuple[tuple[str, ...], ...]) -> dict[str, set[str]]:
 
 
 _BY_STEM = _index_groups(SYNONYM_GROUPS)
-
-
-MIN_BASE_CHARS = 5  # of a derived noun: "child" of "childhood"; "hard" is no base of "hardship"
-
-
-def _index_forms() -> dict[str, tuple[str, ...]]:
-    """form -> the other forms of the word (or words: "lay" is lay's and lie's), for the forms a question may be read by."""
-    index: dict[str, list[str]] = {}
-    for forms in en_inflections.IRREGULAR:
-        if forms[0] in en_inflections.LIGHT:
-            continue
-        for form in forms:
-            if form not in en_inflections.AMBIGUOUS:
-                index.setdefault(form, []).extend(other for other in forms if other != form and other not in index[form])
-    return {form: tuple(others) for form, others in index.items()}
-
-
-_FORMS = _index_forms()
-
-
-def other_forms(word: str) -> tuple[str, ...]:
-    """The word's irregular forms ("go" -> went, gone; "bought" -> buy), or the noun a derived noun is
-    made of ("mentorship" -> mentor): the same word, which no stemmer relates."""
-    for suffix in en_inflections.NOUN_SUFFIXES:
-        if word.endswith(suffix) and len(word) - len(suffix) >= MIN_BASE_CHARS:
-            return (word[: -len(suffix)],)
-    return _FORMS.get(word, ())
 
 
 def expansions(text: str) -> tuple[list[str], list[str]]:

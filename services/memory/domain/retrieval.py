@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from services.memory import regex_cache
-from services.memory.domain import lexicon
+from services.memory.domain import lemmas, lexicon
 from services.memory.domain.cjk_words import word_grams
 from services.memory.domain.indexing import searchable_text
 from services.memory.domain.model import EventKind, Item, ItemKind, ItemStatus, ScoredItem, TaskField
@@ -123,8 +123,9 @@ def expand(query: Query) -> Query | None:
     latin, chinese = lexicon.expansions(query.text)
     # "feature-flag" is searched as a phrase; its words, which a turn may say apart ("the flag service"), count as expansions.
     latin = [*latin, *(part for word in query.words if _HYPHENATED.fullmatch(word) for part in word.split("-") if part not in latin)]
-    # A question asks in the base form ("did she buy"), the turn tells it in the past ("I bought").
-    forms = (form for word in query.words for form in lexicon.other_forms(word) if form not in query.words)
+    # The index holds the base form beside each irregular form (lemmas.py): "did I buy it?" finds "I bought
+    # it" as it is, and "who bought it?" also searches "buy", to find "I'll buy it".
+    forms = (form for form in lemmas.base_forms(query.text, question=True) if form not in query.words)
     latin = list(dict.fromkeys([*latin, *forms]))  # "went" and "gone" both give "go": one term, not a doubled score
     if not latin and not chinese:
         return None
