@@ -14,9 +14,10 @@ from dataclasses import replace
 from functools import lru_cache
 
 from services.memory import regex_cache
-from services.memory.domain import discourse, neighbours
+from services.memory.domain import analysis, discourse, neighbours
 from services.memory.domain import extraction_checks as C
 from services.memory.domain import patterns as P
+from services.memory.domain.analysis import TurnAnalysis
 from services.memory.domain.clause_split import statement_clauses
 from services.memory.domain.contrast import contrast as read_contrast
 from services.memory.domain.contrast import contrasted
@@ -40,7 +41,7 @@ from services.memory.domain.statements import (
 from services.memory.domain.tallies import tally
 from services.memory.domain.task_roles import goal_stated
 from services.memory.domain.tasks import TaskSignal, points_ahead, read_tasks
-from services.memory.domain.text import detect_lang, is_question, normalize_key, split_sentences, strip_openers
+from services.memory.domain.text import detect_lang, is_question, normalize_key, strip_openers
 from services.memory.domain.typed_statements import with_typed_values
 from services.memory.domain.updates import cued_update, names_value, read_updates
 from services.memory.domain.value_shapes import value_type
@@ -58,46 +59,41 @@ _CJK = regex_cache.compile(r"[\u3400-\u9fff]")
 _FROM_NOW_ON = frozenset({"from_now_on", "zh_from_now"})
 # Rule rows that read a label announcing a rule ("House rule:", 规矩：): the sentence is that rule.
 _RULE_LABELS = frozenset({"label", "zh_label"})
-_MARKDOWN = regex_cache.compile(r"\*\*|__|^#+\s*")
 # A sentence that only binds the one before it: "Not negotiable.", "No exceptions.", "Full stop."
 _BINDING_TAG = regex_cache.compile(en_sentences.BINDING_TAG + "|" + zh_sentences.BINDING_TAG, re.IGNORECASE)
-_TERMINAL = " \t.!。！…"
 
 
-def extract(text: str) -> list[Candidate]:
-    """Candidates from the text of one user message, in sentence order, without duplicates."""
-    return [candidate for candidate, _ in extract_traced(text)]
+def extract(own: str | TurnAnalysis) -> list[Candidate]:
+    """Candidates from the user's own words in one message, in sentence order, without duplicates."""
+    return [candidate for candidate, _ in extract_traced(own)]
 
 
-def extract_traced(text: str) -> list[tuple[Candidate, str]]:
+def extract_traced(own: str | TurnAnalysis) -> list[tuple[Candidate, str]]:
     """Like extract, with the name of the table row that produced each candidate (for tests and debugging)."""
+    turn = analysis.analyse_turn(own) if isinstance(own, str) else own
     found: list[tuple[Candidate, str]] = []
     # A task resolution's field is part of what it says: "Billing came back: ..." both answers a question
     # and ends a wait, two candidates with the same (empty) key and value.
     seen: set[tuple[ItemKind, str, str, str, str, bool, TaskField | None, bool]] = set()
     taken_back: Retraction | None = None
     subject = ""  # the key the sentence before stated, for a sentence that opens with a pronoun
-    for line in text.splitlines():
-        sentences = split_sentences(line)
-        for index, sentence in enumerate(sentences):
-            if (
-                index
-                and _BINDING_TAG.match(sentence.strip())
-                and not any(c.kind is ItemKind.RULE for c, _ in _sentence(sentences[index - 1]))
-            ):
+    for line in turn.lines:
+        sentences = [said.text for said in line]
+        for index, said in enumerate(line):
+            sentence, lang = said.text, said.lang
+            if index and _BINDING_TAG.match(sentence) and not any(c.kind is ItemKind.RULE for c, _ in _sentence(sentences[index - 1])):
                 # "We never run cracked servers. Not negotiable.": the tag binds the sentence before it.
-                before = detect_lang(sentences[index - 1])
-                bound = neighbours.bound_rule(_clean(sentences[index - 1], before), sentence, before)
+                before = line[index - 1]
+                bound = neighbours.bound_rule(before.clean, sentence, before.lang)
                 if bound is not None:
                     found.append((bound, "binding_tag"))
                 continue
-            lang = detect_lang(sentence)
-            clean = _clean(sentence, lang) or sentence
+            clean = said.clean or sentence
             if retracted := retraction(clean, lang):
                 taken_back = retracted  # "Scratch the granite." says what the next statement replaces
                 continue
             read = _updates(sentence, clean, lang)
-            if not is_question(sentence, lang) and (contrast := read_contrast(clean, lang)) is not None:
+            if not said.question and (contrast := read_contrast(clean, lang)) is not None:
                 read = tuple(contrasted(contrast, list(read), list(_sentence(contrast.clause)), sentence, lang))
             # "Forget the narrative, we need to lock the budget" sets a goal: only a sentence that states
             # nothing else takes something back.
@@ -135,7 +131,7 @@ def extract_traced(text: str) -> list[tuple[Candidate, str]]:
                 if candidate.kind is ItemKind.TASK and not candidate.resolves and points_ahead(candidate.value):
                     if index + 1 == len(sentences):
                         continue
-                    candidate = neighbours.spelled_out(candidate, _MARKDOWN.sub("", sentences[index + 1]).strip().rstrip(_TERMINAL))
+                    candidate = neighbours.spelled_out(candidate, analysis.bare(sentences[index + 1]))
                 signature = (
                     candidate.kind,
                     candidate.key,
@@ -153,7 +149,7 @@ def extract_traced(text: str) -> list[tuple[Candidate, str]]:
         # "Scratch the granite." with nothing after it: what it named is taken back, and nothing replaces it.
         found.append(
             (
-                Candidate(kind=ItemKind.FACT, key=taken_back.key, value=taken_back.old, text=text, lang=detect_lang(text), withdraws=True),
+                Candidate(kind=ItemKind.FACT, key=taken_back.key, value=taken_back.old, text=turn.text, lang=turn.lang, withdraws=True),
                 "retraction",
             )
         )
@@ -171,11 +167,6 @@ def _withdrawal(withdrawn: discourse.Withdrawal, sentence: str, lang: str) -> Ca
     return Candidate(kind=ItemKind.FACT, key=key, value=withdrawn.about, text=sentence, lang=lang, withdraws=True)
 
 
-def _bare(sentence: str) -> str:
-    """The sentence as typed, without markdown, curly apostrophes and its final punctuation."""
-    return _MARKDOWN.sub("", sentence.replace("’", "'")).strip().rstrip(_TERMINAL)
-
-
 def _unkeyed(read: tuple[tuple[Candidate, str], ...]) -> bool:
     """No rule and no value with a key: what the sentence's clauses state may be read."""
     return not any(c.kind is ItemKind.RULE or (c.kind in VALUE_KINDS and c.key) for c, _ in read)
@@ -185,8 +176,8 @@ def _clause_values(sentence: str, lang: str) -> tuple[tuple[Candidate, str], ...
     """The values of the statements inside a sentence whose grammar read none (clause_split.py): each
     clause is read as a sentence, and what it states keeps the whole sentence as its text."""
     found: list[tuple[Candidate, str]] = []
-    for clause in statement_clauses(_bare(sentence), lang):
-        clean = _clean(clause, lang) or clause
+    for clause in statement_clauses(analysis.bare(sentence), lang):
+        clean = analysis.clean(clause, lang) or clause
         read = _unread_values(clause, clean, lang, _updates(clause, clean, lang))
         found += [(replace(c, text=sentence), row) for c, row in read if c.kind in VALUE_KINDS and discourse.names_something(c.value)]
     return tuple(found)
@@ -196,10 +187,6 @@ def _unread_values(sentence: str, clean: str, lang: str, read: tuple[tuple[Candi
     """read with the measured figures and the cued update of the sentence that no table read."""
     read = (*read, *_quantities(sentence, clean, lang, read))
     return (*read, *cued_update(sentence, clean, lang, read, _sentence))
-
-
-def _clean(sentence: str, lang: str) -> str:
-    return strip_openers(_bare(sentence), lang)
 
 
 def _stated(read: tuple[tuple[Candidate, str], ...]) -> bool:
@@ -231,7 +218,7 @@ def _replacing(read: tuple[tuple[Candidate, str], ...], ctx: ReadContext, taken_
         )
     if any(c.kind is ItemKind.RULE or (c.kind is ItemKind.TASK and not c.resolves) for c, _ in read):
         return read
-    clean = _clean(ctx.source, ctx.lang)
+    clean = analysis.clean(ctx.source, ctx.lang)
     found = replacement(clean, taken_back, ctx) if clean else None
     return (*read, (found, "retraction")) if found else read
 
@@ -267,7 +254,7 @@ def _sentence(sentence: str) -> tuple[tuple[Candidate, str], ...]:
 
 def _read_sentence(sentence: str) -> list[tuple[Candidate, str]]:
     lang = detect_lang(sentence)
-    bare = _IS_CONTRACTED.sub(r"\1 is \2", _bare(sentence))
+    bare = _IS_CONTRACTED.sub(r"\1 is \2", analysis.bare(sentence))
     clean = strip_openers(bare, lang)
     if not clean:
         return []

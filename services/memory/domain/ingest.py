@@ -10,6 +10,7 @@ from dataclasses import replace as _replace
 
 from services.common.errors import Unavailable
 from services.memory.domain import replacement, subjects, task_lifecycle, task_roles, units, withdrawals
+from services.memory.domain.analysis import analyse_turn
 from services.memory.domain.batch_index import CORRECTABLE_KINDS, BatchIndex, namespaces
 from services.memory.domain.dedupe import compaction_seq, new_events
 from services.memory.domain.extraction import extract
@@ -184,8 +185,9 @@ def _derive_items(overlay: _Overlay, event: Event, context: str) -> None:
     if event.kind not in TRUSTED_KINDS or not event.text.strip():
         return
     # What the user pasted (an email, a page, a code block) is quoted evidence, never their own rules or goals.
-    own = own_words(event.text)
-    read = [task_roles.with_referent(own, candidate) for candidate in extract(own)]
+    turn = analyse_turn(own_words(event.text))
+    own = turn.text
+    read = [task_roles.with_referent(own, candidate) for candidate in extract(turn)]
     if event.seq <= OPENING_SEQS and overlay.active("task:goal") is None and (goal := task_roles.opening_goal(own, read)):
         read.append(goal)
     for candidate in read:

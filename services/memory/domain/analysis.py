@@ -1,0 +1,51 @@
+"""One reading of a user turn that every reader shares: its sentences, each with its language, its
+words without openers and markup, and whether it asks. Extraction walks these sentences; nothing
+after re-splits the turn or re-detects a sentence's language. The index adds the base forms of
+irregular words (lemmas.py); Chinese words are segmented where they are searched (cjk_words.py).
+"""
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from services.memory import regex_cache
+from services.memory.domain.text import detect_lang, is_question, split_sentences, strip_openers
+
+_MARKDOWN = regex_cache.compile(r"\*\*|__|^#+\s*")
+TERMINAL = " \t.!。！…"
+
+
+@dataclass(frozen=True)
+class Sentence:
+    text: str  # as typed, bullet removed, terminator kept
+    lang: str
+    clean: str  # without markdown, curly apostrophes, openers ("ok, so", 另外) and final punctuation
+    question: bool
+
+
+@dataclass(frozen=True)
+class TurnAnalysis:
+    text: str
+    lang: str
+    lines: tuple[tuple[Sentence, ...], ...]  # a line's sentences stay together: a rule's elaboration ends with its line
+
+
+def bare(sentence: str) -> str:
+    """The sentence as typed, without markdown, curly apostrophes and its final punctuation."""
+    return _MARKDOWN.sub("", sentence.replace("’", "'")).strip().rstrip(TERMINAL)
+
+
+def clean(sentence: str, lang: str) -> str:
+    return strip_openers(bare(sentence), lang)
+
+
+def sentence(text: str) -> Sentence:
+    lang = detect_lang(text)
+    return Sentence(text=text, lang=lang, clean=clean(text, lang), question=is_question(text, lang))
+
+
+@lru_cache(maxsize=4096)
+def analyse_turn(text: str) -> TurnAnalysis:
+    """The analysis of a user's own words (quoting.own_words), cached: the planner, the index and
+    the tests may ask for the same turn."""
+    lines = tuple(tuple(sentence(said) for said in split_sentences(line)) for line in text.splitlines())
+    return TurnAnalysis(text=text, lang=detect_lang(text), lines=tuple(line for line in lines if line))
