@@ -66,3 +66,59 @@ def test_a_new_value_ends_before_the_time_it_runs_to():
     # "to $8,000 through August": "through" is no unit of the figure.
     found = change("Traffic spiked, so we increased it to $8,000 through August", "en")
     assert found is not None and found.value == "$8,000"
+
+
+# Turns between a value and its update: far enough that what was just said is no clue.
+LATER = tuple(f"Unrelated note {n}: the printer on floor two is jammed again." for n in range(8))
+
+
+def test_a_label_that_announces_a_change_is_no_key_and_its_body_updates_the_subject_it_names(memory):
+    send(
+        memory,
+        "Priya's plan for the block: long runs top out at 32 km, no matter how good I feel.",
+        *LATER,
+        "Big change: Priya looked at my knee scan and says my long-run cap should be 28 instead.",
+    )
+    assert_replaced(memory, "32", "28")
+    assert not holding(memory, "looked at my knee scan")  # the label's body is no value of "big change"
+
+
+def test_an_update_names_the_subject_of_an_owner_it_mentions(memory):
+    send(
+        memory,
+        "Ines's hard limit: the bakery order stays under 60 loaves a day.",
+        *LATER,
+        "Big change: Ines went through the flour invoices and says the loaf limit should be 54 instead.",
+    )
+    assert_replaced(memory, "60", "54")
+
+
+def test_a_three_digit_figure_said_in_passing_is_the_old_value_a_correction_names(memory):
+    send(
+        memory,
+        "They're keeping locker 517 for him, top row by the window.",
+        *LATER,
+        "Ugh, no wait, his cubby is 571, not 517. I swapped the digits.",
+    )
+    assert_replaced(memory, "517", "571")
+
+
+def test_a_day_said_alone_names_the_date_it_falls_on(memory):
+    send(
+        memory,
+        "The landlord wants the signed lease back three days before the move, so that's March 12.",
+        *LATER,
+        "Which means the signed lease is due back March 19 now instead of the 12th. A week of slack.",
+    )
+    assert_replaced(memory, "March 12", "March 19")
+
+
+def test_a_clock_figure_is_one_value_and_the_one_it_replaces_keeps_its_prefix(memory):
+    send(
+        memory,
+        "My coach and I are aiming for sub-1:45 at the half marathon.",
+        *LATER,
+        "After the flu we're making the target 1:52 instead of sub-1:45. Finishing healthy matters more.",
+    )
+    assert_replaced(memory, "1:45", "1:52")
+    assert all("1:52" in item.value for item in holding(memory, "52"))

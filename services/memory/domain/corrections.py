@@ -104,7 +104,7 @@ def _task(clean: str, ctx: ReadContext) -> bool:
 # A value that names itself: a number with its unit, an identifier (eu-west-1, v2.3, PRC-4821), a
 # clock time, a Capitalized name, a multiple (3x). A parenthesis right after it stays with it.
 _LOOSE_VALUE = regex_cache.compile(
-    r"(?:[$€£¥])?\d[\d,.]*(?:e-?\d+)?\s?(?:[x×%]|[A-Za-z]{1,12}\b|[\u4e00-\u9fff]{1,2})?(?:\s?\([^)]{1,30}\))?"
+    r"(?:[$€£¥])?(?<![\d:])\d[\d,.]*(?::\d\d(?!\d))?(?:e-?\d+)?\s?(?:[x×%]|[A-Za-z]{1,12}\b|[\u4e00-\u9fff]{1,2})?(?:\s?\([^)]{1,30}\))?"
     r"|\b[A-Za-z][\w]*[-_./:][\w\-./:]*\w(?:\s?\([^)]{1,30}\))?"
     r"|(?<![.!?]\s)(?<!^)\b(?-i:[A-Z])[a-z]+(?:\s+(?-i:[A-Z])[a-z]+)*"
 )

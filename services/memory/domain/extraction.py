@@ -306,9 +306,17 @@ def _read(clean: str, source: str, lang: str, grammar: str) -> list[tuple[Candid
     if listed:
         return listed
     found = _read_statement(clean, ctx)
+    label, body = _label_split(clean, grammar)
+    if (
+        body
+        and C.announces(label, grammar)
+        and any(c.kind in VALUE_KINDS and (c.loose or c.key == C.store_key(label, grammar)) for c, _ in found)
+    ):
+        # "Big change: Dana says my easy cap should be 142 instead": a label that announces is no key, and a
+        # value picked by its look is picked from its body.
+        found = _read_statement(body, ctx) or found
     if found:
         return found
-    label, body = _label_split(clean, grammar)
     if not body:
         return []
     # "Since you'll be in that view anyway: <statement>", "Memory limits: no more than 2 GB per pod",

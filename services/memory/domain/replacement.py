@@ -55,6 +55,9 @@ def restate_siblings(overlay: PlanView, event: Event, old: Item, new: Item) -> N
         overlay.update(_replace(sibling, status=ItemStatus.SUPERSEDED, superseded_by=copy.item_id))
 
 
+DISTINCTIVE_DIGITS = 3
+
+
 def supersede_quoted(overlay: PlanView, event: Event, old: str, new: Item) -> None:
     """A correction names an old value that no item holds ("we moved from Postgres 14 to 16" when
     "Postgres 14" was only said in passing): the latest earlier user turn that said it gets an
@@ -62,13 +65,16 @@ def supersede_quoted(overlay: PlanView, event: Event, old: str, new: Item) -> No
     if len(old) < 3 and not any(char.isdigit() for char in old):
         return  # too short to find in a sentence as the value it was
     subject = term_set(new.key)
+    # A figure of three digits or more ("not 214": the unit number) is itself the subject's trace: no
+    # other statement says it by chance. A shorter value must be said of the same subject.
+    figure = sum(char.isdigit() for char in old) >= DISTINCTIVE_DIGITS
     quotes = [
         item
-        for item in overlay.matching(old, (ItemKind.EVIDENCE,))
+        for item in overlay.matching(f"{old} {subjects.day_alone(old)}", (ItemKind.EVIDENCE,))  # "the 16th" may be "April 16"
         if item.source_kind is EventKind.USER_MESSAGE
         and item.seq < event.seq
         and subjects.names(old, item.text)
-        and subject & term_set(item.text)  # said of the same subject, not a word in passing
+        and (figure or subject & term_set(item.text))  # said of the same subject, not a word in passing
     ]
     if not quotes:
         return

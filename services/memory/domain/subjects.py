@@ -34,6 +34,7 @@ from services.memory.domain.units import (
 )
 from services.memory.domain.value_parts import counted_per, distinctive_tokens
 from services.memory.domain.value_shapes import shape, typed_shape, value_type
+from services.memory.lang.en import shapes as en_shapes
 from services.memory.lang.en.shapes import ORDINARY_CAPITALS as _ORDINARY_CAPITALS
 
 NAMED_OLD = 3.0  # the statement names this item's value as the one it replaces
@@ -147,9 +148,7 @@ def _score(statement: Statement, item: Item, named_here: bool = False) -> float 
     if statement.update and not (named or mentioned) and _context_mentioned(item, statement):
         score += CONTEXT_MENTIONED  # "Olu's message said sixty" points at what Olu was quoted saying
     theirs = owner(item.text, item.subject)
-    if owner(statement.sentence, statement.key) != theirs and not (
-        named or mentioned or (statement.cued and theirs & _prose_terms(statement.message))
-    ):
+    if owner(statement.sentence, statement.key) != theirs and not (named or mentioned or theirs & _prose_terms(statement.message)):
         # "Mill Road's pale ale gets 1 lb/bbl" is their value, not a new one of ours; "Deniz at Moss
         # messaged, they want 48" speaks for Moss, whose standing order it updates.
         return None
@@ -158,7 +157,7 @@ def _score(statement: Statement, item: Item, named_here: bool = False) -> float 
         # "Base moved check-in earlier, 15:00" updates only a subject its message names ("Hendry's rang.
         # Lamb's gone up again, £10.15 a kilo": the price per kilo from Hendry's).
         return None
-    if statement.loose and not (named or mentioned or (new_key & old_key)):
+    if statement.loose and not (named or mentioned or (new_key & old_key) or _names_subject(old_key, statement.message)):
         # Only what was just said, and less surely than anything the message names or repeats.
         return JUST_SAID if statement.seq - item.seq <= JUST_SAID_SPAN else None
     said = term_set(statement.sentence) - term_set(statement.value)
@@ -196,6 +195,13 @@ def _score(statement: Statement, item: Item, named_here: bool = False) -> float 
     if not statement.update and not (new_key and old_key and (new_key <= old_key or old_key <= new_key)):
         return None  # without a marker only a restated key replaces
     return score
+
+
+def _names_subject(key: frozenset[str], message: str) -> bool:
+    """The message names most of a subject ("cap the peak at 78 instead" names "mileage peaks"): a value
+    picked by its look may replace it, however long ago it was said."""
+    named = key & _prose_terms(message)
+    return bool(named) and (len(named) >= 2 or 2 * len(named) >= len(key))
 
 
 @functools.lru_cache(maxsize=1024)
@@ -304,14 +310,16 @@ def names(old: str, value: str) -> bool:
     old, value = normalized(old), normalized(value)
     if not old or not value:
         return False
-    if old == value:
+    if old == value or _date_of_day(old, value):
         return True
     short, long = sorted((old, value), key=len)
     if cjk_runs(short):
         return len(short) >= 2 and short in long
     # "Tuesday" names "Tuesdays and Fridays": a plural is the same value.
-    # A clock time or a ratio is one value: "30" is no part of "7:30".
-    return bool(re.search(r"(?<![\w\-.:/])" + re.escape(short) + r"(?:e?s)?(?![\w\-]|[:/]\d)", long)) and len(short) >= 2
+    # A clock time or a ratio is one value: "30" is no part of "7:30". A figure keeps a word joined to it
+    # by a hyphen ("3:30" of "sub-3:30"), not a figure's ("3" of "2-3").
+    before = r"(?<![\w.:/])(?<![\d\-]-)(?<!\d-)" if short[:1].isdigit() else r"(?<![\w\-.:/])"
+    return bool(re.search(before + re.escape(short) + r"(?:e?s)?(?![\w\-]|[:/]\d)", long)) and len(short) >= 2
 
 
 def restated(text: str, old: str, new: str) -> str | None:
@@ -322,8 +330,25 @@ def restated(text: str, old: str, new: str) -> str | None:
     return pattern.sub(new.strip(), text, count=1) if pattern.search(text) else None
 
 
+def day_alone(value: str) -> str:
+    """The day's number of a day of the month said alone ("the 16th" -> "16"), else ""."""
+    alone = _DAY_ALONE.match(value.strip())
+    return alone.group("day") if alone else ""
+
+
+def _date_of_day(day: str, text: str) -> re.Match[str] | None:
+    """The date of text that a day said alone names: "the 16th" names "April 16"."""
+    number = day_alone(day)
+    return regex_cache.compile(en_shapes.DAY_IN_DATE.format(day=number), re.IGNORECASE).search(text) if number else None
+
+
+_DAY_ALONE = regex_cache.compile(en_shapes.DAY_ALONE, re.IGNORECASE)
+
+
 def spelled_as(old: str, text: str) -> str:
-    """old as text spells it (its case and spacing: "10 分钟" for "10分钟"), or old itself."""
+    """old as text spells it (its case and spacing: "10 分钟" for "10分钟"; "April 16" for "the 16th"), or old itself."""
+    if date := _date_of_day(old, text):
+        return date.group()
     parts = [re.escape(char) for char in normalized(old) if not char.isspace()]
     match = re.search(r"\s*".join(parts), text, re.IGNORECASE) if parts else None
     return match.group() if match else old

@@ -49,6 +49,9 @@ def with_typed_values(sentence: str, clean: str, lang: str, read: Read) -> Read:
     keyless = [c for c, _ in read if c.kind in VALUE_KINDS and not c.key and c.cued]
     held = tuple(v for c, _ in read if c not in keyless and c.kind is not ItemKind.TASK for v in (c.value, c.condition) if v)
     found = typed_statements(relay[1] if relay else clean, ReadContext(sentence, lang, lang), held, relay[0] if relay else "")
+    # "3:35 instead of sub-3:30": the value a correction names as the old one is no statement of its own.
+    replaced = [c.corrects.lower() for c, _ in read if c.corrects]
+    found = [(c, row) for c, row in found if not any(c.value.lower() in old for old in replaced)]
     taken = []
     for index, (candidate, row) in enumerate(found):
         if update := next((c for c in keyless if same_value(c.value, candidate.value)), None):

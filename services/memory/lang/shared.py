@@ -6,7 +6,8 @@ new language reuses them as they are.
 """
 
 # A sign only where it cannot be a range's dash ("-18 dB", not the "-5" of "3-5").
-NUM = r"(?:(?<![\w.])[-−](?=\.?\d))?(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?(?:e-?\d{1,3}(?![a-z]))?|\.\d+)"
+# A figure never starts inside another: "35" is no figure of "3:35" or "1235".
+NUM = r"(?<![\d:])(?:(?<![\w.])[-−](?=\.?\d))?(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?(?:e-?\d{1,3}(?![a-z]))?|\.\d+)"
 CUR = r"(?P<cur>US\$|[$€£¥￥])?"
 CMP_SYMBOLS = r"~|≈|<=|>=|≤|≥|<|>|=|:(?=\s)"  # "02:00" is a time, not "02" compared to "00"
 

@@ -12,6 +12,8 @@ OPENERS = regex_cache.compile(
     r"remember that|keep in mind that|just so you know|(?:in|for|on|within) (?:this|the current) (?:environment|env|project|repo|"
     r"repository|codebase|session|setup|work|task)|(?:we|i|(?:the )?team|everyone|we all)(?:'ve)? (?:agreed|decided)(?: on)?(?: that| to(?= (?:always|never|only|use|keep|run|go with|stick with|switch to)\b)|(?!\s+(?:to|on)\b))|"
     r"let's say(?: that)?|i'd say(?: that)?|"
+    # "Which means the draft is due April 23 now": a consequence told as a statement of its own.
+    r"(?:which|that|this|so that|and that) means(?: that)?|meaning(?: that)?|"
     # "I saw that my grocery budget went up to $550": what was seen or heard is the statement.
     r"(?:i|we)(?: just| recently)? (?:saw|see|noticed|notice|found out|learned|learnt|heard|realized|realised|read) that)\b[\s,:!.\-–—]*|"
     r"(?:alright|right|well|great|cool|perfect|yes|yeah|"

@@ -106,6 +106,13 @@ DATES = (
     r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b|"
     r"\bthe\s+\d{1,2}(?:st|nd|rd|th)\b"
 )
+# A day of the month said alone ("the 16th"), and the dates that day names in a text ("April 16", "16th of
+# April"; {day} is the day's number).
+DAY_ALONE = r"^(?:the\s+)?(?P<day>\d{1,2})(?:st|nd|rd|th)$"
+DAY_IN_DATE = (
+    r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+{day}(?:st|nd|rd|th)?\b(?!:)|"
+    r"\b{day}(?:st|nd|rd|th)?\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b"
+)
 # What a figure is counted per, said right after it (matched where the figure ends) ("£9.40 a kilo", "$30 per head", "3 times a week"); RATE_BEFORE
 # is the same said before it (Chinese: 每公斤 9.4 元).
 RATE_AFTER = r"\s*(?:[A-Za-z$€£%]{0,4}\s+)?(?:(?:a|an|per|each|every)\s+|/\s*)(?P<per>[A-Za-z]{2,})\b"
