@@ -122,3 +122,26 @@ def test_a_clock_figure_is_one_value_and_the_one_it_replaces_keeps_its_prefix(me
     )
     assert_replaced(memory, "1:45", "1:52")
     assert all("1:52" in item.value for item in holding(memory, "52"))
+
+
+def test_a_change_told_with_an_agent_updates_the_subject_in_focus_whoever_owns_it(memory):
+    send(
+        memory,
+        "The agent came by. She wants to list Gran's cottage at $412,000.",
+        *LATER,
+        "Two quiet weekends of viewings, so Priya dropped the price to 398,500 as of today.",
+    )
+    assert_replaced(memory, "412,000", "398,500")
+
+
+def test_a_decision_reported_as_wanted_changes_the_subject_it_names(memory):
+    send(
+        memory,
+        "Per the training plan, weekly mileage peaks at 90 km in weeks 10 and 11.",
+        "The easy days stay around 12 km each.",
+        *LATER,
+        "Coach revised it. She wants to cap the peak at 80 instead, and add a rest day instead of more tempo work.",
+    )
+    assert_replaced(memory, "90", "80")
+    (easy,) = holding(memory, "12")
+    assert easy.status == ACTIVE

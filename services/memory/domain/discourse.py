@@ -239,6 +239,11 @@ def placeholder(word: str, lang: str) -> bool:
     return bool(_grammar(lang).placeholder.match(word.strip()))
 
 
+def tells_change(key: str, lang: str) -> bool:
+    """A key read across a verb of change ("karen dropped the price") tells the change, it names no subject."""
+    return _grammar(lang).verbs(key)
+
+
 def relayed(clean: str, lang: str) -> tuple[str, str] | None:
     """(who, what they said) for a relayed statement ("my landlord says the deposit is 1,800")."""
     g = _grammar(lang)

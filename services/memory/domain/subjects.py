@@ -116,6 +116,15 @@ def best_target(statement: Statement, candidates: list[Item]) -> Item | None:
     return item
 
 
+def _could_be_value(phrase: str) -> bool:
+    """A phrase short enough, or named enough, to be a value: "more long run volume" (of "add an easy day
+    instead of more long run volume") is an alternative, not the value a correction replaces."""
+    return len(phrase.split()) < 3 or bool(_NAMED.search(phrase))
+
+
+_NAMED = regex_cache.compile(r"\d|(?<!^)\b[A-Z]|[\u3400-\u9fff]")
+
+
 def _named_share(item: Item, said: frozenset[str]) -> float:
     subject = term_set(item.subject)
     return len(subject & said) / len(subject) if subject else 0.0
@@ -134,7 +143,7 @@ def _score(statement: Statement, item: Item, named_here: bool = False) -> float 
     named = names(statement.named_old, item.value) or (
         _is_name(statement.named_old) and item.kind is ItemKind.FACT and names(statement.named_old, item.key)
     )
-    if statement.named_old and not named:
+    if statement.named_old and not named and _could_be_value(statement.named_old):
         return None  # "not Y" says which value goes: an item without Y is not the one
     mentioned = statement.update and not named and _mentioned(item, statement)
     compatible = _compatible(statement, item)
@@ -147,8 +156,11 @@ def _score(statement: Statement, item: Item, named_here: bool = False) -> float 
     score = NAMED_OLD if named else MENTIONED if mentioned else 0.0
     if statement.update and not (named or mentioned) and _context_mentioned(item, statement):
         score += CONTEXT_MENTIONED  # "Olu's message said sixty" points at what Olu was quoted saying
-    theirs = owner(item.text, item.subject)
-    if owner(statement.sentence, statement.key) != theirs and not (named or mentioned or theirs & _prose_terms(statement.message)):
+    theirs, mine = owner(item.text, item.subject), owner(statement.sentence, statement.key)
+    # A keyless update that names no owner ("Karen dropped the price to 374,900") may be of anyone's
+    # subject in focus ("Mom's house at $389,000").
+    anyones = not (statement.key or mine)
+    if mine != theirs and not (anyones or named or mentioned or theirs & _prose_terms(statement.message)):
         # "Mill Road's pale ale gets 1 lb/bbl" is their value, not a new one of ours; "Deniz at Moss
         # messaged, they want 48" speaks for Moss, whose standing order it updates.
         return None

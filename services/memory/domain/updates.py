@@ -54,14 +54,27 @@ def read_updates(sentence: str, clean: str, lang: str, read_sentence: Callable[[
     # History, a hypothesis or a comparison: the values of that clause are not the current ones.
     found = tuple((c, row) for c, row in found if c.kind not in VALUE_KINDS or not discourse.value_frame(source, c.value, lang))
     changed = discourse.change(strip_openers(source, lang), lang)
-    if changed is not None and not changed.subject and all(discourse.placeholder(c.key, lang) for c, _ in found if c.kind in VALUE_KINDS):
-        found = tuple((c, row) for c, row in found if c.kind not in VALUE_KINDS)  # 现在是 42 元: "now" is no subject
+    if (
+        changed is not None
+        and not changed.subject
+        and all(discourse.placeholder(c.key, lang) or discourse.tells_change(c.key, lang) for c, _ in found if c.kind in VALUE_KINDS)
+    ):
+        # 现在是 42 元: "now" is no subject; "Karen dropped the price to 374,900": "the price" is the one in focus.
+        found = tuple((c, row) for c, row in found if c.kind not in VALUE_KINDS)
     if changed is not None and discourse.frame(source[: source.find(changed.value)], lang) in ("hypothesis", "comparison"):
         changed = None  # "要不改到周四吧", "if we moved it to 20:00": proposed, not made (a condition after it is no frame)
     if changed is not None and is_question(source, lang):
         changed = None  # "should it go to 400?" asks; a statement before a request is read as a clause (clause_split.py)
     if changed is not None and not names_value(found):  # "the RSVPs are in, we're down to 132" states 132
         found = (*found, *_changed(changed, sentence, lang, read_sentence))
+    elif (
+        changed is not None
+        and changed.subject
+        and not any(c.key for c, _ in found if c.kind in VALUE_KINDS)
+        and (keyed := _changed(changed, sentence, lang, read_sentence))
+    ):
+        # "She wants to cap the peak at 78 instead": the change names the subject the marker's reading did not.
+        found = (*((c, row) for c, row in found if c.kind not in VALUE_KINDS), *keyed)
     if changed is not None or relay:
         # A value changed, or reported by someone, replaces the one it is about.
         found = tuple((replace(c, is_correction=True) if c.kind in VALUE_KINDS else c, row) for c, row in found)

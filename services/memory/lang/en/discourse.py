@@ -32,7 +32,11 @@ MODALS = r"can|could|will|would|'ll|should|must|may|might|have\s+to|need\s+to"
 # Speakers and agents, not subjects: "we bumped the replicas", "Priya moved the review".
 AGENTS = r"i|we|you|they|he|she|us|me|someone|somebody|everyone|(?:my|our|the)\s+(?:team|boss|manager|lead|client|customer)"
 # Openers of an imperative change: "please bump the pool to 8", "let's move the sync to Friday".
-IMPERATIVE_OPENERS = r"please|let's|let\s+us|just|so|ok|okay|then|and|now"
+# "She wants to cap the peak at 78": who decided it does not change what the sentence changes.
+IMPERATIVE_OPENERS = (
+    r"please|let's|let\s+us|just|so|ok|okay|then|and|now|"
+    r"(?:i|we|you|they|he|she|(?-i:[A-Z][a-z]+))\s+(?:wants?|needs?|decided|agreed|asked\s+(?:us|me))\s+to"
+)
 # How a level is said to be reached: "it's at", "we're down to", "they've gone up to", "it has come down to".
 REACHED = r"'s|'re|'ve\s+(?:gone|come|got)|\s+is|\s+are|\s+was|\s+were|\s+(?:has|have|had)\s+(?:gone|come|got)|\s+went|\s+came|\s+got"
 # "it's down to 118 now", "we're up to 6", "they're at 40 now": a level reached, about the subject in focus.
