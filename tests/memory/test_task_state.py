@@ -341,6 +341,11 @@ def test_a_relayed_sentence_keeps_the_task_state_it_states(memory, relayed, fiel
         ("New headache: the scaffolders can't come until the permit is stamped.", "blockers", "permit is stamped"),
         ("新的麻烦：报关单还没批下来，货出不了港。", "blockers", "报关单"),
         ("这周最要紧的事：把展台搭好，周五前验收。", "goal", "展台"),
+        ("The most important thing this term: get the choir's new robes paid for and fitted.", "goal", "new robes"),
+        ("这个月最重要的事：把仓库搬到新园区，月底前完成。", "goal", "新园区"),
+        # A count of the whole with "now" before its whole; what the speaker did, in the first person.
+        ("Status check: we're at 31 now, out of the 45 boxes.", "progress", "31 now, out of the 45"),
+        ("I signed the contract for the church hall this afternoon.", "progress", "signed the contract"),
     ],
 )
 def test_task_state_is_read_by_what_a_statement_does(memory, said, field, fragment):
@@ -534,6 +539,8 @@ def test_where_the_work_stands_as_a_count_is_progress(memory):
         (("The brief for this thread: get the choir's spring concert sold out at St Mark's.",), "spring concert"),
         (("这次要办的事：把工作室的商标注册材料交上去。",), "商标注册"),
         (("这个对话主要跟进搬家：下个月中旬前从浦东搬到徐汇。",), "徐汇"),
+        # The client's undertaking that the user is there to run.
+        (("New client today: Bramble & Co. They're moving their bookkeeping off Sage and onto Xero.",), "onto Xero"),
     ],
 )
 def test_the_opening_turns_say_what_the_session_is_for(memory, opening, fragment):

@@ -186,7 +186,7 @@ PROGRESS: tuple[TaskSpec, ...] = (
         r"(?:\s+(?:now|so far|already))?\s*[.!]?$",
         examples=[("We're at 57.", "We're at 57"), ("So we're up to 80% now", "we're up to 80% now")],
     ),
-    # "Signed and paid the deposit.", "Booked the hall this morning.": a diary of what was done, its subject left out.
+    # "Signed and paid the deposit.", "I booked the hall this morning.": a diary of what was done, by the speaker.
     dict(
         name="done_diary",
         emits=NEW_PROGRESS,
@@ -212,12 +212,13 @@ PROGRESS: tuple[TaskSpec, ...] = (
             "delivered",
             "handed in",
         ),
-        pattern=r"^(?:just\s+|finally\s+|also\s+|and\s+)?(?P<cue>paid|signed|booked|sent|ordered|submitted|filed|posted|returned|renewed|confirmed|"
+        pattern=r"^(?:(?:i|we)\s+)?(?:just\s+|finally\s+|also\s+|and\s+)?(?P<cue>paid|signed|booked|sent|ordered|submitted|filed|posted|returned|renewed|confirmed|"
         r"finished|printed|installed|registered|reserved|uploaded|delivered|handed\s+in)(?:\s+and\s+(?:paid|signed|sent|submitted|booked|"
         r"confirmed|filed|returned|posted))?\s+(?:off\s+|in\s+|out\s+)?(?:the|our|my|a|an|her|his|their|both|all|\w+'s)\s+.*$",
         examples=[
             ("Signed and paid the 10% deposit.", "Signed and paid the 10% deposit"),
             ("Booked the community hall this morning", "Booked the community hall this morning"),
+            ("I signed the lease for the shop this afternoon.", "I signed the lease for the shop this afternoon"),
         ],
     ),
     dict(

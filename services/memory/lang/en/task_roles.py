@@ -7,7 +7,9 @@ Regex fragments; each names a role, not a sentence."""
 GOAL_LABEL = (
     r"goals?|(?:q[1-4]|sprint|quarter(?:ly)?|month(?:ly)?|week(?:ly)?|year(?:ly)?|annual|season|term|campaign|project|team|launch|release)\s+"
     r"targets?|objectives?|"
-    r"aim(?:ing)?|working\s+toward(?:s)?|milestones?|north\s+star|big\s+picture|what\s+i'm\s+after"
+    r"aim(?:ing)?|working\s+toward(?:s)?|milestones?|north\s+star|big\s+picture|what\s+i'm\s+after|"
+    # What comes first is what the work is for: "Top priority this quarter:", "The one thing that matters:".
+    r"(?:(?:the|our|my)\s+)?(?:(?:top\s+)?priorit(?:y|ies)|most\s+important\s+thing|one\s+thing\s+that\s+matters)"
 )
 # Where a label ends: a colon, or a dash between spaces ("Barrel prep update — 13 of 16 done").
 LABEL_END = r"[:：]\s*|\s+[—–-]{1,2}\s+"
@@ -16,7 +18,7 @@ BLOCKER_LABEL = r"blockers?|blocked|waiting|dependenc(?:y|ies)|hold-?ups?|stuck"
 OPEN_LABEL = r"open(?:\s+(?:questions?|items?|points?))?|undecided|to\s+decide|decisions?\s+(?:pending|needed|to\s+make)|todo|to-?dos?"
 # A measured advance: a count of a whole, a share, or a state of completion.
 ADVANCE = (
-    r"\b\d+\s+(?:of|out\s+of)\s+(?:the\s+)?\d+\b|\d+(?:\.\d+)?\s?%|\b(?:half|a\s+third|a\s+quarter|most|all)\b(?:\s+of)?|"
+    r"\b\d+(?:\s+now)?,?\s+(?:of|out\s+of)\s+(?:the\s+)?\d+\b|\d+(?:\.\d+)?\s?%|\b(?:half|a\s+third|a\s+quarter|most|all)\b(?:\s+of)?|"
     r"\b(?:done|finished|complete|completed|closed|locked|shipped|merged|live|signed|collected|booked|mixed|published|"
     r"migrated|delivered|approved|submitted|in\s+review)\b"
 )

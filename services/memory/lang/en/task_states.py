@@ -80,7 +80,7 @@ GOAL_KEY = regex_cache.compile(
 # ("We want a waitlist for the tasting counter set up before spring", "we're moving our bookings over from
 # the old export"): first person, then a verb of wanting, preparing or doing, not a request for help.
 OPENING_INTENT = regex_cache.compile(
-    r"^(?:(?:so|ok(?:ay)?|basically|today|right|well)\s*,?\s+)*(?:we|i)(?:'re|'m|'d|\s+are|\s+am|\s+would)?\s+"
+    r"^(?:(?:so|ok(?:ay)?|basically|today|right|well)\s*,?\s+)*(?:we|i|they)(?:'re|'m|'d|\s+are|\s+am|\s+would)?\s+"
     r"(?:really\s+|just\s+|finally\s+|now\s+)?(?:want|need|like|trying|moving|migrating|building|launching|setting\s+up|"
     r"planning|preparing|organi[sz]ing|putting\s+together|switching|replacing|rolling\s+out|getting|shipping|opening|"
     r"redoing|rebuilding|renovating|writing|organising)\b(?!\s+(?:you|your|help|to\s+(?:know|ask|check)|a\s+hand)\b)",
