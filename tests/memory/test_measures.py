@@ -140,6 +140,10 @@ def test_a_unitless_update_never_replaces_a_figure_a_thousand_times_larger(memor
         ("The network operator set a 7 kW feed-in limit on the barn roof.", "feed-in limit", "7", "kW"),
         ("We're buying a 13.5 kWh battery for the cabin, mostly for the evenings.", "battery", "13.5", "kWh"),
         ("They gave us a 50 GB quota for the archive.", "quota", "50", "GB"),
+        # An amount of money before what it pays for, after an adjective or opening its clause.
+        ("Dogs are welcome, there's a $250 pet deposit, refundable.", "pet deposit", "250", "$"),
+        ("Oh, and there's a one-time $1,200 joining fee.", "joining fee", "1,200", "$"),
+        ("He can switch the date. $60 rebooking fee, he says.", "rebooking fee", "60", "$"),
     ],
 )
 def test_a_measure_before_a_noun_measures_that_noun(memory, said, key, value, unit):

@@ -145,3 +145,20 @@ def test_a_decision_reported_as_wanted_changes_the_subject_it_names(memory):
     assert_replaced(memory, "90", "80")
     (easy,) = holding(memory, "12")
     assert easy.status == ACTIVE
+
+
+def test_a_fee_named_for_a_change_is_a_value_of_its_own(memory):
+    # "$75 change fee": a fee for changing, not a change of the pet fee the turns named before.
+    send(memory, "Cats are allowed, there's a $300 pet fee, one time.", "The van man can move us a day early. $75 change fee, he says.")
+    assert [item.status for item in holding(memory, "300")] == [ACTIVE]
+
+
+def test_who_reports_is_no_subject_of_what_they_report(memory):
+    send(
+        memory,
+        "My contact there is Kofi Mensah, their finance lead.",
+        *LATER,
+        "Kofi confirmed the payment run: invoices go out on the 25th of each month.",
+    )
+    (contact,) = holding(memory, "Kofi Mensah")
+    assert contact.key == "contact" and contact.status == ACTIVE

@@ -240,8 +240,15 @@ def placeholder(word: str, lang: str) -> bool:
 
 
 def tells_change(key: str, lang: str) -> bool:
-    """A key read across a verb of change ("karen dropped the price") tells the change, it names no subject."""
-    return _grammar(lang).verbs(key)
+    """A key read across a verb of change ("karen dropped the price") tells the change, it names no subject;
+    a noun made with one ("change fee", "price change") names one."""
+    words = key.split()
+    return lang != "zh" and any(_grammar(lang).verbs(word) for word in words[1:-1])
+
+
+def reporter(name: str, message: str, lang: str) -> bool:
+    """The name only says who is reported in the message ("Sunita confirmed the schedule: ..."), as its speaker."""
+    return bool(regex_cache.compile(rf"{re.escape(name)}\s*(?:{data(lang, 'discourse').REPORTING})", re.IGNORECASE).search(message))
 
 
 def relayed(clean: str, lang: str) -> tuple[str, str] | None:

@@ -70,8 +70,10 @@ def unread_quantities(sentence: str, ctx: ReadContext, found: list[tuple[Candida
                 continue
             before = clause[: match.start()]
             if ctx.grammar == "en" and not _stated(clause[match.end() :], words):
-                # "a 9.6 kWh battery": the measure of the thing it describes; "two RTX 24GB cards" names no value.
-                if measured := _modified(before, clause[match.end() :], words):
+                # "a 9.6 kWh battery": the measure of the thing it describes; "two RTX 24GB cards" names no value;
+                # in "a $300 pet fee" the word after the figure is no unit: it starts what the figure measures.
+                end = match.end("value") if match.group("unit") and match.group("unit") not in unit else match.end()
+                if measured := _modified(before, clause[end:], words, money=bool(match.group("cur"))):
                     read.append((number_candidate(measured[0], value, unit, ["", clean_condition(measured[1])], ctx), "quantity"))
                 continue
             if _event(before, words, ctx.grammar):
@@ -167,13 +169,15 @@ def _event(before: str, words: ModuleType, grammar: str) -> bool:
     return bool(said) and (said[-1] in words.EVENT_VERBS or not words.OBSERVED.isdisjoint(said))
 
 
-def _modified(before: str, after: str, words: ModuleType) -> tuple[str, str] | None:
-    """(key, condition) of a figure used as a modifier, between a determiner and the thing it measures
+def _modified(before: str, after: str, words: ModuleType, money: bool = False) -> tuple[str, str] | None:
+    """(key, condition) of a figure used as a modifier, after a determiner or opening its clause, before the thing it measures
     ("a 5 kW export limit on the roof" -> "export limit", "on the roof"); None when it is not one."""
-    said = re.findall(r"[A-Za-z]+", before)
-    if not said or said[-1].lower() not in words.MODIFIED_AFTER:
+    said = before.split()
+    # One word may stand between them: "a one-time $3,500 community fee", "an extra $20 fee"; a clause
+    # may open with an amount of money: "$75 change fee, he's grumbling" (not "12 people signed up").
+    if not (money and not said) and not any(word.lower() in words.MODIFIED_AFTER for word in said[-2:]):
         return None
-    head = re.match(r"\s+((?:[A-Za-z][\w\-]*\s*){1,3})", after)
+    head = re.match(r"\s+(?!(?:a|an|per|each|every)\b)((?:[A-Za-z][\w\-]*\s*){1,3})", after, re.IGNORECASE)
     if head is None:
         return None
     nouns: list[str] = []

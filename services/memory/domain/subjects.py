@@ -21,6 +21,7 @@ import re
 from dataclasses import dataclass
 
 from services.memory import regex_cache
+from services.memory.domain.discourse import reporter
 from services.memory.domain.model import Item, ItemKind
 from services.memory.domain.owners import owner
 from services.memory.domain.text import cjk_runs, term_set
@@ -374,8 +375,8 @@ def _mentioned(item: Item, statement: Statement) -> bool:
         return True  # "2 TB was the old plan": a bare "2" is no clue, "2 TB" names the measure
     for token in distinctive_tokens(item.value):
         low = token.lower()
-        if low in new or low in normalized(statement.key):
-            continue
+        if low in new or low in normalized(statement.key) or reporter(low, message, "zh" if cjk_runs(low) else "en"):
+            continue  # "Sunita confirmed ..." reports what she said: it is no new value of "contact: Sunita Rao"
         if cjk_runs(low):
             if low in message:
                 return True
@@ -397,4 +398,9 @@ def _context_mentioned(item: Item, statement: Statement) -> bool:
     names = {name for name in names if len(name) >= 3 and name.lower() not in _ORDINARY_CAPITALS}
     message = normalized(statement.message)
     new = normalized(statement.value)
-    return any(re.search(r"(?<![\w\-])" + re.escape(name.lower()) + r"(?![\w\-])", message) and name.lower() not in new for name in names)
+    return any(
+        re.search(r"(?<![\w\-])" + re.escape(name.lower()) + r"(?![\w\-])", message)
+        and name.lower() not in new
+        and not reporter(name.lower(), message, "en")  # who reports is no subject of what they report
+        for name in names
+    )

@@ -105,6 +105,8 @@ BAD_KEY_WORDS = CLAUSE_WORDS | frozenset(
 )
 BAD_INNER_KEY_WORDS = CLAUSE_WORDS | frozenset(["is", "are", "was", "were", "be", "been"])
 DEMONSTRATIVES = frozenset(["this", "that", "these", "those", "there", "here"])
+# Ending a key, these say where, not which: "my contact there is Sunita Rao" is the contact.
+PLACE_ADVERBS = frozenset(["there", "here"])
 # Words that make a key a pointer at a subject said before, not a name: "that spacing", "six more of those".
 POINTERS = frozenset(["this", "that", "these", "those", "them", "ones"])
 # A key that ends in one of these runs into its value ("spacing up to every").
