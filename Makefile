@@ -55,6 +55,8 @@ setup: gen/.stamp ## create the venv (pinned dependencies) and generate the gRPC
 	@# Bytecode for the project's own modules, written even where PYTHONDONTWRITEBYTECODE is set:
 	@# without it every service start compiles them again (a fifth of a cold start). Up-to-date files are skipped.
 	@$(PY) -m compileall -q services gen dsh_memory >/dev/null
+	@# The irregular word forms drawn from the lemmatizer's dictionary, once (services/memory/domain/lemmas.py).
+	@$(PY) -m services.memory.domain.lemmas
 
 $(VENV)/.embeddings: requirements-embeddings.txt $(VENV)/.installed
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-embeddings.txt

@@ -79,10 +79,18 @@ def save(path: Path | None = None) -> bool:
     """
     if not _new:
         return False
-    path = path or CACHE_FILE
     entries = {**_stored, **_new}
     if len(entries) > 2 * len(_used):
         entries = {key: entry for key, entry in entries.items() if key in _used}
+    if not store(path or CACHE_FILE, (_STAMP, entries)):
+        return False
+    _stored.update(_new)
+    _new.clear()
+    return True
+
+
+def store(path: Path, value: object) -> bool:
+    """Write value, marshalled, to path beside the bytecode; False where the installation is read-only."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
@@ -91,15 +99,13 @@ def save(path: Path | None = None) -> bool:
     try:
         # Written whole under another name, then renamed: a reader sees the old file or the new one.
         with os.fdopen(fd, "wb") as out:
-            marshal.dump((_STAMP, entries), out)
+            marshal.dump(value, out)
         # Readable by every user, as bytecode is: an image writes it as root and serves as another user.
         os.chmod(temporary, 0o644)
         os.replace(temporary, path)
     except (OSError, ValueError):
         Path(temporary).unlink(missing_ok=True)
         return False
-    _stored.update(_new)
-    _new.clear()
     return True
 
 

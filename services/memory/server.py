@@ -10,7 +10,6 @@ from services.common.grpc_server import Served, start_server
 from services.common.security import log_security
 from services.memory.access import REQUIRED_ROLE
 from services.memory.domain.fusion import DenseRetriever
-from services.memory.domain.lemmas import load_in_background
 from services.memory.domain.service import MemoryCore
 from services.memory.domain.warmup import warm_up
 from services.memory.metrics import ObservedStore, StoreCollector
@@ -61,7 +60,6 @@ def build_server(settings: Settings, listen: str | None = None, *, reuse_port: b
     except BaseException:
         store.close()
         raise
-    load_in_background()  # the lemmatizer's dictionary, while the server already answers
     log_security(settings.security, listen or settings.listen)
     log.info(
         "memory_started",

@@ -162,3 +162,13 @@ def test_who_reports_is_no_subject_of_what_they_report(memory):
     )
     (contact,) = holding(memory, "Kofi Mensah")
     assert contact.key == "contact" and contact.status == ACTIVE
+
+
+def test_a_relayed_answer_also_states_the_date_it_gives(memory):
+    send(
+        memory,
+        "Open question: when do the Tableau licences end?",
+        "Priya says the Tableau licences run out March 3, so that's our cutover.",
+    )
+    dates = [item for item in holding(memory, "March 3") if item.key == "tableau licences"]
+    assert [item.status for item in dates] == [ACTIVE]

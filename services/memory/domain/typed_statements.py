@@ -39,7 +39,9 @@ def with_typed_values(sentence: str, clean: str, lang: str, read: Read) -> Read:
     if not _spans(clean, "zh" if lang == "zh" else "en"):
         return read  # most sentences state no date, time or amount: one cached scan
     if len(read) >= MAX_PER_SENTENCE or any(
-        c.kind is ItemKind.RULE or (c.kind is ItemKind.TASK and c.task_field is not TaskField.PROGRESS) for c, _ in read
+        # An answer relayed ("Sunita says the licences run out August 14") also states what it answers with.
+        c.kind is ItemKind.RULE or (c.kind is ItemKind.TASK and c.task_field is not TaskField.PROGRESS and not c.resolves)
+        for c, _ in read
     ):
         return read
     if is_question(clean, lang) or is_hedged(clean, lang) or discourse.frame(clean, lang):

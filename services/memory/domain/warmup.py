@@ -8,6 +8,7 @@ load on the first Chinese question. What was compiled is then stored for the nex
 """
 
 from services.memory import regex_cache
+from services.memory.domain import lemmas
 from services.memory.domain.extraction import extract
 
 # One sentence of each kind the readers have grammars for, in each language.
@@ -19,7 +20,9 @@ SAMPLES = (
 
 
 def warm_up() -> None:
-    """Read the samples: every grammar they touch is compiled and cached afterwards."""
+    """Read the samples: every grammar they touch is compiled and cached afterwards; the irregular
+    word forms are read (lemmas.py)."""
     for text in SAMPLES:
         extract(text)
     regex_cache.save()
+    lemmas.prepare()

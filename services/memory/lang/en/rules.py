@@ -146,6 +146,9 @@ RULES_EN = (
         "en",
         RULE,
         r"^(?:(?:before anything else|before we start|one more thing)\s*,?\s+)?"
+        # Who set it, and how: "Dana set a rule:", "The landlord has one rule:", "Coach gave us a new rule:".
+        r"(?:(?:[A-Za-z][\w']*\s+){1,2}(?:set|sets|has|had|made|makes|gave\s+(?:us|me)|gives\s+(?:us|me)|added|laid\s+down)\s+"
+        r"(?=(?:one|another|a|the|new|firm|strict|hard)\s))?"
         r"(?P<marker>(?:(?:one|another|a|the|our|my|second|first|last|new|big)\s+)?(?:(?:hard|ground|golden|house|team|strict|standing|iron)\s+|"
         # "Citation rule for the thesis:", "Naming convention:": what the rule is about, before it.
         r"(?!(?:no|not|the|a)\b)[a-z][\w\-]*\s+(?:[a-z][\w\-]*\s+)?)?"
@@ -165,6 +168,10 @@ RULES_EN = (
                 {"value": "Naming rule for the repos: kebab-case, never camelCase"},
             ),
             ("Rule two: nobody books a venue without a signed quote.", {"value": "Rule two: nobody books a venue without a signed quote"}),
+            (
+                "My physio set a rule: if the knee aches above 4 out of 10, I walk home.",
+                {"value": "My physio set a rule: if the knee aches above 4 out of 10, I walk home"},
+            ),
             (
                 "Hard rule at the clinic: no patient names in any ticket title.",
                 {"value": "Hard rule at the clinic: no patient names in any ticket title"},
