@@ -247,8 +247,18 @@ def tells_change(key: str, lang: str) -> bool:
 
 
 def reporter(name: str, message: str, lang: str) -> bool:
-    """The name only says who is reported in the message ("Sunita confirmed the schedule: ..."), as its speaker."""
-    return bool(regex_cache.compile(rf"{re.escape(name)}\s*(?:{data(lang, 'discourse').REPORTING})", re.IGNORECASE).search(message))
+    """The name is said in the message as who reports ("Sunita confirmed the schedule: ...")."""
+    at = message.find(name)
+    while at >= 0:
+        if _reporting_after(lang).match(message, at + len(name)):
+            return True
+        at = message.find(name, at + 1)
+    return False
+
+
+@cache
+def _reporting_after(lang: str) -> re.Pattern[str]:
+    return regex_cache.compile(rf"\s*(?:{data(lang, 'discourse').REPORTING})", re.IGNORECASE)
 
 
 def relayed(clean: str, lang: str) -> tuple[str, str] | None:

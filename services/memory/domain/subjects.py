@@ -331,7 +331,7 @@ def names(old: str, value: str) -> bool:
     # "Tuesday" names "Tuesdays and Fridays": a plural is the same value.
     # A clock time or a ratio is one value: "30" is no part of "7:30". A figure keeps a word joined to it
     # by a hyphen ("3:30" of "sub-3:30"), not a figure's ("3" of "2-3").
-    before = r"(?<![\w.:/])(?<![\d\-]-)(?<!\d-)" if short[:1].isdigit() else r"(?<![\w\-.:/])"
+    before = r"(?<![\w.:/])(?<!\d-)" if short[:1].isdigit() else r"(?<![\w\-.:/])"
     return bool(re.search(before + re.escape(short) + r"(?:e?s)?(?![\w\-]|[:/]\d)", long)) and len(short) >= 2
 
 
@@ -352,7 +352,12 @@ def day_alone(value: str) -> str:
 def _date_of_day(day: str, text: str) -> re.Match[str] | None:
     """The date of text that a day said alone names: "the 16th" names "April 16"."""
     number = day_alone(day)
-    return regex_cache.compile(en_shapes.DAY_IN_DATE.format(day=number), re.IGNORECASE).search(text) if number else None
+    return _dates_of(number).search(text) if number else None
+
+
+@functools.cache
+def _dates_of(day: str) -> re.Pattern[str]:
+    return regex_cache.compile(en_shapes.DAY_IN_DATE.format(day=day), re.IGNORECASE)
 
 
 _DAY_ALONE = regex_cache.compile(en_shapes.DAY_ALONE, re.IGNORECASE)
