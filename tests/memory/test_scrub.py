@@ -64,6 +64,9 @@ CASES = [
     (f"twine upload -u __token__ -p {PYPI} dist/*", PYPI[5:40], "[REDACTED_PYPI_TOKEN] dist/*"),
     # AWS key ids and secret access keys, named in every usual way, and unnamed near "aws".
     ("AWS_ACCESS_KEY_ID=AKIAJ7Q2WX5ZL9MB3KRT", "AKIAJ7Q2WX5ZL9MB3KRT", "[REDACTED_AWS_KEY]"),
+    # A key id of a length AWS never issues is still the id half of a named pair.
+    ("AWS_ACCESS_KEY_ID=AKIAQ4MZ7TRX2WPL9NB\nregion=eu-west-1", "AKIAQ4MZ7TRX2WPL9NB", "AWS_ACCESS_KEY_ID=[REDACTED]"),
+    ("minio_access_key_id: Q7ZPW3LKX9TB", "Q7ZPW3LKX9TB", "minio_access_key_id: [REDACTED]"),
     ("临时凭证 ASIAXR4T7YB2NC8VM1QP 一小时后过期", "ASIAXR4T7YB2NC8VM1QP", "[REDACTED_AWS_KEY]"),
     (f"aws_secret_access_key = {AWS_SECRET}", AWS_SECRET, "aws_secret_access_key = [REDACTED_AWS_SECRET]"),
     (f"export AWS_SECRET_ACCESS_KEY={AWS_SECRET_SLASHED}", AWS_SECRET_SLASHED, "AWS_SECRET_ACCESS_KEY=[REDACTED_AWS_SECRET]"),

@@ -9,6 +9,8 @@ not words of a language and stay with the rules.
 SECRET_NAMES = (
     r"password|passwd|passphrase|(?<![a-z])pass|(?<=[_.-])pwd|secret|(?<!page)(?<!page_)(?<!next)(?<!next_)token|api[_.-]?key|apikey"
     r"|(?:access|secret|private|signing|encryption|master|client|account)[_.-]?key|shared[_.-]?access[_.-]?key|credentials?|pass[ _.-]phrase"
+    # The id half of a key pair is a credential too: AWS_ACCESS_KEY_ID=…
+    r"|access[_.-]?key[_.-]?id"
 )
 # Lowercase literals, one of which any English text naming a secret holds (the gate of the rules on names).
 NAMED = (

@@ -42,6 +42,10 @@ BAD_KEY_START = (
     "没",
     # 当我没说 takes something back.
     "当我",
+    # 下面这封邮件, 以下内容, 上面那条: what the user pasted, pointed at, is no subject of theirs.
+    "下面",
+    "以下",
+    "上面",
 )
 # A day said from today is when, not what (后天19号上午我去…); 今天的会议 is a meeting.
 TIME_WORDS = ("今天", "明天", "后天", "昨天", "前天", "大后天", "大前天", "今晚", "明晚")
