@@ -172,3 +172,19 @@ def test_a_relayed_answer_also_states_the_date_it_gives(memory):
     )
     dates = [item for item in holding(memory, "March 3") if item.key == "tableau licences"]
     assert [item.status for item in dates] == [ACTIVE]
+
+
+def test_a_thought_about_things_named_by_a_figure_changes_no_count(memory):
+    send(
+        memory,
+        "They have 48 dashboards in scope after the clean-up.",
+        *LATER,
+        "I'm thinking we just retire the 2021 dashboards instead of rebuilding them, there are six of those.",
+    )
+    assert [item.status for item in holding(memory, "48")] == [ACTIVE]
+    assert not holding(memory, "2021")
+
+
+def test_a_new_count_of_the_same_things_replaces_the_last_one(memory):
+    send(memory, "We're at 212 RSVPs.", *LATER, "Now we're at 230 RSVPs.")
+    assert_replaced(memory, "212", "230")

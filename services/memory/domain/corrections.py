@@ -110,6 +110,9 @@ _LOOSE_VALUE = regex_cache.compile(
 )
 
 
+_POINTING = regex_cache.compile(r"\bthe\s+$", re.IGNORECASE)
+
+
 def _loose(stmt: str, old: str, ctx: ReadContext) -> Candidate | None:
     """An update marker and no sentence the tables read: the first value that names itself and is
     not the old one, to be matched against what the message points at (see subjects.py)."""
@@ -122,6 +125,8 @@ def _loose(stmt: str, old: str, ctx: ReadContext) -> Candidate | None:
         candidate = _from_value(typed[0], "", old, ctx)
         return replace(candidate, loose=True) if candidate else None
     for match in (_LOOSE_VALUE_ZH if ctx.grammar == "zh" else _LOOSE_VALUE).finditer(stmt):
+        if _POINTING.search(stmt[: match.start()]):
+            continue  # "archive the 2019 reports": after "the", a figure names a thing already known
         value = C.clean_value(match.group())
         if value and (not old_norm or value.lower() not in old_norm) and not value.lower().startswith(("i ", "we ")):
             if value[:1].isdigit() or value[:1] in "$€£¥":

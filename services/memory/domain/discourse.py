@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from services.memory import regex_cache
+from services.memory.domain.text import is_hedged
 from services.memory.domain.typed_values import typed_values
 from services.memory.lang import data
 
@@ -75,6 +76,7 @@ class _Grammar:
     clause: re.Pattern[str]  # between the clauses a change is looked for in
 
 
+_POINTING = regex_cache.compile(r"\bthe\s+$", re.IGNORECASE)
 _TYPED = regex_cache.compile(r"\d|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|[A-Z][a-z]+|[\u3400-\u9fff]", re.IGNORECASE)
 _NAMED = regex_cache.compile(r"\d|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|\b[A-Z][\w\-]*")
 _CJK = regex_cache.compile(r"[\u3400-\u9fff]")
@@ -287,12 +289,14 @@ def cued_change(clean: str, lang: str) -> Change | None:
     "says", 推迟, 现在是) and one typed value ("Base moved check-in earlier, 15:00, same day"; "the cutover
     has to shift: 03:00 to 05:00"). Only a subject its sentence names may take it (subjects: a cued update)."""
     g = _grammar(lang)
-    if not g.cue(clean) or frame(clean, lang):
-        return None
+    if not g.cue(clean) or frame(clean, lang) or is_hedged(clean, lang):
+        return None  # "I'm thinking we archive the 2019 reports instead": a thought, no change made
     effect, whole = _not_the_value(lang)
     values = typed_values(clean, lang)
     if any(whole.search(clean[: clean.find(value)]) for value in values):
         return None  # a count out of a whole ("six live now out of 22", "12 of 14 now") is progress, no new value
+    # "the 2019 reports" names a thing already known by its figure: no new value of anything.
+    values = tuple(value for value in values if not _POINTING.search(clean[: clean.find(value)]))
     if len(values) > 1:  # "they want 48 of those from Monday": the time the change takes effect is not its value
         values = tuple(value for value in values if not effect.search(clean[: clean.find(value)]))
     if len(values) != 1 or _TALLY.match(values[0]) or negated(clean, values[0], lang):

@@ -254,7 +254,11 @@ def _reconcile(overlay: _Overlay, event: Event, candidate: Candidate, item_id: s
         # "make it 40" for "25 chairs" is 40 chairs; "bumped it to 10 online" for "8 guests" is 10 guests, online.
         new = _replace(new, unit=existing.unit, condition="; ".join(part for part in (new.unit, new.condition) if part))
     if not new.key and new.kind is ItemKind.NUMBER and existing is None and units.counted_noun(new.unit):
-        new = _replace(new, key=normalize_key(new.unit))  # "we're at 143 sign-ups": the first count of them
+        # "we're at 143 sign-ups": a count of them, the first or a new one of the count already kept.
+        new = _replace(new, key=normalize_key(new.unit))
+        existing = overlay.active(new.key)
+        if existing is not None and _same_content(existing, new):
+            return
     if not new.key:
         return  # a correction of nothing we know: the evidence item keeps the sentence
     overlay.add(new)

@@ -25,7 +25,7 @@ OPENERS = regex_cache.compile(
 )
 # Openings that make what follows an opinion, a plan or a condition, not a statement.
 HEDGES = regex_cache.compile(
-    r"^(?:i think|i guess|i believe|i suppose|i feel|i wonder|i assume|maybe|perhaps|probably|possibly|"
+    r"^(?:i think|i'm thinking|i am thinking|i was thinking|i guess|i believe|i suppose|i feel|i wonder|i assume|maybe|perhaps|probably|possibly|"
     r"presumably|hopefully|it seems|seems like|looks like|not sure|i'm not sure|i am not sure|let me|let's see|"
     r"i'll|i will|i'm going to|if|unless|whether)\b",
     re.IGNORECASE,
