@@ -12,7 +12,7 @@ from services.memory.domain.statements import CLAUSE, MAX_KEY_WORDS, bare_number
 from services.memory.domain.tables import CORRECTIONS, rows
 from services.memory.domain.tasks import read_tasks
 from services.memory.domain.text import is_hedged, normalize_key, strip_openers
-from services.memory.domain.typed_values import typed_values
+from services.memory.domain.typed_values import pointed_at, typed_values
 from services.memory.lang.en import revisions as en_revisions
 from services.memory.lang.en.revisions import CALENDAR as _CALENDAR
 from services.memory.lang.en.revisions import CLAUSE_VERB as _CLAUSE_VERB_EN
@@ -110,9 +110,6 @@ _LOOSE_VALUE = regex_cache.compile(
 )
 
 
-_POINTING = regex_cache.compile(r"\bthe\s+$", re.IGNORECASE)
-
-
 def _loose(stmt: str, old: str, ctx: ReadContext) -> Candidate | None:
     """An update marker and no sentence the tables read: the first value that names itself and is
     not the old one, to be matched against what the message points at (see subjects.py)."""
@@ -125,7 +122,7 @@ def _loose(stmt: str, old: str, ctx: ReadContext) -> Candidate | None:
         candidate = _from_value(typed[0], "", old, ctx)
         return replace(candidate, loose=True) if candidate else None
     for match in (_LOOSE_VALUE_ZH if ctx.grammar == "zh" else _LOOSE_VALUE).finditer(stmt):
-        if _POINTING.search(stmt[: match.start()]):
+        if pointed_at(stmt[: match.start()]):
             continue  # "archive the 2019 reports": after "the", a figure names a thing already known
         value = C.clean_value(match.group())
         if value and (not old_norm or value.lower() not in old_norm) and not value.lower().startswith(("i ", "we ")):

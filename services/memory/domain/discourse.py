@@ -23,7 +23,7 @@ from functools import cache
 
 from services.memory import regex_cache
 from services.memory.domain.text import is_hedged
-from services.memory.domain.typed_values import typed_values
+from services.memory.domain.typed_values import pointed_at, typed_values
 from services.memory.lang import data
 
 # A value longer than this is a clause, not a value: "to make sure the team is ready" is no new value.
@@ -76,7 +76,6 @@ class _Grammar:
     clause: re.Pattern[str]  # between the clauses a change is looked for in
 
 
-_POINTING = regex_cache.compile(r"\bthe\s+$", re.IGNORECASE)
 _TYPED = regex_cache.compile(r"\d|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|[A-Z][a-z]+|[\u3400-\u9fff]", re.IGNORECASE)
 _NAMED = regex_cache.compile(r"\d|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|\b[A-Z][\w\-]*")
 _CJK = regex_cache.compile(r"[\u3400-\u9fff]")
@@ -296,7 +295,7 @@ def cued_change(clean: str, lang: str) -> Change | None:
     if any(whole.search(clean[: clean.find(value)]) for value in values):
         return None  # a count out of a whole ("six live now out of 22", "12 of 14 now") is progress, no new value
     # "the 2019 reports" names a thing already known by its figure: no new value of anything.
-    values = tuple(value for value in values if not _POINTING.search(clean[: clean.find(value)]))
+    values = tuple(value for value in values if not pointed_at(clean[: clean.find(value)]))
     if len(values) > 1:  # "they want 48 of those from Monday": the time the change takes effect is not its value
         values = tuple(value for value in values if not effect.search(clean[: clean.find(value)]))
     if len(values) != 1 or _TALLY.match(values[0]) or negated(clean, values[0], lang):

@@ -47,3 +47,12 @@ def typed_values(sentence: str, lang: str) -> tuple[str, ...]:
             if end > start and match.group().strip() and not any(start < e and s < end for s, e in taken):
                 taken.append((start, end))
     return tuple(sentence[start:end].strip() for start, end in sorted(taken))
+
+
+def pointed_at(before: str) -> bool:
+    """The words before a figure point at a thing already known by it ("archive the 2019 reports"): the
+    figure is no new value of anything."""
+    return bool(_POINTING.search(before))
+
+
+_POINTING = regex_cache.compile(r"\bthe\s+$", re.IGNORECASE)
