@@ -120,3 +120,21 @@ def test_a_form_that_is_also_another_word_is_not_read_as_the_verb(question):
     expanded = expand(analyse(question))
     words = expanded.words if expanded else ()
     assert "rise" not in words and "see" not in words
+
+
+def test_the_irregular_forms_are_stored_once_and_a_damaged_file_is_made_again(tmp_path, monkeypatch):
+    from services.memory.domain import lemmas
+
+    monkeypatch.setattr(lemmas, "CACHE_DIR", tmp_path)
+    lemmas._irregular.cache_clear()
+    try:
+        drawn = lemmas._irregular()
+        (stored,) = tmp_path.glob("lemmas.en.*.marshal")
+        assert drawn["bought"] == "buy" and drawn["children"] == "child" and "buys" not in drawn
+        stored.write_bytes(b"not a marshal file")
+        lemmas._irregular.cache_clear()
+        assert lemmas._irregular() == drawn  # drawn from the dictionary again, and stored again
+        lemmas._irregular.cache_clear()
+        assert lemmas._irregular() == drawn and stored.read_bytes() != b"not a marshal file"
+    finally:
+        lemmas._irregular.cache_clear()
