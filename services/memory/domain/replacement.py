@@ -8,6 +8,7 @@ from typing import Protocol
 from services.memory.domain import subjects, units
 from services.memory.domain.model import Event, EventKind, Item, ItemKind, ItemStatus, item_id_for
 from services.memory.domain.text import term_set
+from services.memory.domain.value_parts import day_alone
 
 
 class PlanView(Protocol):
@@ -70,7 +71,7 @@ def supersede_quoted(overlay: PlanView, event: Event, old: str, new: Item) -> No
     figure = sum(char.isdigit() for char in old) >= DISTINCTIVE_DIGITS
     quotes = [
         item
-        for item in overlay.matching(f"{old} {subjects.day_alone(old)}", (ItemKind.EVIDENCE,))  # "the 16th" may be "April 16"
+        for item in overlay.matching(f"{old} {day_alone(old)}", (ItemKind.EVIDENCE,))  # "the 16th" may be "April 16"
         if item.source_kind is EventKind.USER_MESSAGE
         and item.seq < event.seq
         and subjects.names(old, item.text)

@@ -33,9 +33,8 @@ from services.memory.domain.units import (
     same_unit_family,
     stated_differences,
 )
-from services.memory.domain.value_parts import counted_per, distinctive_tokens
+from services.memory.domain.value_parts import counted_per, date_of_day, distinctive_tokens
 from services.memory.domain.value_shapes import shape, typed_shape, value_type
-from services.memory.lang.en import shapes as en_shapes
 from services.memory.lang.en.shapes import ORDINARY_CAPITALS as _ORDINARY_CAPITALS
 
 NAMED_OLD = 3.0  # the statement names this item's value as the one it replaces
@@ -323,7 +322,7 @@ def names(old: str, value: str) -> bool:
     old, value = normalized(old), normalized(value)
     if not old or not value:
         return False
-    if old == value or _date_of_day(old, value):
+    if old == value or date_of_day(old, value):
         return True
     short, long = sorted((old, value), key=len)
     if cjk_runs(short):
@@ -343,29 +342,9 @@ def restated(text: str, old: str, new: str) -> str | None:
     return pattern.sub(new.strip(), text, count=1) if pattern.search(text) else None
 
 
-def day_alone(value: str) -> str:
-    """The day's number of a day of the month said alone ("the 16th" -> "16"), else ""."""
-    alone = _DAY_ALONE.match(value.strip())
-    return alone.group("day") if alone else ""
-
-
-def _date_of_day(day: str, text: str) -> re.Match[str] | None:
-    """The date of text that a day said alone names: "the 16th" names "April 16"."""
-    number = day_alone(day)
-    return _dates_of(number).search(text) if number else None
-
-
-@functools.cache
-def _dates_of(day: str) -> re.Pattern[str]:
-    return regex_cache.compile(en_shapes.DAY_IN_DATE.format(day=day), re.IGNORECASE)
-
-
-_DAY_ALONE = regex_cache.compile(en_shapes.DAY_ALONE, re.IGNORECASE)
-
-
 def spelled_as(old: str, text: str) -> str:
     """old as text spells it (its case and spacing: "10 分钟" for "10分钟"; "April 16" for "the 16th"), or old itself."""
-    if date := _date_of_day(old, text):
+    if date := date_of_day(old, text):
         return date.group()
     parts = [re.escape(char) for char in normalized(old) if not char.isspace()]
     match = re.search(r"\s*".join(parts), text, re.IGNORECASE) if parts else None

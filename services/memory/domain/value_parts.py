@@ -1,6 +1,7 @@
 """The parts of a stated value that tell it from others: the tokens that name it (a number, an identifier,
 a name: what a later message repeats when it means this value) and what it is counted per ("£9.40 a
-kilo": a price per kilo is never replaced by a flat price). Read by subjects.py and the ingest planner."""
+kilo": a price per kilo is never replaced by a flat price), and the date a day said alone names ("the
+16th" of "April 16"). Read by subjects.py and the ingest planner."""
 
 import functools
 import re
@@ -8,6 +9,7 @@ import re
 from services.memory import regex_cache
 from services.memory.domain.text import cjk_runs
 from services.memory.lang import LANGUAGES, data
+from services.memory.lang.en import shapes as en_shapes
 from services.memory.lang.en.shapes import ORDINARY_CAPITALS as _ORDINARY_CAPITALS
 from services.memory.lang.en.terms import STOP_WORDS as _STOP_WORDS
 
@@ -71,3 +73,23 @@ def counted_per(text: str, value: str) -> str:
 def _per_patterns(lang: str) -> tuple[re.Pattern[str], re.Pattern[str]]:
     shapes = data(lang, "shapes")
     return regex_cache.compile(shapes.RATE_AFTER, re.IGNORECASE), regex_cache.compile(shapes.RATE_BEFORE, re.IGNORECASE)
+
+
+def day_alone(value: str) -> str:
+    """The day's number of a day of the month said alone ("the 16th" -> "16"), else ""."""
+    alone = _DAY_ALONE.match(value.strip())
+    return alone.group("day") if alone else ""
+
+
+def date_of_day(day: str, text: str) -> re.Match[str] | None:
+    """The date of text that a day said alone names: "the 16th" names "April 16"."""
+    number = day_alone(day)
+    return _dates_of(number).search(text) if number else None
+
+
+@functools.cache
+def _dates_of(day: str) -> re.Pattern[str]:
+    return regex_cache.compile(en_shapes.DAY_IN_DATE.format(day=day), re.IGNORECASE)
+
+
+_DAY_ALONE = regex_cache.compile(en_shapes.DAY_ALONE, re.IGNORECASE)
