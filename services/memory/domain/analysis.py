@@ -11,7 +11,7 @@ from services.memory import regex_cache
 from services.memory.domain.text import detect_lang, is_question, split_sentences, strip_openers
 
 _MARKDOWN = regex_cache.compile(r"\*\*|__|^#+\s*")
-TERMINAL = " \t.!。！…"
+_TERMINAL = " \t.!。！…"
 
 
 @dataclass(frozen=True)
@@ -31,7 +31,7 @@ class TurnAnalysis:
 
 def bare(sentence: str) -> str:
     """The sentence as typed, without markdown, curly apostrophes and its final punctuation."""
-    return _MARKDOWN.sub("", sentence.replace("’", "'")).strip().rstrip(TERMINAL)
+    return _MARKDOWN.sub("", sentence.replace("’", "'")).strip().rstrip(_TERMINAL)
 
 
 def clean(sentence: str, lang: str) -> str:

@@ -27,8 +27,6 @@ def store_key(raw: str, grammar: str, suffix: str = "") -> str:
     """The stored spelling of a fact or number key: normalized, session context dropped, a row's suffix added."""
     if grammar == "en":
         raw = en_keys.STATE_PREFIX.sub("", en_keys.SPEAKER_TAIL.sub("", raw) or raw) or raw
-        if len(words := raw.split()) > 1 and words[-1].lower() in en_keys.PLACE_ADVERBS:
-            raw = " ".join(words[:-1])
     else:
         trimmed = strip_ends(raw.rstrip(), zh_keys.TRAILING_PARTICLES)  # 押金现在已经改成… -> 押金
         raw = trimmed if len(trimmed) >= 2 else raw
@@ -77,8 +75,6 @@ def good_key(key: str, grammar: str, max_words: int) -> bool:
     words = context_free_key(key, grammar).split()
     if not 0 < len(words) <= max_words or words[0] in BAD_KEY_WORDS:
         return False
-    if len(words) > 1 and words[-1] in en_keys.PLACE_ADVERBS:
-        words = words[:-1]
     for before, word in itertools.pairwise(words):
         if word in en_keys.BAD_INNER_KEY_WORDS or (word in en_keys.DEMONSTRATIVES and before not in en_keys.PREPOSITIONS):
             return False

@@ -7,10 +7,10 @@ from services.memory import regex_cache
 # A leading article, possessive or demonstrative: "the deploy target" is "deploy target".
 LEADING_DETERMINER = regex_cache.compile(r"^(?:(?:the|our|my|a|an|this|that|these|those|your|their|its)\s+)+")
 # Context a key does not need, since every item is scoped to its session: "deploy target for this work",
-# "feature flags here", "staging host, for later".
+# "feature flags here", "staging host, for later", "my contact there".
 KEY_CONTEXT = regex_cache.compile(
     r"(?:,?\s+(?:for (?:all of )?(?:this|that|now|later|reference|the record)(?:\s+(?:work|project|task|change|effort|session|"
-    r"repo|service|environment|env|setup|rollout|migration))?|here|(?:in|on|for|within) (?:this|the current|our) (?:project|"
+    r"repo|service|environment|env|setup|rollout|migration))?|here|there|(?:in|on|for|within) (?:this|the current|our) (?:project|"
     r"environment|env|repo|repository|session|setup|work|task|codebase)|fyi|btw))+$",
     re.IGNORECASE,
 )
@@ -105,8 +105,6 @@ BAD_KEY_WORDS = CLAUSE_WORDS | frozenset(
 )
 BAD_INNER_KEY_WORDS = CLAUSE_WORDS | frozenset(["is", "are", "was", "were", "be", "been"])
 DEMONSTRATIVES = frozenset(["this", "that", "these", "those", "there", "here"])
-# Ending a key, these say where, not which: "my contact there is Sunita Rao" is the contact.
-PLACE_ADVERBS = frozenset(["there", "here"])
 # Words that make a key a pointer at a subject said before, not a name: "that spacing", "six more of those".
 POINTERS = frozenset(["this", "that", "these", "those", "them", "ones"])
 # A key that ends in one of these runs into its value ("spacing up to every").
