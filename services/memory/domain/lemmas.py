@@ -49,6 +49,7 @@ def base_form(word: str) -> str:
     return lemma
 
 
+@lru_cache(maxsize=32768)  # ranking reads the same items' texts for query after query
 def base_forms(text: str, *, question: bool = False) -> tuple[str, ...]:
     """The base forms of the text's words that its stemmed words lack, each once, in text order.
 
