@@ -315,6 +315,12 @@ def _read(clean: str, source: str, lang: str, grammar: str) -> list[tuple[Candid
         # "Big change: Dana says my easy cap should be 142 instead": a label that announces is no key, and a
         # value picked by its look is picked from its body.
         found = _read_statement(body, ctx) or found
+    elif body and found and not any(c.is_correction for c, _ in found):
+        # "After last night's board call: bump the request to $95,000": a body that changes a subject it
+        # names is read as that change, its label a preamble, not as a value keyed by label and verb.
+        changed = _read_statement(body, ctx)
+        if any(c.is_correction and c.key and c.kind in VALUE_KINDS for c, _ in changed):
+            found = changed
     if found:
         return found
     if not body:

@@ -69,6 +69,7 @@ def good_key(key: str, grammar: str, max_words: int) -> bool:
         return (
             len(norm) >= 2
             and norm not in zh_keys.TIME_WORDS
+            and not zh_keys.TIME_KEY.fullmatch(norm)
             and not norm.startswith(zh_keys.BAD_KEY_START)
             and not norm.endswith(zh_keys.BAD_KEY_END)
         )
@@ -79,6 +80,11 @@ def good_key(key: str, grammar: str, max_words: int) -> bool:
         if word in en_keys.BAD_INNER_KEY_WORDS or (word in en_keys.DEMONSTRATIVES and before not in en_keys.PREPOSITIONS):
             return False
     return True
+
+
+def said_when(key: str, grammar: str) -> bool:
+    """A key that only says from when a value holds (这周起, 下个月开始)."""
+    return grammar == "zh" and bool(zh_keys.TIME_KEY.fullmatch(normalize_key(key)))
 
 
 def names_no_subject(key: str, grammar: str) -> bool:

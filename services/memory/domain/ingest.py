@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import replace as _replace
 
 from services.common.errors import Unavailable
-from services.memory.domain import replacement, subjects, task_lifecycle, task_roles, units, withdrawals
+from services.memory.domain import replacement, subjects, task_lifecycle, task_roles, units, value_text, withdrawals
 from services.memory.domain.analysis import analyse_turn
 from services.memory.domain.batch_index import CORRECTABLE_KINDS, BatchIndex, namespaces
 from services.memory.domain.dedupe import compaction_seq, new_events
@@ -265,7 +265,7 @@ def _reconcile(overlay: _Overlay, event: Event, candidate: Candidate, item_id: s
     if existing is not None:
         overlay.update(_replace(existing, status=ItemStatus.SUPERSEDED, superseded_by=new.item_id))
         replacement.restate_siblings(overlay, event, existing, new)
-    if candidate.corrects and (existing is None or not subjects.names(candidate.corrects, existing.value)):
+    if candidate.corrects and (existing is None or not value_text.names(candidate.corrects, existing.value)):
         replacement.supersede_quoted(overlay, event, candidate.corrects, new)
     if candidate.task_field is TaskField.PROGRESS:
         task_lifecycle.progress_made(overlay, new)
@@ -332,7 +332,7 @@ def _restated(candidate: Candidate, existing: Item) -> bool:
         not candidate.is_correction
         and candidate.kind is existing.kind
         and candidate.unit == existing.unit
-        and subjects.restates(candidate.value, existing.value)
+        and value_text.restates(candidate.value, existing.value)
     )
 
 

@@ -198,7 +198,7 @@ def _key(before: str, words: ModuleType, grammar: str) -> str:
     before = _FIGURE.sub(" ", before)
     if grammar == "zh":
         key = strip_ends(re.sub(r"\s+", "", before), words.KEY_TAIL)
-        if key.startswith(words.OTHER_PARTY):
+        if key.startswith(words.OTHER_PARTY) or C.said_when(key, grammar):
             return ""
         # The last characters, never half a Latin word: "隔壁GopherChina的茶歇是人均" keeps "GopherChina".
         return C.store_key(_whole_words_tail(key, words.MAX_KEY_CHARS), "zh") if re.search(r"[\u4e00-\u9fff]{2}", key) else ""

@@ -5,8 +5,8 @@ no item gets one, superseded, so the old value is on record as replaced."""
 from dataclasses import replace as _replace
 from typing import Protocol
 
-from services.memory.domain import subjects, units
-from services.memory.domain.model import Event, EventKind, Item, ItemKind, ItemStatus, item_id_for
+from services.memory.domain import units, value_text
+from services.memory.domain.model import Event, EventKind, Item, ItemKind, ItemStatus, TaskField, item_id_for
 from services.memory.domain.text import term_set
 from services.memory.domain.value_parts import day_alone
 
@@ -25,23 +25,28 @@ class PlanView(Protocol):
 
 def restate_siblings(overlay: PlanView, event: Event, old: Item, new: Item) -> None:
     """Other items of the old item's turn that state its value (the rule "crash-free sessions must
-    stay above 99.5%, ... we halt the rollout" beside the number 99.5) are restated with the new
-    value, sourced from both turns, so no active item still says the replaced value."""
+    stay above 99.5%, ... we halt the rollout" beside the number 99.5, the progress "booked the test
+    drive for Saturday at 10 am") are restated with the new value, sourced from both turns, so no
+    active item still says the replaced value."""
     if ItemKind.RULE in (old.kind, new.kind):
         return
     turn = set(old.source_event_ids)
     # A fact that changed one figure ("every 5 km" -> "every 4 km") restates the number of its turn that holds it.
     pairs = [(old.value, new.value), *([figures] if (figures := units.changed_figure(old.value, new.value)) else [])]
     found = [
-        (sibling, said, says) for said, says in pairs for sibling in overlay.matching(said, (ItemKind.RULE, ItemKind.FACT, ItemKind.NUMBER))
+        (sibling, said, says)
+        for said, says in pairs
+        for sibling in overlay.matching(said, (ItemKind.RULE, ItemKind.FACT, ItemKind.NUMBER, ItemKind.TASK))
     ]
     restated_ids = {old.item_id, new.item_id}
     for sibling, old_value, new_value in found:
         if sibling.item_id in restated_ids or not turn & set(sibling.source_event_ids) or sibling.status is not ItemStatus.ACTIVE:
             continue
+        if sibling.kind is ItemKind.TASK and sibling.task_field not in (TaskField.GOAL, TaskField.PROGRESS):
+            continue  # a blocker or a question is closed by what resolves it, not restated
         if sibling.kind is ItemKind.NUMBER and old.kind is ItemKind.NUMBER and not units.same_measure(sibling.unit, old.unit):
             continue  # "10 minutes" beside the replaced "10%" is another measure that happens to share a figure
-        restated = subjects.restated(sibling.value, old_value, new_value)
+        restated = value_text.restated(sibling.value, old_value, new_value)
         if restated is None:
             continue
         copy = _replace(
@@ -74,13 +79,13 @@ def supersede_quoted(overlay: PlanView, event: Event, old: str, new: Item) -> No
         for item in overlay.matching(f"{old} {day_alone(old)}", (ItemKind.EVIDENCE,))  # "the 16th" may be "April 16"
         if item.source_kind is EventKind.USER_MESSAGE
         and item.seq < event.seq
-        and subjects.names(old, item.text)
+        and value_text.names(old, item.text)
         and (figure or subject & term_set(item.text))  # said of the same subject, not a word in passing
     ]
     if not quotes:
         return
     quote = max(quotes, key=lambda item: item.seq)
-    said = subjects.spelled_as(old, quote.text)
+    said = value_text.spelled_as(old, quote.text)
     overlay.add(
         _replace(
             new,

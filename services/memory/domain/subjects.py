@@ -27,14 +27,16 @@ from services.memory.domain.owners import owner
 from services.memory.domain.text import cjk_runs, term_set
 from services.memory.domain.units import (
     magnitude,
+    measures_amount,
     names_unit,
     plausible_change,
     same_measure,
     same_unit_family,
     stated_differences,
 )
-from services.memory.domain.value_parts import counted_per, date_of_day, distinctive_tokens
+from services.memory.domain.value_parts import counted_per, distinctive_tokens
 from services.memory.domain.value_shapes import shape, typed_shape, value_type
+from services.memory.domain.value_text import is_name, names, normalized, restates
 from services.memory.lang.en.shapes import ORDINARY_CAPITALS as _ORDINARY_CAPITALS
 
 NAMED_OLD = 3.0  # the statement names this item's value as the one it replaces
@@ -44,6 +46,7 @@ KEY_SHARE = 2.0  # times the share of key words in common
 KEY_NESTED = 0.5  # one key's words hold all of the other's
 SENTENCE_SHARE = 1.0  # times the share of the item's key words the new sentence holds
 SAME_SHAPE = 0.5  # both values look alike
+SAME_COUNTED = 1.5  # a figure followed by the same word that is no unit ("64 user", "61 user")
 RECENT = 1.0  # a keyless correction usually follows what it corrects
 RECENT_SPAN = 120  # seqs after which a keyless correction gets nothing for recency
 # Discourse focus, for a keyless update ("it's down to 118 now"): the subject the message names, else
@@ -59,6 +62,9 @@ JUST_SAID_SPAN = 4
 UPDATE_THRESHOLD = 1.0
 PLAIN_THRESHOLD = 2.0
 MARGIN = 0.25
+# Tied subjects told apart by size: the new figure is near one and far from every other.
+NEAR_FACTOR = 1.5
+FAR_FACTOR = 5.0
 
 
 @dataclass(frozen=True)
@@ -93,7 +99,7 @@ def best_target(statement: Statement, candidates: list[Item]) -> Item | None:
         key=lambda pair: (-pair[0], -pair[1].seq),
     )
     if not scored:
-        return None
+        return _alike_unnamed(statement, list(unique.values()))
     if statement.update and not statement.key:
         # A keyless value replaces one of its own type when there is one: "换到 5 号馆" a hall, not a date.
         wanted = typed_shape(statement.value)
@@ -111,9 +117,56 @@ def best_target(statement: Statement, candidates: list[Item]) -> Item | None:
     threshold = UPDATE_THRESHOLD if statement.update else PLAIN_THRESHOLD
     if best < threshold:
         return None
-    if len(scored) > 1 and best - scored[1][0] < MARGIN and not names(statement.named_old, item.value):
-        return None  # two equally likely subjects: replacing either could lose a current value
+    tied = [entry[1] for entry in scored if best - entry[0] < MARGIN]
+    if len(tied) > 1 and not names(statement.named_old, item.value):
+        # Two equally likely subjects: replacing either could lose a current value, unless only one is
+        # of the new figure's size ("the ceiling goes up to $19,000" raises the $17,500 budget, not a $500 deductible).
+        return _nearest_figure(statement.value, tied)
     return item
+
+
+def _nearest_figure(value: str, tied: list[Item]) -> Item | None:
+    """The one of the tied items whose figure is within a factor of NEAR_FACTOR of value, all the others
+    being FAR_FACTOR or more away; None when the sizes do not tell them apart."""
+    new = magnitude(value)
+    distances = []
+    for item in tied:
+        old = magnitude(item.value) if item.kind is ItemKind.NUMBER else None
+        if not new or not old:
+            return None
+        distances.append((abs(math.log(abs(new) / abs(old))), item))
+    distances.sort(key=lambda pair: pair[0])
+    if not distances:
+        return None
+    (nearest, item), runner_up = distances[0], (distances[1][0] if len(distances) > 1 else math.inf)
+    return item if nearest <= math.log(NEAR_FACTOR) and runner_up >= math.log(FAR_FACTOR) else None
+
+
+def _alike_unnamed(statement: Statement, candidates: list[Item]) -> Item | None:
+    """The value an update replaces when its key names no subject known ("the switch moves to Saturday
+    March 28" after "cutover weekend is Saturday March 14", "the ceiling goes up to $45,000" after "stay
+    at or under $42,000"): the one value of its type said alike, a date of the same month or an amount
+    of the same measure and about the same size. None when another subject has a word of the key, or
+    when the look of the value does not single one out."""
+    if not (statement.update and statement.key):
+        return None
+    key = term_set(statement.key)
+    earlier = [item for item in candidates if item.seq < statement.seq]
+    if any(key & term_set(item.subject) for item in earlier):
+        return None  # the key names a known subject, whose value the statement did not fit
+    if value_type(statement.value) == "time":
+        wanted = typed_shape(statement.value)
+        alike = [item for item in earlier if item.kind is ItemKind.FACT and _same_month(wanted & typed_shape(item.value))]
+        return alike[0] if len(alike) == 1 else None
+    if statement.kind is ItemKind.NUMBER and measures_amount(statement.unit):
+        same = [item for item in earlier if item.kind is ItemKind.NUMBER and same_unit_family(statement.unit, item.unit)]
+        return _nearest_figure(statement.value, same)
+    return None
+
+
+def _same_month(shared: frozenset[str]) -> bool:
+    """Two dates' shared parts hold a day and its month by name ("March 14", "March 28")."""
+    return "date" in shared and any(part.startswith("numbered:") and part[9:].isalpha() and part[9:].isascii() for part in shared)
 
 
 def _could_be_value(phrase: str) -> bool:
@@ -141,7 +194,7 @@ def _score(statement: Statement, item: Item, named_here: bool = False) -> float 
         return None  # "£10.15 a kilo" is a new price per kilo, never of a dish sold at £23.50
     # "Lena Ortiz is release captain" is stored under the person: "takes over from Lena" names the key.
     named = names(statement.named_old, item.value) or (
-        _is_name(statement.named_old) and item.kind is ItemKind.FACT and names(statement.named_old, item.key)
+        is_name(statement.named_old) and item.kind is ItemKind.FACT and names(statement.named_old, item.key)
     )
     if statement.named_old and not named and _could_be_value(statement.named_old):
         return None  # "not Y" says which value goes: an item without Y is not the one
@@ -149,8 +202,10 @@ def _score(statement: Statement, item: Item, named_here: bool = False) -> float 
     compatible = _compatible(statement, item)
     if not (named or mentioned or compatible):
         return None
-    if mentioned and not compatible and _other_types(statement.value, item.value):
-        return None  # "Coastline emailed: Mum's install moves to 10 June": a date, never a new installer
+    if mentioned and not compatible and (_other_types(statement.value, item.value) or statement.kind is not item.kind):
+        # "Coastline emailed: Mum's install moves to 10 June": a date, never a new installer; "the Friday
+        # order goes up to 120" names the Friday of "80 every Friday", and a count is no new weekday.
+        return None
     if statement.cued and not (compatible and value_type(statement.value) == value_type(item.value)):
         return None  # read by its look alone, a value replaces only one of its own type
     score = NAMED_OLD if named else MENTIONED if mentioned else 0.0
@@ -193,6 +248,8 @@ def _score(statement: Statement, item: Item, named_here: bool = False) -> float 
     if new_key:
         score += SENTENCE_SHARE * len(key_in_sentence) / len(new_key)
     score += SAME_SHAPE * min(2, len(shape(statement.value) & shape(item.value)))  # a weekday and a date beat a weekday
+    if statement.unit and not names_unit(statement.unit) and normalized(statement.unit) == normalized(item.unit):
+        score += SAME_COUNTED  # "down to 61 user mailboxes" after "64 user mailboxes": the word counted says the subject
     if not statement.key and statement.update:
         score += RECENT * max(0.0, 1.0 - (statement.seq - item.seq) / RECENT_SPAN)
         # Weighed by how much of the subject is named: "the GreenCycle compost order" names all of
@@ -239,36 +296,14 @@ def _differences(message: str) -> tuple[float, ...]:
     return stated_differences(message, "en") + (stated_differences(message, "zh") if cjk_runs(message) else ())
 
 
-def withdrawn(named: str, candidates: list[Item]) -> Item | None:
-    """The item "forget what I said about <named>" or "scratch <named>" takes back: the one whose value
-    it names, else whose key (or, less, sentence) shares most of its words, the latest on a tie; None
-    when none shares any."""
-    values = [item for item in candidates if item.kind in (ItemKind.FACT, ItemKind.NUMBER) and names(named, item.value)]
-    if values:
-        return max(values, key=lambda item: item.seq)
-    words = term_set(named)
-    scored = [
-        (len(words & term_set(item.subject)) + 0.5 * len(words & term_set(item.text)), item.seq, item)
-        for item in candidates
-        if item.kind in (ItemKind.FACT, ItemKind.NUMBER)
-    ]
-    best = max((entry for entry in scored if entry[0] >= 1.0), key=lambda entry: entry[:2], default=None)
-    return best[2] if best else None
-
-
-def just_said(candidates: list[Item], seq: int, within: int = 4) -> Item | None:
-    """The statement a bare "never mind" takes back: the latest fact or number of the last few seqs,
-    its own message's included ("push it to 20:00. Actually never mind")."""
-    recent = [item for item in candidates if item.kind in (ItemKind.FACT, ItemKind.NUMBER) and seq - within <= item.seq <= seq]
-    return max(recent, key=lambda item: item.seq, default=None)
-
-
 def _compatible(statement: Statement, item: Item) -> bool:
     """Numbers replace numbers of the same measure; a fact replaces a fact or a number it restates."""
     if statement.kind is ItemKind.NUMBER and item.kind is ItemKind.NUMBER:
         # "make it 40" names no unit: it keeps the one of what it updates, if it could be a value of it:
         # "now 68 a piece" is no new price for a contract of 103,000.
         if statement.update and not update_unit(statement):
+            if statement.unit and measures_amount(item.unit):
+                return False  # "down to 61 user mailboxes" counts mailboxes: no new size of "50 GB"
             return plausible_change(statement.value, item.value)
         return same_unit_family(statement.unit, item.unit)
     if statement.kind is ItemKind.NUMBER or item.kind is ItemKind.NUMBER:
@@ -279,7 +314,16 @@ def _compatible(statement: Statement, item: Item) -> bool:
     new, old = value_type(statement.value), value_type(item.value)
     if statement.update and not statement.key and new == "time":
         return old == "time"  # "改成周六", "it's the 21st now": a keyless time replaces a time
+    if old == "time" and not new:
+        # "their sales guy is out that day" says no new time of "test drive: Saturday at 10 am"; a
+        # phrase replaces a time only under the same key ("the launch: on hold").
+        return _keys_nest(statement.key, item.subject)
     return not (new and old and new != old)
+
+
+def _keys_nest(key: str, other: str) -> bool:
+    mine, theirs = term_set(key), term_set(other)
+    return bool(mine and theirs and (mine <= theirs or theirs <= mine))
 
 
 def _other_types(new: str, old: str) -> bool:
@@ -294,61 +338,6 @@ def update_unit(statement: Statement) -> str:
     if statement.update and not statement.key and not names_unit(statement.unit):
         return ""
     return statement.unit
-
-
-def normalized(value: str) -> str:
-    return " ".join(value.lower().split()).strip(" .,;:!?。，；：！？\"'`()（）")
-
-
-def _same_value(a: str, b: str) -> bool:
-    return normalized(a) == normalized(b)
-
-
-def _is_name(text: str) -> bool:
-    """A person's or place's name as typed ("Lena", "Dr. Okafor"), not a word or an acronym ("ci", "CI")."""
-    return bool(re.fullmatch(r"(?:[A-Z][a-z][\w'.\-]*)(?:\s+[A-Z][a-z][\w'.\-]*)*", text.strip()))
-
-
-def restates(new: str, old: str) -> bool:
-    """The new value says the old one again, maybe less fully: "friday" for "Friday 15 May",
-    "Harbour Room" for "the Harbour Room, 2nd floor". Such a statement confirms; it replaces nothing."""
-    new_norm, old_norm = normalized(new), normalized(old)
-    return bool(new_norm) and (new_norm == old_norm or (len(new_norm) < len(old_norm) and names(new, old)))
-
-
-def names(old: str, value: str) -> bool:
-    """The named old value is this item's value: equal, one holding the other as whole words,
-    or one cut at a separator of the other ("db-stg-2" for "db-stg-2.internal")."""
-    old, value = normalized(old), normalized(value)
-    if not old or not value:
-        return False
-    if old == value or date_of_day(old, value):
-        return True
-    short, long = sorted((old, value), key=len)
-    if cjk_runs(short):
-        return len(short) >= 2 and short in long
-    # "Tuesday" names "Tuesdays and Fridays": a plural is the same value.
-    # A clock time or a ratio is one value: "30" is no part of "7:30". A figure keeps a word joined to it
-    # by a hyphen ("3:30" of "sub-3:30"), not a figure's ("3" of "2-3").
-    before = r"(?<![\w.:/])(?<!\d-)" if short[:1].isdigit() else r"(?<![\w\-.:/])"
-    return bool(re.search(before + re.escape(short) + r"(?:e?s)?(?![\w\-]|[:/]\d)", long)) and len(short) >= 2
-
-
-def restated(text: str, old: str, new: str) -> str | None:
-    """text with the old value, as a whole word, replaced by the new one; None when it does not hold it."""
-    if not old.strip() or normalized(old) == normalized(new):
-        return None
-    pattern = regex_cache.compile(r"(?<![\w.\-])" + re.escape(old.strip()) + r"(?![\w\-]|\.\d)", re.IGNORECASE)
-    return pattern.sub(new.strip(), text, count=1) if pattern.search(text) else None
-
-
-def spelled_as(old: str, text: str) -> str:
-    """old as text spells it (its case and spacing: "10 分钟" for "10分钟"; "April 16" for "the 16th"), or old itself."""
-    if date := date_of_day(old, text):
-        return date.group()
-    parts = [re.escape(char) for char in normalized(old) if not char.isspace()]
-    match = re.search(r"\s*".join(parts), text, re.IGNORECASE) if parts else None
-    return match.group() if match else old
 
 
 def _mentioned(item: Item, statement: Statement) -> bool:

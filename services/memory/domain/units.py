@@ -92,6 +92,11 @@ def measure_unit(unit: str) -> bool:
     return bool(low) and (low[0] in "$€£¥%" or "/" in low or any(low in family for family in _UNIT_FAMILIES))
 
 
+def measures_amount(unit: str) -> bool:
+    """A unit of an amount (GB, $, %, days), not a count of people or things ("guests", "mailboxes")."""
+    return measure_unit(unit) and not counted_noun(unit) and not same_unit_family(unit, "people")
+
+
 def names_unit(unit: str) -> bool:
     """A measure, or a plural noun that counts things ("2,340 sheets"); not a word read after a figure ("online")."""
     return measure_unit(unit) or bool(_COUNTED.fullmatch(unit.strip()))

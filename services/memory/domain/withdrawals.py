@@ -6,10 +6,10 @@ doing X?" with the turn that dropped it (retrieval.with_successors)."""
 from dataclasses import replace
 from typing import Protocol
 
-from services.memory.domain import subjects
 from services.memory.domain.model import Candidate, Event, EventKind, Item, ItemKind, ItemStatus, item_id_for
 from services.memory.domain.task_lifecycle import PlanView
 from services.memory.domain.text import split_sentences, term_set
+from services.memory.domain.value_text import names
 
 # A withdrawal that names no stored statement retires the turn holding this share of its words,
 WITHDRAWN_SHARE = 0.5
@@ -37,10 +37,7 @@ def withdraw(overlay: WithdrawalView, event: Event, candidate: Candidate) -> Non
     statement just made. Its successor is the turn that took it back, so history says when; what it
     replaced in the same batch is current again."""
     named = candidate.key or candidate.value
-    if named:
-        target = subjects.withdrawn(named, overlay.subject_pool(candidate.key, named))
-    else:
-        target = subjects.just_said(overlay.subject_pool("", None), event.seq)
+    target = withdrawn(named, overlay.subject_pool(candidate.key, named)) if named else just_said(overlay.subject_pool("", None), event.seq)
     evidence = item_id_for(overlay.session_id, event.event_id, 0)
     retired = [target] if target is not None else _withdrawn_turns(overlay, event, named) if named else []
     for item in retired:
@@ -81,3 +78,27 @@ def _one_proposal(text: str) -> bool:
     """A turn short enough to be about one plan: meeting notes or a pasted list say many things
     besides the plan dropped, and retiring them would hide all of it."""
     return len(text) <= PROPOSAL_CHARS and len(split_sentences(text)) <= PROPOSAL_SENTENCES
+
+
+def withdrawn(named: str, candidates: list[Item]) -> Item | None:
+    """The item "forget what I said about <named>" or "scratch <named>" takes back: the one whose value
+    it names, else whose key (or, less, sentence) shares most of its words, the latest on a tie; None
+    when none shares any."""
+    values = [item for item in candidates if item.kind in (ItemKind.FACT, ItemKind.NUMBER) and names(named, item.value)]
+    if values:
+        return max(values, key=lambda item: item.seq)
+    words = term_set(named)
+    scored = [
+        (len(words & term_set(item.subject)) + 0.5 * len(words & term_set(item.text)), item.seq, item)
+        for item in candidates
+        if item.kind in (ItemKind.FACT, ItemKind.NUMBER)
+    ]
+    best = max((entry for entry in scored if entry[0] >= 1.0), key=lambda entry: entry[:2], default=None)
+    return best[2] if best else None
+
+
+def just_said(candidates: list[Item], seq: int, within: int = 4) -> Item | None:
+    """The statement a bare "never mind" takes back: the latest fact or number of the last few seqs,
+    its own message's included ("push it to 20:00. Actually never mind")."""
+    recent = [item for item in candidates if item.kind in (ItemKind.FACT, ItemKind.NUMBER) and seq - within <= item.seq <= seq]
+    return max(recent, key=lambda item: item.seq, default=None)

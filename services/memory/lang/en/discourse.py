@@ -8,7 +8,7 @@ role, not a sentence: a verb of change, a pronoun for the subject in focus, a fr
 CHANGE_VERBS = (
     r"changed|change|changes|changing|moved|move|moves|moving|pushed|push|pushes|pulled|pull|bumped|bump|bumps|raised|raise|raises|"
     r"lowered|lower|lowers|cut|cuts|dropped|drop|drops|reduced|reduce|reduces|increased|increase|increases|decreased|decrease|"
-    r"decreases|upped|up|upgraded|upgrade|downgraded|downgrade|switched|switch|switches|shifted|shift|shifts|slipped|slips|slid|"
+    r"decreases|upped|upgraded|upgrade|downgraded|downgrade|switched|switch|switches|shifted|shift|shifts|slipped|slips|slid|"
     r"rescheduled|reschedule|revised|revise|updated|update|adjusted|adjust|set|reset|trimmed|trim|extended|extend|shortened|"
     r"shorten|expanded|expand|scaled|scale|went|gone|goes|go|came|come|comes|climbed|climb|fell|fall|falls|rose|rise|rises|"
     r"jumped|jump|doubled|halved|renamed|rename|reassigned|reassign|handed|hand|pinned|pin|pins|swapped|swap|swaps|"

@@ -91,6 +91,7 @@ UNIT_FAMILIES = {
     "dollar": ("$", "usd", "us$", "dollars"),
     "euro": ("€", "eur", "euros"),
     "pound": ("£", "gbp", "pounds"),
+    "yuan": ("¥", "rmb", "cny", "yuan"),
     # Counts of people: "118 guests" and "96 people" measure one thing.
     "person": ("people", "persons", "guests", "attendees", "heads", "pax", "covers", "participants"),
     "kilogram": ("kg", "kgs", "kilo", "kilos", "kilogram", "kilograms"),

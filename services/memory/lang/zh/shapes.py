@@ -16,6 +16,10 @@ UNIT_FAMILIES = {
     "person": ("人", "位", "个人", "名"),
     "kilogram": ("公斤", "千克"),
     "kilometre": ("公里",),
+    "yuan": ("元", "块", "块钱", "人民币"),
+    "dollar": ("美元", "美金"),
+    "euro": ("欧元",),
+    "pound": ("英镑",),
 }
 WEEKDAYS = r"周[一二三四五六日天]|星期[一二三四五六日天]"
 # 4月3日, 7 月 15 日, and a day of the month alone (22 号开始), not a numbered thing (3 号馆, 5 号线).

@@ -1,0 +1,98 @@
+"""An update replaces a value of its own type for the same subject, and only that: a phrase is no new
+time, a count no new weekday or size; two equally named subjects are told apart by the size of the
+figure; a date said the same way names the date it moves; what a turn said beside the replaced value
+is restated. Sentences written for these tests; tests/memory/redis/test_redis_update_semantics.py
+re-runs them on Redis."""
+
+from tests.memory.test_corrections import ACTIVE, S, assert_replaced, holding, send
+from tests.memory.test_task_state import state
+
+
+def test_a_reason_said_with_a_new_time_is_no_new_value_of_the_time(memory):
+    send(
+        memory,
+        "Booked the boiler service with Hartley Heating for Monday at 9 am.",
+        "Right, about the service. Hartley Heating rang: their engineer is off sick that day, so it got moved to Thursday 2 pm.",
+    )
+    assert_replaced(memory, "Monday at 9 am", "Thursday 2 pm")
+
+
+def test_a_count_for_an_order_named_by_its_weekday_replaces_the_count(memory):
+    send(
+        memory,
+        "老王的面馆每周三要 40 份饺子，上午十点前送到。",
+        "老王刚打电话，说周三那单要加到 60 份，时间不变。",
+    )
+    assert_replaced(memory, "40", "60")
+
+
+def test_an_amount_under_a_new_name_replaces_the_one_amount_of_its_size(memory):
+    send(
+        memory,
+        "Money-wise the kitchen redo has to stay at or under $42,000 including labour.",
+        "The council permit is $900 and the skip hire $350.",
+        "Good news: my sister is chipping in $3,000, so the ceiling goes up to $45,000 all in.",
+    )
+    assert_replaced(memory, "42,000", "45,000")
+    assert [item.status for item in holding(memory, "900")] == [ACTIVE]
+
+
+def test_a_change_after_a_preamble_label_is_read_as_the_change(memory):
+    send(
+        memory,
+        "We're requesting $60,000 from the arts council over three years.",
+        "After last night's long trustee call: bump the request to $72,000, still three years.",
+    )
+    assert_replaced(memory, "60,000", "72,000")
+
+
+def test_a_new_price_from_a_named_supplier_said_from_when_it_holds(memory):
+    send(
+        memory,
+        "原料这边：丰禾的黄油现在是 320 元一箱。",
+        "店里的冰柜是去年买的，还挺好用。",
+        "坏消息，丰禾那边通知涨价了，下周起就按 345 元算。",
+    )
+    assert_replaced(memory, "320", "345")
+
+
+def test_a_count_of_things_replaces_the_count_and_not_a_size(memory):
+    send(
+        memory,
+        "Scope: 40 shop terminals plus 3 spares in the back office.",
+        "On the new plan the storage cap is 20 GB per terminal.",
+        "Two branches closed last month, so we're down to 34 shop terminals.",
+    )
+    assert_replaced(memory, "40", "34")
+    assert [item.status for item in holding(memory, "20 GB")] == [ACTIVE]
+
+
+def test_up_to_a_figure_is_a_cap_not_a_change(memory):
+    send(
+        memory,
+        "The deposit on the van is $2,500.",
+        "The lender replied: 5.9% APR for 36 months, up to $8,000.",
+    )
+    assert [item.status for item in holding(memory, "2,500")] == [ACTIVE]
+
+
+def test_a_date_said_the_same_way_is_the_one_a_differently_named_change_moves(memory):
+    send(
+        memory,
+        "Go-live weekend is Saturday June 6.",
+        "The venue deposit is due May 20.",
+        "Change of plan from the board: they want another round of testing, so the launch moves to Saturday June 20.",
+    )
+    assert_replaced(memory, "June 6", "June 20")
+    assert [item.status for item in holding(memory, "May 20")] == [ACTIVE]
+
+
+def test_progress_that_said_the_old_time_is_restated_with_the_new_one(memory):
+    send(
+        memory,
+        "Booked the chimney sweep for Friday at 8 am.",
+        "The sweep rang: his van broke down, so the chimney sweep got pushed to Tuesday 10 am.",
+    )
+    progress = [entry.text for entry in state(memory, S).progress]
+    assert any("Tuesday 10 am" in text for text in progress), progress
+    assert not any("Friday at 8 am" in text for text in progress), progress
