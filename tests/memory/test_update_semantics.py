@@ -4,7 +4,10 @@ figure; a date said the same way names the date it moves; what a turn said besid
 is restated. Sentences written for these tests; tests/memory/redis/test_redis_update_semantics.py
 re-runs them on Redis."""
 
-from tests.memory.test_corrections import ACTIVE, S, assert_replaced, holding, send
+from dsh.memory.v1 import memory_pb2
+
+from tests.memory.conftest import all_items
+from tests.memory.test_corrections import ACTIVE, SUPERSEDED, S, assert_replaced, holding, send
 from tests.memory.test_task_state import state
 
 
@@ -96,3 +99,26 @@ def test_progress_that_said_the_old_time_is_restated_with_the_new_one(memory):
     progress = [entry.text for entry in state(memory, S).progress]
     assert any("Tuesday 10 am" in text for text in progress), progress
     assert not any("Friday at 8 am" in text for text in progress), progress
+
+
+def test_a_withdrawal_takes_back_a_rule_it_names(memory):
+    send(
+        memory,
+        "One more must-have for the flat: a dishwasher. My partner insists.",
+        "The viewing on Elm Road is Thursday at 6 pm.",
+        "Drop the dishwasher requirement, turns out she was teasing me.",
+    )
+    rules = [item for item in all_items(memory.stub, S) if item.kind == memory_pb2.ITEM_KIND_RULE and "dishwasher" in item.value]
+    assert rules and all(item.status == SUPERSEDED for item in rules), [(i.value, i.status) for i in rules]
+    assert [item.status for item in holding(memory, "Thursday at 6 pm")] == [ACTIVE]
+
+
+def test_a_chinese_withdrawal_of_a_topic_retires_what_its_sentence_said(memory):
+    send(
+        memory,
+        "周五给每个志愿者发 150 块交通补贴，大家辛苦了。",
+        "场地押金是 2000 元。",
+        "补贴那个事当我没说，等活动结束再算。",
+    )
+    assert holding(memory, "150") and all(item.status == SUPERSEDED for item in holding(memory, "150"))
+    assert [item.status for item in holding(memory, "2000")] == [ACTIVE]

@@ -12,9 +12,10 @@ import re
 from dataclasses import replace
 from typing import Protocol
 
+from services.memory.domain.discourse import frame
 from services.memory.domain.extraction_checks import clean_value, store_key
 from services.memory.domain.model import Candidate, Event, Item, ItemKind, ItemStatus, TaskField, item_id_for
-from services.memory.domain.text import detect_lang, split_sentences, term_set
+from services.memory.domain.text import detect_lang, is_question, split_sentences, term_set
 from services.memory.lang import LANGUAGES, data
 from services.memory.lang.en import task_states as en_task_states
 from services.memory.lang.en.task_states import NOT_YET as _NOT_YET_EN
@@ -110,6 +111,41 @@ def settled_blockers(overlay: PlanView, event: Event, message: str) -> None:
             settled = max(scored, key=lambda entry: entry[:2])[2]
             overlay.update(replace(settled, status=ItemStatus.SUPERSEDED, superseded_by=closer))
             blockers.remove(settled)
+
+
+def chosen_options(overlay: PlanView, event: Event, message: str) -> None:
+    """Close each choice left open ("Business Standard or Business Premium", 周六还是周日) that a statement
+    of the message commits to one option of, naming none of the others ("so we're licensing Standard
+    for everybody"): the choice is made, whatever the verb."""
+    committed = [
+        sentence
+        for sentence in split_sentences(message)
+        if (lang := detect_lang(sentence)) in LANGUAGES
+        and data(lang, "task_states").COMMITS.search(sentence)
+        and not is_question(sentence, lang)
+        and not frame(sentence, lang)
+    ]
+    if not committed:
+        return  # most turns: no store read
+    said = _subject_terms(" ".join(committed))
+    closer = item_id_for(event.session_id, event.event_id, 0)
+    for item in overlay.active_with_prefix(f"task:{TaskField.OPEN.value}:"):
+        if item.seq < event.seq and _picked(item.value, said):
+            overlay.update(replace(item, status=ItemStatus.SUPERSEDED, superseded_by=closer))
+
+
+def _picked(choice: str, said: frozenset[str]) -> bool:
+    """The words said name what sets one option of the choice apart ("Plus" of "the Basic plan or the Plus
+    plan for the desk"), and nothing of the others'."""
+    lang = detect_lang(choice)
+    options = [_subject_terms(option) for option in data(lang if lang in LANGUAGES else "en", "task_states").OPTIONS.split(choice)]
+    options = [terms for terms in options if terms]
+    if len(options) < 2:
+        return False
+    own = [terms - frozenset().union(*(other for j, other in enumerate(options) if j != i)) for i, terms in enumerate(options)]
+    if not all(own):
+        return False
+    return sum(bool(terms & said) for terms in own) == 1
 
 
 def _settled_part(sentence: str) -> str:

@@ -44,7 +44,7 @@ def _roles(lang: str) -> _Roles:
     # middle of a long preamble ("Quick one, since I'm waiting on the delivery:") says nothing of the body. A
     # Chinese label is short (MAX_LABEL_CHARS), so its cue may sit anywhere in it: 期末目标定一下：
     labels = tuple(
-        (field, regex_cache.compile(rf"^(?:{cue})\b|\b(?:{cue})$" if lang == "en" else rf"(?:{cue})", flags))
+        (field, regex_cache.compile(rf"^(?:{cue})\b|\b(?:{cue})(?:\s+(?:{words.LABEL_TAIL}))?$" if lang == "en" else rf"(?:{cue})", flags))
         for field, cue in (
             (TaskField.BLOCKER, words.BLOCKER_LABEL),
             (TaskField.OPEN, words.OPEN_LABEL),

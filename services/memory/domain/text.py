@@ -127,7 +127,11 @@ def _add_sentence(sentences: list[str], piece: str) -> None:
 def is_question(sentence: str, lang: str) -> bool:
     """True for a question: a question mark or particle at the end, or an interrogative opening."""
     text = sentence.rstrip(" \t!！")
-    return text.endswith(_QUESTION_END) or bool(_QUESTIONS[lang].match(text))
+    # "What I need out of this: a weekly list", "Why it matters: ...": an opening like a question that labels a statement.
+    return text.endswith(_QUESTION_END) or (bool(_QUESTIONS[lang].match(text)) and not _LABELLED_STATEMENT.fullmatch(text))
+
+
+_LABELLED_STATEMENT = regex_cache.compile(r"[^?？:：]{1,60}[:：]\s*[^?？\s][^?？]*")
 
 
 def is_hedged(sentence: str, lang: str) -> bool:

@@ -18,6 +18,9 @@ MIN_NAMED_TERMS = 2
 # and only a turn this short (a proposal, not notes about many things).
 PROPOSAL_CHARS = 300
 PROPOSAL_SENTENCES = 3
+WITHDRAWABLE_KINDS = (ItemKind.FACT, ItemKind.NUMBER, ItemKind.RULE)
+# A sentence that says everything a withdrawal names (奖金 of "发 200 块奖金") is as good as a key word.
+WHOLLY_SAID = 0.5
 # The assistant's reply to a withdrawn proposal is retired with it when it comes this soon after.
 REPLY_SPAN = 2
 
@@ -37,15 +40,33 @@ def withdraw(overlay: WithdrawalView, event: Event, candidate: Candidate) -> Non
     statement just made. Its successor is the turn that took it back, so history says when; what it
     replaced in the same batch is current again."""
     named = candidate.key or candidate.value
-    target = withdrawn(named, overlay.subject_pool(candidate.key, named)) if named else just_said(overlay.subject_pool("", None), event.seq)
+    if named:
+        # A rule is taken back like a value: "forget the sunroof requirement" for "one more must-have: sunroof".
+        target = withdrawn(named, [*overlay.subject_pool(candidate.key, named), *overlay.matching(named, (ItemKind.RULE,))])
+    else:
+        target = just_said(overlay.subject_pool("", None), event.seq)
     evidence = item_id_for(overlay.session_id, event.event_id, 0)
-    retired = [target] if target is not None else _withdrawn_turns(overlay, event, named) if named else []
+    retired = _with_sentence(overlay, target) if target is not None else _withdrawn_turns(overlay, event, named) if named else []
     for item in retired:
         overlay.update(replace(item, status=ItemStatus.SUPERSEDED, superseded_by=evidence))
         # "Move it to Thursday... never mind, keep the original": an update taken back as it is made
         # leaves what it replaced current.
         for earlier in overlay.replaced_by(item.item_id):
             overlay.update(replace(earlier, status=ItemStatus.ACTIVE, superseded_by=""))
+
+
+def _with_sentence(overlay: WithdrawalView, target: Item) -> list[Item]:
+    """The item taken back and what else its sentence stated ("pay everyone a 200 bonus on Monday" is
+    one thing taken back, whether it was read as a number, a fact or both)."""
+    said = overlay.matching(target.text, WITHDRAWABLE_KINDS)
+    return [
+        target,
+        *(
+            item
+            for item in said
+            if item.item_id != target.item_id and item.text == target.text and item.source_event_ids == target.source_event_ids
+        ),
+    ]
 
 
 def _withdrawn_turns(overlay: WithdrawalView, event: Event, named: str) -> list[Item]:
@@ -89,9 +110,9 @@ def withdrawn(named: str, candidates: list[Item]) -> Item | None:
         return max(values, key=lambda item: item.seq)
     words = term_set(named)
     scored = [
-        (len(words & term_set(item.subject)) + 0.5 * len(words & term_set(item.text)), item.seq, item)
+        (len(words & term_set(item.subject)) + 0.5 * len(words & said) + (WHOLLY_SAID if words <= said else 0.0), item.seq, item)
         for item in candidates
-        if item.kind in (ItemKind.FACT, ItemKind.NUMBER)
+        if item.kind in WITHDRAWABLE_KINDS and (said := term_set(item.text))
     ]
     best = max((entry for entry in scored if entry[0] >= 1.0), key=lambda entry: entry[:2], default=None)
     return best[2] if best else None

@@ -8,13 +8,20 @@ GOAL_LABEL = (
     r"goals?|(?:q[1-4]|sprint|quarter(?:ly)?|month(?:ly)?|week(?:ly)?|year(?:ly)?|annual|season|term|campaign|project|team|launch|release)\s+"
     r"targets?|objectives?|"
     r"aim(?:ing)?|working\s+toward(?:s)?|milestones?|north\s+star|big\s+picture|what\s+i'm\s+after|"
+    r"what\s+(?:i|we)\s+(?:need|want)\s+out\s+of\s+(?:this|it|the\s+\w+)|desired\s+outcome|end\s+result|"
     # What comes first is what the work is for: "Top priority this quarter:", "The one thing that matters:".
     r"(?:(?:the|our|my)\s+)?(?:(?:top\s+)?priorit(?:y|ies)|most\s+important\s+thing|one\s+thing\s+that\s+matters)"
 )
 # Where a label ends: a colon, or a dash between spaces ("Barrel prep update — 13 of 16 done").
 LABEL_END = r"[:：]\s*|\s+[—–-]{1,2}\s+"
 PROGRESS_LABEL = r"updates?|status|progress|tracker|scoreboard|tally|so\s+far|where\s+(?:we|things)\s+(?:are|stand)|check-?in"
-BLOCKER_LABEL = r"blockers?|blocked|waiting|dependenc(?:y|ies)|hold-?ups?|stuck"
+# What stands in the way, by any of its names: "New snag:", "Only hitch now:", "Roadblock:".
+BLOCKER_LABEL = (
+    r"blockers?|blocked|waiting|dependenc(?:y|ies)|hold-?ups?|stuck|snags?|hitch(?:es)?|hiccups?|roadblocks?|obstacles?|"
+    r"sticking\s+points?|bottlenecks?|gotchas?|complications?"
+)
+# Words that may close a label after its cue: "Only hitch now:", "Open question still:".
+LABEL_TAIL = r"now|here|today|again|though|still|left|remaining|so\s+far"
 OPEN_LABEL = r"open(?:\s+(?:questions?|items?|points?))?|undecided|to\s+decide|decisions?\s+(?:pending|needed|to\s+make)|todo|to-?dos?"
 # A measured advance: a count of a whole, a share, or a state of completion.
 ADVANCE = (

@@ -107,3 +107,13 @@ UNSETTLED = regex_cache.compile(
     r"hopefully|should|might|maybe|if|whether|once|when|soon|tomorrow|next)\b|n't\b|'ll\b|\?",
     re.IGNORECASE,
 )
+
+# What separates the options of a choice left open ("Business Standard or Business Premium", "Lisbon vs Porto").
+OPTIONS = regex_cache.compile(r"\s+(?:or|vs\.?|versus)\s+|(?<=[A-Za-z])\s*/\s*(?=[A-Za-z])", re.IGNORECASE)
+# A statement that commits to something: an option it names is the one chosen ("we're licensing Standard for
+# everybody"), where "Standard has a 50 GB cap" only discusses it.
+COMMITS = regex_cache.compile(
+    r"\b(?:we're|we\s+are|we'll|we\s+will|i'm|i'll|i\s+will|let's|going\s+to|gonna|decided|decision|went\s+with|go\s+with|"
+    r"picked|chose|settled|booked|signed|ordered|bought|sticking\s+with)\b",
+    re.IGNORECASE,
+)

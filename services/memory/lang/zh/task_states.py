@@ -42,3 +42,8 @@ COUNT = regex_cache.compile(
     r"(\d+|[一二两三四五六七八九十百]+)\s*(项|个|件|盒|间|家|份|张|箱|套)\s*(?:里|中|当中)?\s*(?:已经|已)?\s*"
     r"(?:搞定|完成|[\u4e00-\u9fff](?:好|完|掉|了))"
 )
+
+# What separates the options of a choice left open (周六还是周日, 顺丰或者京东).
+OPTIONS = regex_cache.compile(r"还是|或者|或是|或")
+# A statement that commits to something (see lang/en/task_states.py): 就定周六了, 还是用顺丰, 选了老街店.
+COMMITS = regex_cache.compile(r"定了|决定|就用|就选|选了|订了|签了|买了|就按|就定|改用|还是用|就它了|拍板")
