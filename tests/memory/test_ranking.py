@@ -125,3 +125,26 @@ def test_only_words_joined_by_hyphens_are_searched_apart():
     expanded = expand(analyse("Is the feature-flag tool deployed to eu-west-1?"))
     assert expanded is not None and {"feature", "flag"} <= set(expanded.words)
     assert not {"eu", "west"} & set(expanded.words)  # an identifier stays whole
+
+
+def _value(seq: int, text: str, kind: ItemKind, key: str, value: str, unit: str = "") -> Item:
+    return replace(_quote(seq, text), item_id=f"v{seq}", kind=kind, key=key, value=value, unit=unit)
+
+
+@pytest.mark.parametrize(
+    ("question", "wanted"),
+    [
+        ("When is the handover?", "v20"),
+        ("How big is the handover?", "v10"),
+        ("How long is the handover?", "v30"),
+        ("交接是哪天？", "v20"),
+    ],
+)
+def test_a_value_of_the_kind_the_question_asks_for_leads_equal_matches(question, wanted):
+    candidates = [
+        (_value(10, "The handover archive is 40 GB.", ItemKind.NUMBER, "handover archive", "40", "GB"), 1.0),
+        (_value(20, "The handover date is Friday 12 June. 交接在 6 月 12 日。", ItemKind.FACT, "handover date", "Friday 12 June"), 1.0),
+        (_value(30, "The handover trial runs for 14 days.", ItemKind.NUMBER, "handover trial", "14", "days"), 1.0),
+    ]
+    ranked = rank(analyse(question), candidates, last_seq=40, limit=3)
+    assert ranked[0].item.item_id == wanted, [(s.item.item_id, s.score) for s in ranked]

@@ -32,6 +32,20 @@ _PROGRESS_INTENT = regex_cache.compile(en_thesaurus.PROGRESS_INTENT + "|" + zh_t
 PROGRESS_BOOST = 0.15
 
 
+# The kind of value a question asks for, by its words (either language's); the first that matches.
+ANSWER_TYPES: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+    (kind, regex_cache.compile(en_thesaurus.ANSWER_TYPES[kind] + "|" + zh_thesaurus.ANSWER_TYPES[kind], re.I))
+    for kind in en_thesaurus.ANSWER_TYPES
+)
+# A value of the kind the question asks for ("when ..." and a date) counts this much more.
+ANSWER_TYPE_BOOST = 0.2
+
+
+def answer_type(text: str) -> str:
+    """ "time", "money", "size", "duration" or "count" when the question asks for that kind of value, else ""."""
+    return next((kind for kind, pattern in ANSWER_TYPES if pattern.search(text)), "")
+
+
 def asks_progress(text: str) -> bool:
     return bool(_PROGRESS_INTENT.search(text))
 

@@ -21,6 +21,8 @@ from services.memory.domain.model import EventKind, Item, ItemKind, ItemStatus, 
 from services.memory.domain.owners import owner
 from services.memory.domain.quoting import split_voice
 from services.memory.domain.text import cjk_bigrams, cjk_runs, cjk_trigrams, is_question, latin_terms, split_sentences, term_set
+from services.memory.domain.units import dimension
+from services.memory.domain.value_shapes import value_type
 from services.memory.lang.zh.terms import FUNCTION_CHARACTERS as _CJK_FILLER
 
 _WORD = regex_cache.compile(r"[A-Za-z0-9][A-Za-z0-9_.\-/%$€]*")
@@ -75,6 +77,7 @@ class Query:
     cjk_trigrams: tuple[str, ...]
     intents: frozenset[ItemKind] = frozenset()
     progress: bool = False  # "how far along ...": progress leads the goal
+    wants: str = ""  # the kind of value asked for (lexicon.answer_type): "time", "money", "size", ...
 
     @property
     def empty(self) -> bool:
@@ -114,6 +117,7 @@ def analyse(text: str) -> Query:
         cjk_trigrams=tuple(trigrams),
         intents=lexicon.intents(text),
         progress=lexicon.asks_progress(text),
+        wants=lexicon.answer_type(text),
     )
 
 
@@ -220,6 +224,8 @@ def rank(
             factor += lexicon.INTENT_BOOST  # "how far along is X?" asks for progress, not the goal it measures
         if query.progress and item.task_field is TaskField.PROGRESS:
             factor += lexicon.PROGRESS_BOOST
+        if query.wants and query.wants == _answer_type(item):
+            factor += lexicon.ANSWER_TYPE_BOOST
         if _owned_by_another(item, query):
             factor *= 1.0 - OTHER_OWNER_PENALTY
         speaker = term_set(item.speaker) if item.speaker else frozenset()
@@ -242,6 +248,18 @@ def rank(
     if not include_superseded:
         spread = [entry for entry in spread if entry.item.status is ItemStatus.ACTIVE]
     return _one_slot_per_turn(spread, limit)
+
+
+def _answer_type(item: Item) -> str:
+    """The kind of value a fact or number holds, as a question asks for it (lexicon.answer_type)."""
+    if item.kind is ItemKind.NUMBER:
+        return dimension(item.unit)
+    if item.kind is ItemKind.FACT:
+        return "time" if value_type(item.value) == "time" else "money" if _MONEY.search(item.value) else ""
+    return ""
+
+
+_MONEY = regex_cache.compile(r"[$€£¥]\s?\d|\d\s?(?:元|块|美元|欧元|英镑)")
 
 
 def _owned_by_another(item: Item, query: Query) -> bool:

@@ -18,6 +18,10 @@ MAX_CHANGE_FACTOR = 50
 _UNIT_FAMILIES = tuple(
     set(spellings) | set(zh_shapes.UNIT_FAMILIES.get(measure, ())) for measure, spellings in en_shapes.UNIT_FAMILIES.items()
 )
+_DIMENSIONS = tuple(
+    (set(spellings) | set(zh_shapes.UNIT_FAMILIES.get(measure, ())), en_shapes.MEASURE_DIMENSIONS.get(measure, ""))
+    for measure, spellings in en_shapes.UNIT_FAMILIES.items()
+)
 _FIGURE = regex_cache.compile(
     r"(?<![\d.])(?P<number>\d+(?:\.\d+)?)(?!\d)(?:(?P<multiplier>"
     + "|".join(sorted(MULTIPLIER_VALUES, key=lambda m: (-len(m), m)))
@@ -95,6 +99,18 @@ def measure_unit(unit: str) -> bool:
 def measures_amount(unit: str) -> bool:
     """A unit of an amount (GB, $, %, days), not a count of people or things ("guests", "mailboxes")."""
     return measure_unit(unit) and not counted_noun(unit) and not same_unit_family(unit, "people")
+
+
+@cache
+def dimension(unit: str) -> str:
+    """What a unit measures ("duration", "size", "money", "share", "count", ...), "" when it says nothing."""
+    low = unit.strip().lower()
+    if not low:
+        return ""
+    if low[0] in "$€£¥":
+        return "money"
+    found = next((kind for spellings, kind in _DIMENSIONS if low in spellings), "")
+    return found or ("count" if counted_noun(unit) else "")
 
 
 def names_unit(unit: str) -> bool:

@@ -97,6 +97,16 @@ UNIT_FAMILIES = {
     "kilogram": ("kg", "kgs", "kilo", "kilos", "kilogram", "kilograms"),
     "kilometre": ("km", "kms", "kilometre", "kilometres", "kilometer", "kilometers"),
 }
+# What each measure of UNIT_FAMILIES is a measure of: the kind of answer a question asks for ("how big", "how long").
+MEASURE_DIMENSIONS = {
+    **dict.fromkeys(("millisecond", "second", "minute", "hour", "day", "week", "month"), "duration"),
+    **dict.fromkeys(("kilobyte", "megabyte", "gigabyte", "terabyte"), "size"),
+    **dict.fromkeys(("dollar", "euro", "pound", "yuan"), "money"),
+    "percent": "share",
+    "person": "count",
+    "kilogram": "weight",
+    "kilometre": "distance",
+}
 WEEKDAYS = r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b"
 # "4 pm", "7:30am", "15:00"; two of them joined by SPAN are one value ("03:00 to 05:00").
 CLOCK = r"\b\d{1,2}(?::\d{2})?\s?[ap]\.?m\b|\b\d{1,2}:\d{2}\b"

@@ -99,3 +99,13 @@ INTENTS = {
 PROGRESS_INTENT = (
     r"\b(?:how far|progress|done so far|how many\b.{0,40}\b(?:done|made it|finished|live|left|in)|where (?:are|do) (?:we|things) stand)\b"
 )
+# The kind of value a question asks for (units.dimension names the same kinds, "time" a date, weekday or clock):
+# "when does the switch happen" wants a time, "how big is Ruth's mailbox" a size.
+ANSWER_TYPES = {
+    "time": r"\b(?:when|what\s+(?:time|date|day)|which\s+(?:day|date|week|month)|by\s+when|how\s+soon)\b",
+    "money": r"\b(?:how\s+much\s+(?:money|does|do|did|will|would|is|are|was|were|to)\b.{0,40}\b(?:cost|pay|charge|spend|owe|price|fee|rent)|"
+    r"how\s+much\s+(?:money|cash)|what(?:'s|\s+is|\s+are|\s+was)?\s+the\s+(?:price|cost|fee|rent|budget|premium|quote))\b|\bpay\s+per\s+month\b",
+    "size": r"\b(?:how\s+(?:big|large)|what\s+size|how\s+much\s+(?:space|storage|disk|memory))\b",
+    "duration": r"\bhow\s+long\b|\bfor\s+how\s+many\s+(?:days|weeks|months|hours|minutes)\b",
+    "count": r"\bhow\s+many\b",
+}

@@ -35,3 +35,11 @@ INTENTS = {
 }
 # A question about how far the work has come (see lang/en/thesaurus.py).
 PROGRESS_INTENT = r"进度|进展|到哪(?:了|儿|一步)|完成了?多少|还剩多少|还差多少|做了多少"
+# The kind of value a question asks for (see lang/en/thesaurus.py).
+ANSWER_TYPES = {
+    "time": r"什么时候|几点|哪天|哪一天|几号|星期几|礼拜几|周几|何时|哪个月",
+    "money": r"多少钱|什么价|价格|价钱|多少元|多少块|报价|费用是多少|花多少",
+    "size": r"多大",
+    "duration": r"多久|多长时间|几天|几个月|几周",
+    "count": r"多少个|几个|多少人|几位|多少份|多少箱|多少件",
+}
