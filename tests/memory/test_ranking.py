@@ -148,3 +148,24 @@ def test_a_value_of_the_kind_the_question_asks_for_leads_equal_matches(question,
     ]
     ranked = rank(analyse(question), candidates, last_seq=40, limit=3)
     assert ranked[0].item.item_id == wanted, [(s.item.item_id, s.score) for s in ranked]
+
+
+@pytest.mark.parametrize(
+    "request_text",
+    [
+        "Can you draft a note to the landlord about the boiler?",
+        "Write me a note to the landlord about the boiler.",
+        "Could you please send the landlord a note about the boiler?",
+    ],
+)
+def test_a_request_to_produce_something_puts_the_standing_rule_on_it_first(request_text):
+    rule = replace(
+        _quote(2, "Anything that goes out in my name gets my partner in copy."),
+        item_id="r2",
+        kind=ItemKind.RULE,
+        key="rule:anything that goes out in my name",
+        value="Anything that goes out in my name gets my partner in copy.",
+    )
+    chatter = _quote(30, "The landlord still hasn't looked at the boiler, a note might help.")
+    ranked = rank(analyse(request_text), [(rule, 0.75), (chatter, 1.0)], last_seq=40, limit=2)
+    assert ranked[0].item.item_id == "r2", [(s.item.item_id, s.score) for s in ranked]

@@ -83,7 +83,10 @@ INTENTS = {
         r"must i|can i|may i|should i|am i allowed|ok to|okay to|standing|"
         # asking leave or advice before acting: the answer is a rule that applies, if any
         r"(?:should|can|could|may|shall|must) we|are we allowed|can you (?:just )?(?:go ahead|approve|confirm|pay|send|sign|give|grant|turn|set|merge|delete)|"
-        r"is (?:that|it|this) (?:ok|okay|fine|allowed|alright)|anything (?:i|we) (?:need|should|must|have) to|do (?:i|we) need to)\b"
+        r"is (?:that|it|this) (?:ok|okay|fine|allowed|alright)|anything (?:i|we) (?:need|should|must|have) to|do (?:i|we) need to|"
+        # a request to produce something for the user: the standing instructions on such work apply to it
+        r"(?:^|(?:can|could|would|will) you (?:please )?|^please )(?:write|draft|compose|send|email|prepare|create|generate|"
+        r"put together|set up|book|order|schedule|post|publish|reply|respond|fill (?:in|out))\b(?: me| us)?)\b"
     ),
     "number": (
         r"\b(how (many|much|long|often|strict|big|fast|quick|quickly|high|low|soon)|what (rate|limit|ceiling|threshold|size|level|percentage|amount)|"
