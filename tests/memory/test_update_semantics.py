@@ -7,7 +7,7 @@ re-runs them on Redis."""
 from dsh.memory.v1 import memory_pb2
 
 from tests.memory.conftest import all_items
-from tests.memory.test_corrections import ACTIVE, SUPERSEDED, S, assert_replaced, holding, send
+from tests.memory.test_corrections import ACTIVE, SUPERSEDED, S, assert_replaced, derived, holding, send
 from tests.memory.test_task_state import state
 
 
@@ -122,3 +122,14 @@ def test_a_chinese_withdrawal_of_a_topic_retires_what_its_sentence_said(memory):
     )
     assert holding(memory, "150") and all(item.status == SUPERSEDED for item in holding(memory, "150"))
     assert [item.status for item in holding(memory, "2000")] == [ACTIVE]
+
+
+def test_a_word_that_names_no_subject_keeps_no_value(memory):
+    send(
+        memory,
+        "The council caps the parking permit at £120 or 2% of the rent, whichever is lower.",
+        "丰禾的面粉 150 元一袋，一袋 20 公斤。",
+    )
+    keys = [item.key for item in derived(memory, S)]
+    assert not {"whichever", "一袋"} & set(keys), keys
+    assert any("parking permit" in key for key in keys), keys

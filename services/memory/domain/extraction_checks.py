@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from services.memory.domain import patterns as P
 from services.memory.domain.model import Candidate, ItemKind
-from services.memory.domain.text import context_free_key, ends_with_abbreviation, normalize_key, strip_ends
+from services.memory.domain.text import context_free_key, ends_with_abbreviation, normalize_key, strip_ends, term_set
 from services.memory.lang.en import keys as en_keys
 from services.memory.lang.en import values as en_values
 from services.memory.lang.zh import keys as zh_keys
@@ -115,7 +115,17 @@ def pointed_update(candidate: Candidate) -> Candidate:
         names_no_subject(candidate.key, grammar) or (candidate.is_correction and runs_into_value(candidate.key, grammar))
     ):
         return replace(candidate, key="", is_correction=True)
+    if candidate.kind in (ItemKind.FACT, ItemKind.NUMBER) and candidate.key and not _names_a_thing(candidate.key, grammar):
+        # "whichever is lower", "一袋 25 公斤": no subject to keep the value under; a correction looks for one in focus.
+        return replace(candidate, key="")
     return candidate
+
+
+def _names_a_thing(key: str, grammar: str) -> bool:
+    if grammar == "zh":
+        return not zh_keys.MEASURE_PHRASE.fullmatch(normalize_key(key))
+    words = key.lower().split()
+    return not (len(words) == 1 and words[0] in en_keys.NOT_SUBJECTS) and any(len(term) > 2 for term in term_set(key))
 
 
 def good_value(value: str, grammar: str) -> bool:

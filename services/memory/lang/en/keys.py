@@ -108,6 +108,38 @@ DEMONSTRATIVES = frozenset(["this", "that", "these", "those", "there", "here"])
 # Words that make a key a pointer at a subject said before, not a name: "that spacing", "six more of those".
 POINTERS = frozenset(["this", "that", "these", "those", "them", "ones"])
 # A key that ends in one of these runs into its value ("spacing up to every").
+# One word that names no subject a value could belong to: "whichever is lower", "same 5 pm cutoff", "like $1.50".
+NOT_SUBJECTS = frozenset(
+    [
+        "whichever",
+        "whatever",
+        "whoever",
+        "maybe",
+        "perhaps",
+        "like",
+        "same",
+        "also",
+        "either",
+        "neither",
+        "both",
+        "each",
+        "anyway",
+        "yes",
+        "no",
+        "ok",
+        "okay",
+        "th",
+        "st",
+        "nd",
+        "rd",
+        "up",
+        "down",
+        "ours",
+        "mine",
+        "yours",
+        "theirs",
+    ]
+)
 OPEN_KEY_END = frozenset(["up", "down", "every", "each", "about", "around", "to", "at", "by"])
 PREPOSITIONS = frozenset(["for", "of", "in", "on", "to", "with", "at", "from", "by", "across", "under", "over", "per"])
 # What a key's speaker adds about themselves: "patch window for us", "governing law we can live with".

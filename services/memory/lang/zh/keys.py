@@ -69,3 +69,5 @@ TRAILING_POSSESSIVE = "的"
 
 # 把 X 加到/改成 Y: what is changed is X, the object of 把 (让我先把二甲双胍加到一次0.85克 -> 二甲双胍).
 BA_OBJECT = regex_cache.compile(r"把(?P<object>[^把，,。；;]{2,12}?)(?:加|改|调|减|提|降|涨|换|延|推|挪|升|缩)(?:到|成|为|至)")
+# A figure's measure word said alone (一袋, 每箱, 两个) counts what the value is of; it names no subject.
+MEASURE_PHRASE = regex_cache.compile(r"[一二两三四五六七八九十几每半]\s*[个袋箱斤件份瓶盒包位名次条张台桶罐只]")
