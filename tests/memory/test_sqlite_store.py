@@ -163,6 +163,29 @@ def test_a_sessions_scores_do_not_depend_on_what_the_process_counted_before(tmp_
     restarted.close()
 
 
+def test_a_search_never_returns_an_item_as_it_was_before_a_change(tmp_path):
+    """Searches keep the items they built per process: a superseded item, an item given a new source, and
+    a session deleted and created again under the same id must come back as the file holds them now."""
+    store = SqliteStore(tmp_path / "m.sqlite")
+    core = MemoryCore(store, Limits(), "test")
+    query = analyse("storage quota")
+
+    def found() -> list[tuple[str, str, tuple[str, ...]]]:
+        hits = store.search("s", query, limit=20, include_superseded=True)
+        return sorted((item.value, item.status.value, item.source_event_ids) for item, _ in hits if item.kind is ItemKind.NUMBER)
+
+    core.append("s", [Event("s", 1, "e1", EventKind.USER_MESSAGE, "The storage quota is 50 GB per team.")])
+    assert found() == [("50", "active", ("e1",))]
+    core.append("s", [Event("s", 2, "e2", EventKind.USER_MESSAGE, "Correction: the storage quota is 80 GB per team.")])
+    assert found() == [("50", "superseded", ("e1",)), ("80", "active", ("e2",))]
+    core.append("s", [Event("s", 3, "e3", EventKind.USER_MESSAGE, "To confirm, the storage quota is 80 GB per team.")])
+    assert ("80", "active", ("e2", "e3")) in found()
+    core.delete_session("s")
+    core.append("s", [Event("s", 1, "e1", EventKind.USER_MESSAGE, "The storage quota is 20 GB per team.")])
+    assert found() == [("20", "active", ("e1",))]
+    store.close()
+
+
 def test_version_3_indexes_only_cjk_text_in_the_trigram_table_and_migrates_a_version_2_file(tmp_path):
     from services.memory.store.sqlite_schema import MIGRATIONS
 

@@ -4,6 +4,7 @@ import hashlib
 import json
 from dataclasses import dataclass, field
 from enum import Enum
+from functools import cached_property
 from typing import NamedTuple, overload
 
 
@@ -117,12 +118,13 @@ class Item:
     # Who said the source turn: the host's `speaker` attribute, when it sends one (multi-party chats).
     speaker: str = ""
 
-    @property
+    # Cached on the instance (an Item is frozen): ranking reads them for every candidate, many times.
+    @cached_property
     def seq(self) -> int:
         """The seq that last stated this item (recency is measured from it)."""
         return max(self.source_seqs)
 
-    @property
+    @cached_property
     def subject(self) -> str:
         """The key without its namespace ("rule:", "task:", "evidence:"): what the item is about."""
         return key_subject(self.key)

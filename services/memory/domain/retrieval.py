@@ -10,6 +10,7 @@ better one loses a little, so that the results cover more of the conversation.
 """
 
 import heapq
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -184,13 +185,13 @@ def _context(candidates: list[tuple[Item, float]], top_text: float) -> dict[int,
     for item, text_score in candidates:
         seq = item.seq
         by_seq[seq] = max(by_seq.get(seq, 0.0), text_score / top_text)
+    seqs = sorted(by_seq)
     bonus: dict[int, float] = {}
-    for seq in by_seq:
+    for at, seq in enumerate(seqs):
         neighbour = max(PREVIOUS_NEIGHBOUR_WEIGHT * by_seq.get(seq - 1, 0.0), NEIGHBOUR_WEIGHT * by_seq.get(seq + 1, 0.0))
-        nearby = sorted(
-            (by_seq[other] for other in range(seq - DENSITY_WINDOW, seq + DENSITY_WINDOW + 1) if other != seq and other in by_seq),
-            reverse=True,
-        )[:3]
+        # Only the candidates' own seqs within the window, found by bisection: most windows hold one or two.
+        window = seqs[bisect_left(seqs, seq - DENSITY_WINDOW, 0, at) : bisect_right(seqs, seq + DENSITY_WINDOW, at)]
+        nearby = sorted((by_seq[other] for other in window if other != seq), reverse=True)[:3]
         bonus[seq] = neighbour + DENSITY_WEIGHT * sum(nearby)
     return bonus
 

@@ -1,5 +1,6 @@
 """The SQLite store's search: BM25 over the FTS5 indexes, scored with each session's own document counts."""
 
+import sqlite3
 import threading
 from collections import OrderedDict
 
@@ -13,6 +14,8 @@ from services.memory.store.sqlite_rows import JOINED_ITEM_COLUMNS, item_from_row
 from services.memory.store.sqlite_terms import BM25_CJK, BM25_LATIN, LATIN_COLUMNS, namespaced, phrase, term_prefix
 
 _FREQUENCY_CACHE = 8192
+# Items hydrated by searches, kept per process: a query reads some hundred rows, and most were read before.
+_ITEM_CACHE = 20_000
 _MAX_TERM_SELECTS = 400
 
 
@@ -24,6 +27,7 @@ class SqliteSearch(SqliteReads):
         self.scored_rows_budget = scored_rows_budget
         self._frequencies: OrderedDict[tuple[str, str, str], tuple[int, int]] = OrderedDict()
         self._frequency_lock = threading.Lock()
+        self._items: dict[tuple[int, str, str, str, str], Item] = {}
 
     def search(self, session_id: str, query: SearchQuery, *, limit: int, include_superseded: bool) -> list[tuple[Item, float]]:
         status = "" if include_superseded else "AND status = 'active'"
@@ -74,10 +78,22 @@ class SqliteSearch(SqliteReads):
             f" JOIN items ON items.id = best.rowid WHERE +items.session_id = ? {status} ORDER BY best.score DESC LIMIT ?",
             (*(value for pair in zip(rescales, terms, strict=True) for value in pair), limit + limit // 4, session_id, limit),
         )
-        found = [(item_from_row(row), row["score"]) for row in rows]
+        found = [(self._item(row, born), row["score"]) for row in rows]
         by_expression = dict(words)
         skipped = [(term_set(by_expression[e]), idf(frequencies[e], documents)) for e in skipped_expressions]
         return add_skipped_scores(found, skipped)
+
+    def _item(self, row: sqlite3.Row, born: str) -> Item:
+        """The row's Item, built once per process for each state of the row. Rows change only in the
+        columns of the key (ingest's UPDATE), and a session deleted and created again has another
+        created_at (born), so a cached Item is never one the row no longer holds."""
+        key = (row["id"], born, row["status"], row["superseded_by"], row["source_seqs"])
+        item = self._items.get(key)
+        if item is None:
+            if len(self._items) >= _ITEM_CACHE:
+                self._items.clear()  # cheaper than an LRU's bookkeeping on every hit; refilled in a few queries
+            item = self._items[key] = item_from_row(row)
+        return item
 
     def _frequency(self, key: tuple[str, str, str], documents: int) -> int:
         """Rows of the session matching a term's expression; key is (session id, its created_at,
