@@ -4,6 +4,7 @@ re-runs them on Redis. Sentences written for these tests.
 """
 
 import pytest
+from dsh.memory.v1 import memory_pb2
 
 from tests.memory.test_corrections import ACTIVE, SUPERSEDED, derived, holding, send
 
@@ -162,3 +163,16 @@ def test_a_figure_after_the_points_at_a_value_already_said(memory):
 def test_a_figure_inside_a_name_measures_nothing(memory):
     send(memory, "We ordered two RTX 24GB cards for the lab.")
     assert not [item for item in derived(memory) if item.value == "24"]
+
+
+def test_a_clock_time_keeps_its_time_zone(memory):
+    send(memory, "We publish the report weekly, Thursdays at 14:00 UTC.", "The vendor call is at 9:30 am Pacific.")
+    values = [item.value for item in derived(memory)]
+    assert any("14:00 UTC" in value for value in values), values
+    assert any("9:30 am Pacific" in value for value in values), values
+
+
+def test_a_chinese_range_keeps_its_unit_and_is_one_value(memory):
+    send(memory, "冷柜温度要控制在 1 到 5 度之间，每天查两次。")
+    ranges = [(item.value, item.unit) for item in derived(memory) if item.kind == memory_pb2.ITEM_KIND_NUMBER]
+    assert ranges == [("1 到 5", "度")], ranges

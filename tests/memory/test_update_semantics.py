@@ -133,3 +133,12 @@ def test_a_word_that_names_no_subject_keeps_no_value(memory):
     keys = [item.key for item in derived(memory, S)]
     assert not {"whichever", "一袋"} & set(keys), keys
     assert any("parking permit" in key for key in keys), keys
+
+
+def test_a_value_holding_a_password_or_a_home_path_is_not_kept_as_an_item(memory):
+    send(
+        memory,
+        "The contract draft is in /home/priya/contracts/lease_v2.docx and the portal password=Harbour#42 if you need it.",
+        "The deposit is $1,800.",
+    )
+    assert [item.value for item in derived(memory, S)] == ["1,800"], [(item.key, item.value) for item in derived(memory, S)]

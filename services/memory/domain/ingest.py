@@ -19,6 +19,7 @@ from services.memory.domain.indexing import CONTEXT_TURNS, event_metadata, turns
 from services.memory.domain.model import (
     QUOTABLE_KINDS,
     TRUSTED_KINDS,
+    VALUE_KINDS,
     AppendPlan,
     Candidate,
     Event,
@@ -32,6 +33,7 @@ from services.memory.domain.model import (
 )
 from services.memory.domain.quoting import own_words
 from services.memory.domain.retrieval import analyse
+from services.memory.domain.scrub import scrub
 from services.memory.domain.store_api import StoreReader
 from services.memory.domain.text import detect_lang, latin_terms, normalize_key, term_set
 from services.memory.domain.value_parts import distinctive_tokens
@@ -193,6 +195,8 @@ def _derive_items(overlay: _Overlay, event: Event, context: str) -> None:
     for candidate in read:
         index += 1
         item_id = item_id_for(overlay.session_id, event.event_id, index)
+        if candidate.kind in VALUE_KINDS and scrub(candidate.value) != candidate.value:
+            continue  # a password or a home path is no value to keep: the turn's quote, scrubbed when handed out, holds it
         if candidate.resolves:
             task_lifecycle.resolve(overlay, event, candidate, item_id, own, metadata)
         elif candidate.withdraws:

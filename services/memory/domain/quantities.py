@@ -12,7 +12,7 @@ from types import ModuleType
 
 from services.memory import regex_cache
 from services.memory.domain import extraction_checks as C
-from services.memory.domain.model import Candidate, ReadContext
+from services.memory.domain.model import Candidate, ItemKind, ReadContext
 from services.memory.domain.statements import clean_condition, number_candidate
 from services.memory.domain.text import normalize_key, strip_ends
 from services.memory.lang import data
@@ -49,7 +49,13 @@ def unread_quantities(sentence: str, ctx: ReadContext, found: list[tuple[Candida
     if any(candidate.is_correction or candidate.corrects for candidate, _ in found):
         return []  # a correction names the value it replaces: that figure is no new value
     words: ModuleType = data(ctx.grammar, "quantities")
+    # A range read as one value ("2 到 4 度") holds both its figures.
     held = {_digits(candidate.value) for candidate, _ in found} | {
+        figure
+        for candidate, _ in found
+        if candidate.kind is ItemKind.NUMBER
+        for figure in _FIGURES_IN.findall(candidate.value.replace(",", ""))
+    } | {
         figure for candidate, _ in found for figure in _qualifying(candidate.condition, words, ctx.grammar)
     }
     read: list[tuple[Candidate, str]] = []
@@ -97,6 +103,9 @@ def unread_quantities(sentence: str, ctx: ReadContext, found: list[tuple[Candida
             )
         earlier = clause
     return read
+
+
+_FIGURES_IN = regex_cache.compile(r"\d+(?:\.\d+)?")
 
 
 def _qualifying(condition: str, words: ModuleType, grammar: str) -> set[str]:

@@ -20,7 +20,9 @@ from services.memory.lang.zh.grammar import UNITS_ZH
 # A word after a figure that is no unit of it: "171 now", "48 of those".
 _UNIT_AFTER_FIGURE = r"(?!(?:" + "|".join(sorted(UNIT_STOP_WORDS)) + r")\b)[a-z]{1,12}\b"
 _EN = (
-    regex_cache.compile(rf"(?:{en_shapes.CLOCK}){en_shapes.SPAN}(?:{en_shapes.CLOCK})|(?:{en_shapes.CLOCK})", re.IGNORECASE),
+    regex_cache.compile(
+        rf"(?:(?:{en_shapes.CLOCK}){en_shapes.SPAN}(?:{en_shapes.CLOCK})|(?:{en_shapes.CLOCK})){en_shapes.TIME_ZONE}", re.IGNORECASE
+    ),
     regex_cache.compile(rf"(?:{en_shapes.WEEKDAYS},?\s+)?(?:{en_shapes.DATES})|{en_shapes.WEEKDAYS}", re.IGNORECASE),
     regex_cache.compile(rf"(?<![\w.#/]){CUR}{NUM}(?:\s?(?:%|{_UNIT_AFTER_FIGURE}))?(?![\w:])", re.IGNORECASE),
 )

@@ -110,6 +110,8 @@ MEASURE_DIMENSIONS = {
 WEEKDAYS = r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b"
 # "4 pm", "7:30am", "15:00"; two of them joined by SPAN are one value ("03:00 to 05:00").
 CLOCK = r"\b\d{1,2}(?::\d{2})?\s?[ap]\.?m\b|\b\d{1,2}:\d{2}\b"
+# The time zone a clock time is given in, right after it ("06:00 UTC", "5 pm Central"): part of the value.
+TIME_ZONE = r"(?:\s?(?:UTC|GMT|[ECMP][SD]?T|CET|CEST|BST|IST|JST|(?:Eastern|Central|Mountain|Pacific)(?:\s+time)?)\b)?"
 SPAN = r"\s*(?:to|until|till|-|–)\s*"
 # "18 March", "the 3rd of May", "Mar 18", "the 21st".
 DATES = (

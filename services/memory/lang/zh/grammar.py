@@ -30,7 +30,7 @@ _LINK_ZH = (
 # Shared by the number grammar: units read after a value, and words that end one.
 UNITS_ZH = regex_cache.compile(
     # Longer spellings first: "个工作日" is working days, not "个" of something.
-    r"(?:%|％|‰|℃|°C|毫秒|微秒|纳秒|秒钟|秒|分钟|个小时|小时|个工作日|工作日|个自然日|自然日|个礼拜|礼拜|天|周|个星期|星期|个月|月|年|次|"
+    r"(?:%|％|‰|℃|°C|摄氏度|度|毫秒|微秒|纳秒|秒钟|秒|分钟|个小时|小时|个工作日|工作日|个自然日|自然日|个礼拜|礼拜|天|周|个星期|星期|个月|月|年|次|"
     r"公斤|千克|斤|克|平方米|平米|公里|厘米|毫米|米|"
     r"盒|箱|瓶|包|袋|张|件|份|位|名|桌|晚|间|轮|批|套|个|条|台|人|元|块钱|块|美元|欧元|倍|核|页|行|字节|字|"
     r"[KMGT]i?B|ms|rps|qps|s)"
