@@ -23,6 +23,12 @@ def typed(text: str) -> list[tuple[str, str]]:
         # The speaker is the subject, or goes unsaid: what was acted on.
         ("I've reserved a removal van for Saturday 12 April.", "removal van", "Saturday 12 April"),
         ("Ordered a skip from Brennan's for Wednesday 7 May.", "skip from brennan's", "Wednesday 7 May"),
+        # A value that opens its clause is said of the clause before: what was acted on, before where and with whom.
+        ("I booked his annual check-up at Riverside Surgery with Dr. Patel, June 4 at 11:20 am.", "annual check-up", "June 4 at 11:20 am"),
+        # An amount is of what it is for.
+        ("Put aside $60 a month for car insurance, the quote came today.", "car insurance", "60"),
+        # A count the speaker reached is a count of what it counts.
+        ("So far we've had 318 sign-ups online.", "sign-ups", "318"),
         # A pronoun stands for the subject of the clause before it; an amount of money is a number.
         ("Hexley rang back, they can do it for £415.", "hexley", "415"),
         # Relayed, in Chinese: what was said is read; 那批 and the verb after the date are no part of the subject.

@@ -15,6 +15,7 @@ from services.memory.domain import extraction_checks as C
 from services.memory.domain.model import Candidate, ItemKind, ReadContext
 from services.memory.domain.statements import clean_condition, number_candidate
 from services.memory.domain.text import normalize_key, strip_ends
+from services.memory.domain.units import counted_noun
 from services.memory.lang import data
 from services.memory.lang.en import shapes as en_shapes
 from services.memory.lang.zh import shapes as zh_shapes
@@ -50,14 +51,16 @@ def unread_quantities(sentence: str, ctx: ReadContext, found: list[tuple[Candida
         return []  # a correction names the value it replaces: that figure is no new value
     words: ModuleType = data(ctx.grammar, "quantities")
     # A range read as one value ("2 到 4 度") holds both its figures.
-    held = {_digits(candidate.value) for candidate, _ in found} | {
-        figure
-        for candidate, _ in found
-        if candidate.kind is ItemKind.NUMBER
-        for figure in _FIGURES_IN.findall(candidate.value.replace(",", ""))
-    } | {
-        figure for candidate, _ in found for figure in _qualifying(candidate.condition, words, ctx.grammar)
-    }
+    held = (
+        {_digits(candidate.value) for candidate, _ in found}
+        | {
+            figure
+            for candidate, _ in found
+            if candidate.kind is ItemKind.NUMBER
+            for figure in _FIGURES_IN.findall(candidate.value.replace(",", ""))
+        }
+        | {figure for candidate, _ in found for figure in _qualifying(candidate.condition, words, ctx.grammar)}
+    )
     read: list[tuple[Candidate, str]] = []
     earlier = ""  # the clause before, which names the thing when this one only gives the figure ("..., at -9 dB")
     for clause in _clauses(sentence):
@@ -67,6 +70,15 @@ def unread_quantities(sentence: str, ctx: ReadContext, found: list[tuple[Candida
             multiplier = _multiplier(match, words) if ctx.grammar == "zh" else ""
             if multiplier:  # "9.6万" is the value as people say it; what follows it (元) is the unit
                 value, unit = value + multiplier, _unit_after(match.group("unit")[len(multiplier) :], words)
+            elif (
+                ctx.grammar == "en"
+                and counted_noun(counted := unit or _word_after(clause, match.end("value")))
+                and _TALLIED.search(clause[: match.start()])
+            ):
+                # "we've had 412 responses so far": a count the speaker reached is a count of what it counts.
+                if _digits(value) not in held:
+                    read.append((number_candidate(normalize_key(counted), value, counted, ["", ""], ctx), "quantity"))
+                continue
             elif not unit or (unit.lower() in words.PREPOSITION_UNITS and re.match(r"\s+[A-Za-z]", clause[match.end() :])):
                 continue  # "18 in total" is no length in inches
             if previous_end is not None and _QUALIFYING.match(clause[previous_end : match.start()]):
@@ -105,6 +117,19 @@ def unread_quantities(sentence: str, ctx: ReadContext, found: list[tuple[Candida
     return read
 
 
+def _word_after(clause: str, at: int) -> str:
+    """The word after a figure, hyphens kept ("318 sign-ups")."""
+    match = _NEXT_WORD.match(clause, at)
+    return match.group(1) if match else ""
+
+
+_NEXT_WORD = regex_cache.compile(r"\s*([A-Za-z]+(?:-[A-Za-z]+)*)")
+# A count the speaker reached, said with their own verb: what it counts is its subject.
+_TALLIED = regex_cache.compile(
+    r"\b(?:we|i)(?:'ve|\s+have)?\s+(?:now\s+)?(?:had|got|gotten|received|collected|sold|booked|registered|recruited|enrolled|signed\s+up)\s+"
+    r"(?:about\s+|around\s+|roughly\s+|over\s+|nearly\s+|just\s+)?$",
+    re.IGNORECASE,
+)
 _FIGURES_IN = regex_cache.compile(r"\d+(?:\.\d+)?")
 
 

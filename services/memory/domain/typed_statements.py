@@ -72,16 +72,36 @@ def typed_statements(clean: str, ctx: ReadContext, held: tuple[str, ...], speake
     for start, end, value in values[:MAX_VALUES]:
         if _told_as_past(clean, start, end, value, grammar) or discourse.negated(clean, value, grammar):
             continue
-        key = _key_before(clean, start, grammar, speaker)
+        currency = _CURRENCY.match(value)
+        key = (_paid_for(clean[end:]) if currency and grammar == "en" else "") or _key_before(clean, start, grammar, speaker)
         if not key:
             continue
-        currency = _CURRENCY.match(value)
         if currency:
             figure = currency.group("figure") + (currency.group("mult") or "")
             read.append((number_candidate(key, figure, currency.group("cur"), [], ctx), "typed_value"))
         elif value_type(value) == "time":
             read.append((Candidate(kind=ItemKind.FACT, key=key, value=value, text=ctx.source, lang=ctx.lang), "typed_value"))
     return read
+
+
+def _paid_for(after: str) -> str:
+    """What an amount pays for, said after it: "put down $45 a month for pet insurance" -> pet insurance."""
+    match = _PAID_FOR.match(after)
+    if not match:
+        return ""
+    words = _words("en")
+    thing = [token for token in _before_place(match.group("thing").split(), words) if token.lower() not in words.LINKING]
+    if not thing or thing[-1].lower() in words.NO_THING:
+        return ""  # "$210 for the whole thing"
+    key = " ".join(thing)
+    return C.store_key(key, "en") if C.good_key(key, "en", MAX_KEY_WORDS) else ""
+
+
+_PAID_FOR = regex_cache.compile(
+    r"\s*(?:(?:a|an|per|each|every)\s+[a-z]+\s+)?for\s+(?:the\s+|my\s+|her\s+|his\s+|our\s+|their\s+|its\s+|a\s+|an\s+)?"
+    r"(?P<thing>[a-z][\w\-]*(?:\s+[a-z][\w\-]*){0,3})",
+    re.IGNORECASE,
+)
 
 
 def _told_as_past(clean: str, start: int, end: int, value: str, grammar: str) -> bool:
@@ -159,11 +179,13 @@ def _subject_en(before: str) -> str | None:
         tokens = tokens[1:]
         return None if not tokens or tokens[-1].lower() in words.SPEAKERS else _object(tokens, words)
     if not tokens:
-        return ""
+        # "I booked her intake exam at the clinic, March 10 at 9:40 am": a value that opens its clause is
+        # said of the clause before.
+        return None if before.strip() == "" else ""
     if tokens[0].lower() in words.ACTS:  # "Booked a Virgin Media engineer for ...": the speaker goes unsaid
         return _object(tokens, words)
     if tokens[0].lower().split("'")[0] in words.SPEAKERS:
-        rest = [t for t in tokens[1:] if t.lower() not in words.LINKING]
+        rest = [t for t in _before_place(tokens[1:], words) if t.lower() not in words.LINKING]
         if not rest:
             return None
         return _object(rest, words)
@@ -181,10 +203,19 @@ def _object(tokens: list[str], words: ModuleType) -> str | None:
     """What the speaker acted on: "booked a Virgin Media engineer" -> "Virgin Media engineer"."""
     if tokens and (tokens[0].lower() in words.ACTS or tokens[0].lower().endswith("ed")):
         tokens = tokens[1:]
-    thing = _undetermined(tokens, words)
+    thing = _undetermined(_before_place(tokens, words), words)
     if not thing or thing[0].lower() in words.SPEAKERS:
         return None
     return " ".join(thing)
+
+
+def _before_place(tokens: list[str], words: ModuleType) -> list[str]:
+    """The words before where and with whom: "booked her intake exam at Lakeside with Dr. Okafor" acted on the exam."""
+    content = [at for at, token in enumerate(tokens) if token.lower() not in words.LINKING and token.lower() not in words.DETERMINERS]
+    if len(content) < 2:
+        return tokens
+    end = next((at for at in range(content[1], len(tokens)) if tokens[at].lower() in words.OBJECT_END), len(tokens))
+    return tokens[:end]
 
 
 def _undetermined(tokens: list[str], words: ModuleType) -> list[str]:

@@ -199,3 +199,7 @@ PAST_BEFORE = r"\b(?:last|past|previous|earlier\s+on|back\s+on|yesterday|today|t
 AGO_AFTER = r"^\s*(?:ago|before that|yesterday|today|tonight|tomorrow)\b"
 # A day by its ordinal alone ("in the 4th", "on the 15th") may be a quarter, a floor or a date.
 BARE_ORDINAL = r"^the\s+\d"
+# Where the thing acted on ends and its place or company begin: "booked her intake exam at the clinic".
+OBJECT_END = frozenset(["at", "with", "from", "in", "on", "for", "by", "through", "via", "near"])
+# What an amount is "for" and names nothing: "$210 for the whole thing", "$40 for all of it".
+NO_THING = frozenset(["thing", "things", "lot", "everything", "all", "it", "that", "them", "total", "day", "week", "month", "year", "now"])
