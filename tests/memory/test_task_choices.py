@@ -58,3 +58,24 @@ def test_a_goal_labelled_by_what_we_need_out_of_it(memory):
 def test_a_chinese_report_of_work_finished_after_an_opener_is_progress(memory):
     say(memory, "好了，三月的值班表全部排完了。")
     assert any("值班表全部排完了" in text for text in texts(state(memory).progress)), texts(state(memory).progress)
+
+
+@pytest.mark.parametrize(
+    ("said", "part"),
+    [
+        (
+            "Some context: I run the allotment society. What I need out of this is a planting rota agreed before the AGM on 3 March.",
+            "planting rota",
+        ),
+        ("So what we want is for every tenant to have a working smoke alarm by Friday.", "working smoke alarm"),
+    ],
+)
+def test_what_the_speaker_needs_out_of_the_work_is_its_goal(memory, said, part):
+    say(memory, said)
+    assert part in state(memory).goal.text, state(memory).goal.text
+
+
+def test_a_choice_labelled_as_not_decided_is_open_whatever_its_options_say(memory):
+    say(memory, "Still not decided: whether the boiler gets replaced now or we wait for the spring sale.")
+    assert any("boiler" in text for text in texts(state(memory).open_items)), texts(state(memory).open_items)
+    assert not state(memory).blockers, texts(state(memory).blockers)

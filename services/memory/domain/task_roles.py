@@ -77,7 +77,9 @@ def read_role(sentence: str, lang: str) -> tuple[TaskField, str] | None:
         if field is TaskField.GOAL and lang != "zh" and len(body.split()) < MIN_GOAL_WORDS:
             field = None  # "Deploy target: eu-west-1" names a setting; a goal says what is to be reached
         if field is not None and len(body) >= MIN_BODY_CHARS:
-            return _by_body(body, roles) or (field, body)
+            # A label that names a choice or a blocker says what its body is ("Not decided: whether SEV2s page
+            # overnight or wait for business hours" is no wait); a report's body may say more than its label.
+            return (field, body) if field in (TaskField.OPEN, TaskField.BLOCKER) else _by_body(body, roles) or (field, body)
     found = _by_body(sentence, roles)
     if found is None and roles.milestone.search(sentence):
         return TaskField.PROGRESS, sentence.strip()  # a milestone passed is progress, however it is said

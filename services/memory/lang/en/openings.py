@@ -32,7 +32,8 @@ HEDGES = regex_cache.compile(
 )
 # Questions without a question mark start like one.
 QUESTIONS = regex_cache.compile(
-    r"^(?:what|why|how|which|who|whom|whose|where|is it|are we|do we|do you|does|did|can you|"
+    # "What I need is ...", "what we're after is ...": an opening like a question that states something.
+    r"^(?:what(?!\s+(?:i|we|you|they|he|she)(?:'re|'m|'ve)?\s+(?:[\w']+\s+){0,5}?(?:is|was)\s)|why|how|which|who|whom|whose|where|is it|are we|do we|do you|does|did|can you|"
     r"could you|would you|should we|shall we|will you)\b",
     re.IGNORECASE,
 )

@@ -74,6 +74,24 @@ GOALS: tuple[TaskSpec, ...] = (
             ("For the cabin the aim is a new roof before the snow", "a new roof before the snow"),
         ],
     ),
+    # What the speaker says they need out of the work is its goal: "What I need out of this is the report in
+    # front of cabinet by 12 May", "What I want is for her to be settled within a month".
+    dict(
+        name="goal_wanted",
+        emits=NEW_GOAL,
+        cues=("what i need", "what we need", "what i want", "what we want", "what i'm after", "what we're after"),
+        pattern=r"^(?:(?:ok(?:ay)?|so|and|right|basically)\s*,?\s+)*(?P<cue>what\s+(?:i|we))\s+(?:really\s+|actually\s+)?"
+        r"(?:need|want|'m\s+after|am\s+after|'re\s+after|are\s+after)(?:\s+out\s+of\s+(?:this|it|the\s+\w+))?"
+        r"\s+is\s+(?P<entry>(?!(?:not|just\s+to\s+(?:chat|vent|talk))\b)[^?]{8,})$",
+        examples=[
+            (
+                "What I need out of this is the summary report in front of cabinet for their 12 May meeting",
+                "the summary report in front of cabinet for their 12 May meeting",
+            ),
+            ("So what I want is for her to be settled within a month", "for her to be settled within a month"),
+            ("What we need is every follow-up closed before the review on March 20", "every follow-up closed before the review on March 20"),
+        ],
+    ),
     dict(
         name="open_no_answer",
         emits=NEW_OPEN,

@@ -22,7 +22,10 @@ BLOCKER_LABEL = (
 )
 # Words that may close a label after its cue: "Only hitch now:", "Open question still:".
 LABEL_TAIL = r"now|here|today|again|though|still|left|remaining|so\s+far"
-OPEN_LABEL = r"open(?:\s+(?:questions?|items?|points?))?|undecided|to\s+decide|decisions?\s+(?:pending|needed|to\s+make)|todo|to-?dos?"
+OPEN_LABEL = (
+    r"open(?:\s+(?:questions?|items?|points?|things?|issues?|decisions?))?|undecided|(?:not|still\s+not)\s+(?:yet\s+)?decided|"
+    r"to\s+decide|decisions?\s+(?:pending|needed|to\s+make)|todo|to-?dos?"
+)
 # A measured advance: a count of a whole, a share, or a state of completion.
 ADVANCE = (
     r"\b\d+(?:\s+now)?,?\s+(?:of|out\s+of)\s+(?:the\s+)?\d+\b|\d+(?:\.\d+)?\s?%|\b(?:half|a\s+third|a\s+quarter|most|all)\b(?:\s+of)?|"
@@ -46,7 +49,7 @@ DEPENDENCY = (
 )
 # A choice still to make or a question left open, said in any words: the sentence is the open item.
 UNDECIDED = (
-    r"\b(?:still\s+)?undecided\b|\bopen\s+question\b|\bhaven't\s+(?:yet\s+)?(?:decided|picked|chosen|settled)\b|"
+    r"\b(?:still\s+)?undecided\b|\bnot\s+(?:yet\s+)?decided\b|\bopen\s+question\b|\bhaven't\s+(?:yet\s+)?(?:decided|picked|chosen|settled)\b|"
     r"\b(?:need|needs|have|has)\s+to\s+(?:decide|choose|pick|settle)\b|\btorn\s+(?:between|on|over|about)\b|\bnot\s+sure\s+(?:whether|if)\b|"
     r"\bstill\s+(?:deciding|choosing|weighing)\b|\bup\s+in\s+the\s+air\b|\bhaven't\s+made\s+up\s+(?:our|my|their)\s+minds?\b|"
     r"\bcan't\s+(?:decide|choose|make\s+up\s+(?:our|my)\s+minds?)\b|\bhaven't\s+made\s+(?:our|my|their)\s+minds?\s+up\b|"
