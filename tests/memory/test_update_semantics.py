@@ -142,3 +142,13 @@ def test_a_value_holding_a_password_or_a_home_path_is_not_kept_as_an_item(memory
         "The deposit is $1,800.",
     )
     assert [item.value for item in derived(memory, S)] == ["1,800"], [(item.key, item.value) for item in derived(memory, S)]
+
+
+def test_a_head_count_said_alone_is_kept_and_a_later_count_replaces_it(memory):
+    send(
+        memory,
+        "We are at 18 people now, including four kids.",
+        "The barn has parking for ten cars.",
+        "Two more families said yes, so we're at 25 people now.",
+    )
+    assert_replaced(memory, "18", "25")

@@ -260,7 +260,7 @@ def _reconcile(overlay: _Overlay, event: Event, candidate: Candidate, item_id: s
     if existing is not None and _inherits_unit(candidate, new, existing):
         # "make it 40" for "25 chairs" is 40 chairs; "bumped it to 10 online" for "8 guests" is 10 guests, online.
         new = _replace(new, unit=existing.unit, condition="; ".join(part for part in (new.unit, new.condition) if part))
-    if not new.key and new.kind is ItemKind.NUMBER and existing is None and units.counted_noun(new.unit):
+    if not new.key and new.kind is ItemKind.NUMBER and existing is None and units.dimension(new.unit) == "count":
         # "we're at 143 sign-ups": a count of them, the first or a new one of the count already kept.
         new = _replace(new, key=normalize_key(new.unit))
         existing = overlay.active(new.key)

@@ -89,7 +89,10 @@ GOALS: tuple[TaskSpec, ...] = (
                 "the summary report in front of cabinet for their 12 May meeting",
             ),
             ("So what I want is for her to be settled within a month", "for her to be settled within a month"),
-            ("What we need is every follow-up closed before the review on March 20", "every follow-up closed before the review on March 20"),
+            (
+                "What we need is every follow-up closed before the review on March 20",
+                "every follow-up closed before the review on March 20",
+            ),
         ],
     ),
     dict(
