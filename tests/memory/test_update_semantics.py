@@ -152,14 +152,3 @@ def test_a_head_count_said_alone_is_kept_and_a_later_count_replaces_it(memory):
         "Two more families said yes, so we're at 25 people now.",
     )
     assert_replaced(memory, "18", "25")
-
-
-def test_a_key_that_opens_like_a_clause_keeps_no_value(memory):
-    send(
-        memory,
-        "Sitter notes: oat kibble, 250 grams per day in two meals, for as long as he's under 18 kg.",
-        "It's another $180 and Thursdays again.",
-    )
-    keys = [item.key for item in derived(memory, S)]
-    assert not [key for key in keys if key.startswith(("as ", "it's"))], keys
-    assert "sitter notes" in keys, keys

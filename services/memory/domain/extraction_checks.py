@@ -125,10 +125,7 @@ def _names_a_thing(key: str, grammar: str) -> bool:
     if grammar == "zh":
         return not zh_keys.MEASURE_PHRASE.fullmatch(normalize_key(key))
     words = key.lower().split()
-    if (len(words) == 1 and words[0] in en_keys.NOT_SUBJECTS) or not any(len(term) > 2 for term in term_set(key)):
-        return False
-    # Whatever read it, a key that opens like a clause is none ("as long as she's", "it's another", "not going to ...").
-    return words[0] not in BAD_KEY_WORDS
+    return not (len(words) == 1 and words[0] in en_keys.NOT_SUBJECTS) and any(len(term) > 2 for term in term_set(key))
 
 
 def good_value(value: str, grammar: str) -> bool:
