@@ -12,7 +12,10 @@ session's active facts and numbers by what it names:
 - for a statement with no key at all, how recently the candidate was said.
 
 The best candidate wins when it clears a threshold and the runner-up is clearly behind, so an
-unrelated statement supersedes nothing. Pure functions: the planner supplies the candidates.
+unrelated statement supersedes nothing; a new value replaces only one of its own type (a phrase no
+time, a count no weekday or size), and subjects the words leave tied, or an update whose key names no
+known subject, are told apart by the size of the figure or a date of the same month. Pure functions:
+the planner supplies the candidates.
 """
 
 import functools
@@ -135,9 +138,9 @@ def _nearest_figure(value: str, tied: list[Item]) -> Item | None:
         if not new or not old:
             return None
         distances.append((abs(math.log(abs(new) / abs(old))), item))
-    distances.sort(key=lambda pair: pair[0])
     if not distances:
         return None
+    distances.sort(key=lambda pair: pair[0])
     (nearest, item), runner_up = distances[0], (distances[1][0] if len(distances) > 1 else math.inf)
     return item if nearest <= math.log(NEAR_FACTOR) and runner_up >= math.log(FAR_FACTOR) else None
 
