@@ -203,10 +203,10 @@ def _derive_items(overlay: _Overlay, event: Event, context: str) -> None:
             withdrawals.withdraw(overlay, event, candidate)
         else:
             _reconcile(overlay, event, candidate, item_id, metadata, context)
-    task_lifecycle.settled_blockers(overlay, event, own)
+    task_lifecycle.settled_blockers(overlay, event, turn)
     if not any(candidate.resolves and candidate.task_field is TaskField.OPEN for candidate in read):
         # A decision read as one ("Decided: receipts go in the folder") was matched to its question already.
-        task_lifecycle.chosen_options(overlay, event, own)
+        task_lifecycle.chosen_options(overlay, event, turn)
 
 
 def _evidence_item(session_id: str, event: Event, context: str, metadata: str) -> Item:

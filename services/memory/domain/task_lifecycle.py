@@ -12,10 +12,11 @@ import re
 from dataclasses import replace
 from typing import Protocol
 
+from services.memory.domain.analysis import TurnAnalysis
 from services.memory.domain.discourse import frame
 from services.memory.domain.extraction_checks import clean_value, store_key
 from services.memory.domain.model import Candidate, Event, Item, ItemKind, ItemStatus, TaskField, item_id_for
-from services.memory.domain.text import detect_lang, is_question, split_sentences, term_set
+from services.memory.domain.text import detect_lang, term_set
 from services.memory.lang import LANGUAGES, data
 from services.memory.lang.en import task_states as en_task_states
 from services.memory.lang.en.task_states import NOT_YET as _NOT_YET_EN
@@ -90,11 +91,11 @@ def resolve(overlay: PlanView, event: Event, candidate: Candidate, item_id: str,
         overlay.update(replace(target, status=ItemStatus.SUPERSEDED, superseded_by=closer))
 
 
-def settled_blockers(overlay: PlanView, event: Event, message: str) -> None:
-    """Close each blocker a sentence of the message states as settled, without a cue of resolution:
+def settled_blockers(overlay: PlanView, event: Event, turn: TurnAnalysis) -> None:
+    """Close each blocker a sentence of the turn states as settled, without a cue of resolution:
     most of the blocker's own words again, something done, and nothing still awaited, negated,
     to come or asked ("the inspector came by first thing, the backflow valve passed")."""
-    settled_parts = [part for sentence in split_sentences(message) if (part := _settled_part(sentence))]
+    settled_parts = [part for line in turn.lines for said in line if (part := _settled_part(said.text, said.lang))]
     if not settled_parts:
         return  # most turns: no store read
     blockers = [item for item in overlay.active_with_prefix(f"task:{TaskField.BLOCKER.value}:") if item.seq < event.seq]
@@ -113,17 +114,18 @@ def settled_blockers(overlay: PlanView, event: Event, message: str) -> None:
             blockers.remove(settled)
 
 
-def chosen_options(overlay: PlanView, event: Event, message: str) -> None:
+def chosen_options(overlay: PlanView, event: Event, turn: TurnAnalysis) -> None:
     """Close each choice left open ("Business Standard or Business Premium", 周六还是周日) that a statement
-    of the message commits to one option of, naming none of the others ("so we're licensing Standard
+    of the turn commits to one option of, naming none of the others ("so we're licensing Standard
     for everybody"): the choice is made, whatever the verb."""
     committed = [
-        sentence
-        for sentence in split_sentences(message)
-        if (lang := detect_lang(sentence)) in LANGUAGES
-        and data(lang, "task_states").COMMITS.search(sentence)
-        and not is_question(sentence, lang)
-        and not frame(sentence, lang)
+        said.text
+        for line in turn.lines
+        for said in line
+        if said.lang in LANGUAGES
+        and not said.question
+        and data(said.lang, "task_states").COMMITS.search(said.text)
+        and not frame(said.text, said.lang)
     ]
     if not committed:
         return  # most turns: no store read
@@ -148,9 +150,9 @@ def _picked(choice: str, said: frozenset[str]) -> bool:
     return sum(bool(terms & said) for terms in own) == 1
 
 
-def _settled_part(sentence: str) -> str:
+def _settled_part(sentence: str, lang: str) -> str:
     """The clauses of a sentence that await nothing, when one of them says something was done; "" else."""
-    words = data("zh" if detect_lang(sentence) == "zh" else "en", "task_states")
+    words = data("zh" if lang == "zh" else "en", "task_states")
     if not words.SETTLED.search(sentence):
         return ""  # most sentences: one search
     clauses = [clause for clause in _CLAUSE.split(sentence) if not words.UNSETTLED.search(clause)]
