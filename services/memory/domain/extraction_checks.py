@@ -69,7 +69,7 @@ def good_key(key: str, grammar: str, max_words: int) -> bool:
         return (
             len(norm) >= 2
             and norm not in zh_keys.TIME_WORDS
-            and not zh_keys.TIME_KEY.fullmatch(norm)
+            and not said_when(norm, grammar)
             and not norm.startswith(zh_keys.BAD_KEY_START)
             and not norm.endswith(zh_keys.BAD_KEY_END)
         )

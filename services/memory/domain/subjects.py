@@ -243,7 +243,7 @@ def _score(statement: Statement, item: Item, named_here: bool = False) -> float 
         # Cosine of the two keys' words: one word in common with a long key ("pdf" in "invoice pdf
         # letterhead entity") says little; "batch size" in "global batch size" says much.
         score += KEY_SHARE * shared / math.sqrt(len(new_key) * len(old_key))
-        if shared and (new_key <= old_key or old_key <= new_key):
+        if _nested(new_key, old_key):
             score += KEY_NESTED
     if old_key:
         # Key words the sentence names besides its own key (the key's are counted above).
@@ -264,7 +264,7 @@ def _score(statement: Statement, item: Item, named_here: bool = False) -> float 
             score += FOCUS_NAMED * len(in_message) / len(old_key)
         elif old_key and not named_here and (in_focus := old_key & term_set(statement.focus)):
             score += FOCUS_NAMED * len(in_focus) / len(old_key)  # the message names nothing; the turns before name this
-    if not statement.update and not (new_key and old_key and (new_key <= old_key or old_key <= new_key)):
+    if not statement.update and not _nested(new_key, old_key):
         return None  # without a marker only a restated key replaces
     return score
 
@@ -320,12 +320,12 @@ def _compatible(statement: Statement, item: Item) -> bool:
     if old == "time" and not new:
         # "their sales guy is out that day" says no new time of "test drive: Saturday at 10 am"; a
         # phrase replaces a time only under the same key ("the launch: on hold").
-        return _keys_nest(statement.key, item.subject)
+        return _nested(term_set(statement.key), term_set(item.subject))
     return not (new and old and new != old)
 
 
-def _keys_nest(key: str, other: str) -> bool:
-    mine, theirs = term_set(key), term_set(other)
+def _nested(mine: frozenset[str], theirs: frozenset[str]) -> bool:
+    """One key's words hold all of the other's ("batch size" in "global batch size")."""
     return bool(mine and theirs and (mine <= theirs or theirs <= mine))
 
 
