@@ -89,7 +89,11 @@ def _from_statement(stmt: str, old: str, weak: bool, ctx: ReadContext, depth: in
         return _loose(stmt, old, ctx) if weak and not _task(stmt, ctx) and not read_rule(stmt, ctx) else None
     # A bare value is a few words and no clause: "deploys go through the green pipeline" is a
     # statement no table read, not a new value for whatever was said last.
-    short = len(stmt.split()) <= 4 and not _CLAUSE_VERB_EN.search(stmt) if grammar == "en" else len(stmt) <= 20
+    short = (
+        len(stmt.split()) <= 4 and not _CLAUSE_VERB_EN.search(stmt)
+        if grammar == "en"
+        else len(stmt) <= 20 and not zh_revisions.CHANGE_VERB.search(stmt)  # 供应商的车改到晚一点 says a change, names no value
+    )
     first_word = stmt.split()[0].lower() if stmt.split() else ""
     if short and first_word not in C.BAD_KEY_WORDS and not is_hedged(stmt, grammar):
         return _from_value(stmt, "", old, ctx)  # "scratch that, eu-central-1"

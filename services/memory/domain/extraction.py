@@ -112,15 +112,16 @@ def extract_traced(own: str | TurnAnalysis) -> list[tuple[Candidate, str]]:
                 read = _about_subject(sentence, subject) or read
             subject = next((c.key for c, _ in read if c.kind in VALUE_KINDS and c.key), "")
             retracting = taken_back is not None
+            revision = taken_back is None and announces_revision(sentence, lang)
             if taken_back is not None and not is_question(sentence, lang):
                 read, taken_back = _replacing(read, ReadContext(sentence, lang, lang), taken_back), None
-            elif read and announces_revision(sentence, lang):
-                read = tuple((replace(c, is_correction=True) if c.kind in VALUE_KINDS else c, row) for c, row in read)
             read = tuple((measure, row) for candidate, row in read for measure in split_measures(candidate, lang))
             read = tuple((replace(c, key=C.owned_key(c.key, clean)) if c.kind in VALUE_KINDS else c, row) for c, row in read)
             read = (*read, *goal_stated(read, lang))
             if not retracting:  # after "scratch what I said about X", the next statement replaces X
                 read = with_typed_values(sentence, clean, lang, _unread_values(sentence, clean, lang, read))
+            if revision:  # "that brings us down to £664,900": whichever reading found the figure, it is a revision
+                read = tuple((replace(c, is_correction=True) if c.kind in VALUE_KINDS else c, row) for c, row in read)
             if not any(c.kind in (ItemKind.RULE, ItemKind.TASK) for c, _ in read) and (
                 instruction := standing_instruction(clean, ReadContext(sentence, lang, lang))
             ):

@@ -6,6 +6,7 @@ import re
 from dataclasses import replace
 
 from services.memory.domain import patterns as P
+from services.memory.domain.cjk_words import words
 from services.memory.domain.model import Candidate, ItemKind
 from services.memory.domain.text import context_free_key, ends_with_abbreviation, normalize_key, strip_ends, term_set
 from services.memory.lang.en import keys as en_keys
@@ -28,12 +29,26 @@ def store_key(raw: str, grammar: str, suffix: str = "") -> str:
     if grammar == "en":
         raw = en_keys.STATE_PREFIX.sub("", en_keys.SPEAKER_TAIL.sub("", raw) or raw) or raw
     else:
-        trimmed = strip_ends(raw.rstrip(), zh_keys.TRAILING_PARTICLES)  # 押金现在已经改成… -> 押金
+        trimmed = _subject_part(strip_ends(raw.rstrip(), zh_keys.TRAILING_PARTICLES))  # 押金现在已经改成… -> 押金
         raw = trimmed if len(trimmed) >= 2 else raw
         if changed := zh_keys.BA_OBJECT.search(raw):
             raw = changed.group("object")
     key = context_free_key(raw, grammar)
     return normalize_key(f"{key} {suffix}") if suffix else key
+
+
+def _subject_part(raw: str) -> str:
+    """A Chinese key cut before its first adverb (收货时间也往后推 -> 收货时间, 现在亚太分片 -> 亚太分片): an adverb
+    stands before the predicate, so what comes before it is the subject. Words, not characters, decide: 还款 and
+    成都 hold no adverb."""
+    if not any(particle in raw for particle in zh_keys.TRAILING_PARTICLES):
+        return raw
+    cut = list(words(raw))
+    while cut and cut[0] in zh_keys.TRAILING_PARTICLES:
+        cut.pop(0)
+    at = next((index for index, word in enumerate(cut) if word in zh_keys.TRAILING_PARTICLES), len(cut))
+    subject = "".join(cut[:at]).strip()
+    return subject if len(subject) >= 2 else raw
 
 
 def announces(label: str, grammar: str) -> bool:
@@ -136,6 +151,7 @@ def good_value(value: str, grammar: str) -> bool:
             len(value) <= MAX_ZH_VALUE_CHARS
             and value.rstrip(zh_values.TRAILING_PARTICLES) not in zh_values.STOP_VALUES | {""}
             and not value.startswith(zh_values.BAD_VALUE_START)
+            and not zh_values.DEGREE_ONLY.match(value.rstrip(zh_values.TRAILING_PARTICLES))
         )
     words = value.lower().split()
     if len(words) > MAX_VALUE_WORDS or words[0] in en_values.BAD_VALUE_START or en_values.STATE_TAIL.sub("", value.lower()) in STOP_VALUES:

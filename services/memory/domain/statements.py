@@ -11,6 +11,7 @@ from services.memory.domain.model import Candidate, ItemKind, ReadContext
 from services.memory.domain.patterns_core import PatternRow
 from services.memory.domain.tables import FACTS, NUMBERS, rows
 from services.memory.domain.text import is_hedged, strip_openers
+from services.memory.domain.value_shapes import value_type
 from services.memory.lang.en import clauses as en_clauses
 from services.memory.lang.en.clauses import CONDITION_END as _CONDITION_END_EN
 from services.memory.lang.en.clauses import COUNT_WORDS as _COUNT_WORDS
@@ -136,6 +137,8 @@ def _number(text: str, ctx: ReadContext) -> tuple[Candidate, str, str] | None:
         key, place = _number_key(groups, row, grammar)
         if not key:
             continue
+        if value_type(match.group("value") + (groups.get("tail") or "")[:_TIME_TAIL]) == "time":
+            continue  # "开跑改成2点半", "moved to 3 pm": a clock time or a date is a fact of time, not a figure
         verb = (groups.get("verb") or "").strip().lower()
         tail, rest = split_clauses(groups.get("tail") or "", ctx)
         value, tail = _with_multiplier(match.group("value"), tail, grammar)
@@ -153,6 +156,10 @@ def _number(text: str, ctx: ReadContext) -> tuple[Candidate, str, str] | None:
         candidate = number_candidate(key, value, unit, parts, ctx, is_correction=verb in P.UPDATE_VERBS)
         return candidate, row.name, rest
     return None
+
+
+# Enough of what follows a figure to tell a clock time or a date ("2点半", "3 pm", "5月") from a measure.
+_TIME_TAIL = 4
 
 
 def _with_multiplier(value: str, tail: str, grammar: str) -> tuple[str, str]:
@@ -295,8 +302,8 @@ def trim_condition(condition: str, grammar: str) -> str:
 
 def bare_number(text: str, grammar: str) -> tuple[str, str, str] | None:
     match = _BARE_NUMBER[grammar].match(text.strip())
-    if not match:
-        return None
+    if not match or value_type(text) == "time":
+        return None  # "改成2点半", "moved to 2 pm": a clock time or a date is a time, not a figure with a word after it
     unit, condition = read_unit(match.group("tail"), grammar, match.group("cur") or "", "", match.group("value"))
     return " ".join(match.group("value").split()), unit, condition
 

@@ -38,7 +38,7 @@ from services.memory.domain.units import (
     stated_differences,
 )
 from services.memory.domain.value_parts import counted_per, distinctive_tokens
-from services.memory.domain.value_shapes import shape, typed_shape, value_type
+from services.memory.domain.value_shapes import clock_minutes, shape, typed_shape, value_type
 from services.memory.domain.value_text import is_name, names, normalized, restates
 from services.memory.lang.en.shapes import ORDINARY_CAPITALS as _ORDINARY_CAPITALS
 
@@ -68,6 +68,8 @@ MARGIN = 0.25
 # Tied subjects told apart by size: the new figure is near one and far from every other.
 NEAR_FACTOR = 1.5
 FAR_FACTOR = 5.0
+# A clock time moved by an update is near the old one: within three hours.
+NEAR_MINUTES = 180
 
 
 @dataclass(frozen=True)
@@ -102,7 +104,7 @@ def best_target(statement: Statement, candidates: list[Item]) -> Item | None:
         key=lambda pair: (-pair[0], -pair[1].seq),
     )
     if not scored:
-        return _alike_unnamed(statement, list(unique.values()))
+        return _alike_unnamed(statement, list(unique.values())) or _nearest_time(statement, list(unique.values()))
     if statement.update and not statement.key:
         # A keyless value replaces one of its own type when there is one: "换到 5 号馆" a hall, not a date.
         wanted = typed_shape(statement.value)
@@ -167,6 +169,19 @@ def _alike_unnamed(statement: Statement, candidates: list[Item]) -> Item | None:
     return None
 
 
+def _nearest_time(statement: Statement, candidates: list[Item]) -> Item | None:
+    """A time said as new and named by nothing ("from tonight we're pulling the start earlier, to 00:45 UTC")
+    moves the clock time it is near: the one within NEAR_MINUTES of it, every other FAR_FACTOR times farther."""
+    new = clock_minutes(statement.value) if statement.update and not statement.key else None
+    if new is None:
+        return None
+    times = [(abs(old - new), item) for item in candidates if item.seq < statement.seq and (old := clock_minutes(item.value)) is not None]
+    times.sort(key=lambda pair: pair[0])
+    if not times or times[0][0] > NEAR_MINUTES or (len(times) > 1 and times[1][0] < FAR_FACTOR * max(times[0][0], 1)):
+        return None
+    return times[0][1]
+
+
 def _same_month(shared: frozenset[str]) -> bool:
     """Two dates' shared parts hold a day and its month by name ("March 14", "March 28")."""
     return "date" in shared and any(part.startswith("numbered:") and part[9:].isalpha() and part[9:].isascii() for part in shared)
@@ -223,17 +238,18 @@ def _score(statement: Statement, item: Item, named_here: bool = False) -> float 
         # messaged, they want 48" speaks for Moss, whose standing order it updates.
         return None
     new_key, old_key = term_set(statement.key), term_set(item.subject)
-    if statement.cued and not (named or mentioned or old_key & _prose_terms(statement.message)):
-        # "Base moved check-in earlier, 15:00" updates only a subject its message names ("Hendry's rang.
-        # Lamb's gone up again, £10.15 a kilo": the price per kilo from Hendry's).
+    # "what I said about the postdoc length" for "Staffing plan: one postdoc for 36 months": the
+    # update's key names what the old sentence was about, under another key.
+    key_in_sentence = (new_key - old_key) & term_set(item.text) if statement.update else set()
+    if statement.cued and not (named or mentioned or old_key & _prose_terms(statement.message) or key_in_sentence):
+        # "Base moved check-in earlier, 15:00" updates only a subject its message names, by its key or by
+        # words of the sentence that said it ("Hendry's rang. Lamb's gone up again, £10.15 a kilo": the
+        # price per kilo from Hendry's; 收货时间改成7点半 after 仓库每天早上7点开始收货).
         return None
     if statement.loose and not (named or mentioned or (new_key & old_key) or _names_subject(old_key, statement.message)):
         # Only what was just said, and less surely than anything the message names or repeats.
         return JUST_SAID if statement.seq - item.seq <= JUST_SAID_SPAN else None
     said = term_set(statement.sentence) - term_set(statement.value)
-    # "what I said about the postdoc length" for "Staffing plan: one postdoc for 36 months": the
-    # update's key names what the old sentence was about, under another key.
-    key_in_sentence = (new_key - old_key) & term_set(item.text) if statement.update else set()
     if statement.key and not (
         named or mentioned or new_key & old_key or said & old_key or key_in_sentence or _context_mentioned(item, statement)
     ):
@@ -251,6 +267,8 @@ def _score(statement: Statement, item: Item, named_here: bool = False) -> float 
     if new_key:
         score += SENTENCE_SHARE * len(key_in_sentence) / len(new_key)
     score += SAME_SHAPE * min(2, len(shape(statement.value) & shape(item.value)))  # a weekday and a date beat a weekday
+    if _near_in_time(statement.value, item.value):
+        score += SAME_SHAPE  # 7点半 after 7点: a time is most often moved by a little
     if statement.unit and not names_unit(statement.unit) and normalized(statement.unit) == normalized(item.unit):
         score += SAME_COUNTED  # "down to 61 user mailboxes" after "64 user mailboxes": the word counted says the subject
     if not statement.key and statement.update:
@@ -322,6 +340,11 @@ def _compatible(statement: Statement, item: Item) -> bool:
         # phrase replaces a time only under the same key ("the launch: on hold").
         return _nested(term_set(statement.key), term_set(item.subject))
     return not (new and old and new != old)
+
+
+def _near_in_time(new: str, old: str) -> bool:
+    a, b = clock_minutes(new), clock_minutes(old)
+    return a is not None and b is not None and abs(a - b) <= NEAR_MINUTES
 
 
 def _nested(mine: frozenset[str], theirs: frozenset[str]) -> bool:

@@ -1,6 +1,7 @@
 """How a Chinese speaker corrects, takes back or revises a value (read by domain/corrections.py)."""
 
 from services.memory import regex_cache
+from services.memory.lang.zh.shapes import CLOCK
 
 INTRO = regex_cache.compile(r"^(?:应该是|应该为|应为|应该用|其实是|实际上是|改用|换成|改成|是|用)\s*(?P<v>.+)$")
 
@@ -8,8 +9,7 @@ OLD_TAIL = regex_cache.compile(r"^(?P<s>.+?)[，,]?\s*(?:而)?不是(?P<old>[^�
 
 # Chinese values that name themselves: a date, a clock time, a weekday (六点半, 4月3日, 周五).
 LOOSE_VALUE = regex_cache.compile(
-    r"\d{1,2}月\d{1,2}[日号]|(?:早上|上午|中午|下午|晚上|凌晨)?[零一二两三四五六七八九十\d]+点(?:半|[零一二三四五六七八九十\d]+分?)?"
-    r"|周[一二三四五六日天]|星期[一二三四五六日天]"
+    rf"\d{{1,2}}月\d{{1,2}}[日号]|(?:早上|上午|中午|下午|晚上|凌晨)?(?:{CLOCK.pattern})|周[一二三四五六日天]|星期[一二三四五六日天]"
 )
 
 RETRACTION = regex_cache.compile(
@@ -21,4 +21,9 @@ RETRACTION = regex_cache.compile(
 # "the vendor came back with £16,950", "the headcount went up to 140", 新的报价是….
 REVISION = regex_cache.compile(
     r"(?:新的|最新的?|修改后的?|更新后的?|调整后的?)(?:报价|价格|预算|日期|时间|数字|金额|人数|方案)|重新报价|改成了|调整为"
+)
+
+# The verbs of a change (改成, 换成, 调到, 推迟到 ...): a phrase holding one is a statement of change, never a bare value.
+CHANGE_VERB = regex_cache.compile(
+    r"改为|更改为|变更为|改用|改成|改到|换成|换到|调到|调成|调整为|调整到|挪到|推到|推迟到|提前到|延到|变成|变为"
 )

@@ -1,0 +1,48 @@
+"""Updates read by the type of their value, whatever words carry them: a clock time said the Chinese way is a
+time, not a figure; an area in another spelling of its unit is the same measure. Sentences written for these
+tests; tests/memory/redis/test_redis_update_values.py re-runs them on Redis."""
+
+from tests.memory.test_corrections import ACTIVE, assert_replaced, holding, send
+
+
+def test_a_chinese_clock_time_in_a_change_replaces_the_time_and_is_no_figure(memory):
+    send(
+        memory,
+        "仓库这边每天早上7点开始收货。",
+        "供应商的车改到晚一点了，收货时间也往后推，改成7点半。",
+    )
+    assert_replaced(memory, "7点开始收货", "7点半")
+    assert [item.unit for item in holding(memory, "7点半") if item.status == ACTIVE] == [""]
+
+
+def test_a_degree_said_alone_is_no_value(memory):
+    send(memory, "快递员说今天的车会来得晚一点。")
+    assert not holding(memory, "一点")
+
+
+def test_a_label_that_calls_its_value_new_replaces_the_one_its_sentence_names(memory):
+    send(
+        memory,
+        "Small things are fine though: anything under $300 and either of us can approve it.",
+        "We talked it over last night. New limit: anything up to $750, one of us saying yes will do.",
+    )
+    assert_replaced(memory, "300", "750")
+
+
+def test_a_figure_brought_down_to_replaces_the_total_of_its_size(memory):
+    send(
+        memory,
+        "The draft grant budget comes to €412,000 over three years.",
+        "Dropping the second field trip helps; that brings us down to €389,500.",
+    )
+    assert_replaced(memory, "412,000", "389,500")
+
+
+def test_a_time_moved_without_naming_its_subject_moves_the_time_it_is_near(memory):
+    send(
+        memory,
+        "For reference: the backup job starts at 02:00 UTC and the reports must be ready by 07:30 UTC.",
+        "Ops asked for more headroom, so from tomorrow we're starting it earlier, at 01:15 UTC.",
+    )
+    assert_replaced(memory, "02:00", "01:15")
+    assert [item.status for item in holding(memory, "07:30")] == [ACTIVE]
