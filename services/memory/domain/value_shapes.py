@@ -92,10 +92,10 @@ def clock_minutes(value: str) -> int | None:
     else:
         match = chinese[0]
         hour_text, _, rest = match.group().partition("点")
-        hour = _zh_number(hour_text)
-        minute = 30 if rest == "半" else _zh_number(rest.rstrip("分")) if rest else 0
-        if hour is None or minute is None:
+        said_hour, said_minute = _zh_number(hour_text), 30 if rest == "半" else _zh_number(rest.rstrip("分")) if rest else 0
+        if said_hour is None or said_minute is None:
             return None
+        hour, minute = said_hour, said_minute
         if value[max(0, match.start() - 2) : match.start()] in zh_shapes.LATER_DAY_PARTS and hour < 12:
             hour += 12  # 下午三点 is 15:00
     return hour * 60 + minute if hour < 24 and minute < 60 else None
