@@ -46,3 +46,39 @@ def test_a_time_moved_without_naming_its_subject_moves_the_time_it_is_near(memor
     )
     assert_replaced(memory, "02:00", "01:15")
     assert [item.status for item in holding(memory, "07:30")] == [ACTIVE]
+
+
+def test_a_short_chinese_key_inside_a_long_one_restates_it(memory):
+    send(
+        memory,
+        "张家老宅翻修的合同总价是52.4万，含材料费。",
+        "今天跟业主对完了：多加了一间阳光房，总价按57.9万算，业主已经签字。",
+    )
+    assert_replaced(memory, "52.4万", "57.9万")
+
+
+def test_an_area_in_another_spelling_of_its_unit_and_said_as_what_it_really_is_replaces_the_area(memory):
+    send(
+        memory,
+        "设计图上屋顶花园的面积是140平方米。",
+        "今天去量了一下，扣掉设备间，屋顶花园实际只有118平米。",
+    )
+    assert_replaced(memory, "140", "118")
+
+
+def test_a_limit_that_is_really_another_figure_replaces_it(memory):
+    send(
+        memory,
+        "The marquee hire sheet says the weight limit on the deck is 900 kg.",
+        "The site manager checked the spec: the weight limit on the deck is really 650 kg.",
+    )
+    assert_replaced(memory, "900", "650")
+
+
+def test_a_chinese_date_moved_without_its_key_replaces_the_date_whose_sentence_it_shares_words_with(memory):
+    send(
+        memory,
+        "合同约定8月15日交房验收。",
+        "雨季拖了工期，交房往后挪了两周，跟业主说好了是8月29号。",
+    )
+    assert_replaced(memory, "8月15日", "8月29号")

@@ -27,7 +27,8 @@ from services.memory import regex_cache
 from services.memory.domain.discourse import reporter
 from services.memory.domain.model import Item, ItemKind
 from services.memory.domain.owners import owner
-from services.memory.domain.text import cjk_runs, term_set
+from services.memory.domain.cjk_words import content_words, word_grams
+from services.memory.domain.text import cjk_runs, latin_terms, term_set
 from services.memory.domain.units import (
     magnitude,
     measures_amount,
@@ -97,7 +98,7 @@ def best_target(statement: Statement, candidates: list[Item]) -> Item | None:
     # ("Bellhouse double-booked the hall. We've moved to ..."); only when it names none do the turns before it set the focus.
     message = term_set(statement.message)
     named_here = not statement.key and any(
-        term_set(item.subject) & message or (statement.update and _mentioned(item, statement)) for item in unique.values()
+        key_terms(item.subject) & message or (statement.update and _mentioned(item, statement)) for item in unique.values()
     )
     scored = sorted(
         ((score, item) for item in unique.values() if (score := _score(statement, item, named_here)) is not None),
@@ -155,9 +156,9 @@ def _alike_unnamed(statement: Statement, candidates: list[Item]) -> Item | None:
     when the look of the value does not single one out."""
     if not (statement.update and statement.key):
         return None
-    key = term_set(statement.key)
+    key = key_terms(statement.key)
     earlier = [item for item in candidates if item.seq < statement.seq]
-    if any(key & term_set(item.subject) for item in earlier):
+    if any(key & key_terms(item.subject) for item in earlier):
         return None  # the key names a known subject, whose value the statement did not fit
     if value_type(statement.value) == "time":
         wanted = typed_shape(statement.value)
@@ -197,7 +198,7 @@ _NAMED = regex_cache.compile(r"\d|(?<!^)\b[A-Z]|[\u3400-\u9fff]")
 
 
 def _named_share(item: Item, said: frozenset[str]) -> float:
-    subject = term_set(item.subject)
+    subject = key_terms(item.subject)
     return len(subject & said) / len(subject) if subject else 0.0
 
 
@@ -226,8 +227,9 @@ def _score(statement: Statement, item: Item, named_here: bool = False) -> float 
         return None
     if statement.cued and not (compatible and value_type(statement.value) == value_type(item.value)):
         return None  # read by its look alone, a value replaces only one of its own type
+    shared_words = _shared_chinese_words(item, statement) if statement.update and not statement.key else frozenset()
     score = NAMED_OLD if named else MENTIONED if mentioned else 0.0
-    if statement.update and not (named or mentioned) and _context_mentioned(item, statement):
+    if statement.update and not (named or mentioned) and (_context_mentioned(item, statement) or shared_words):
         score += CONTEXT_MENTIONED  # "Olu's message said sixty" points at what Olu was quoted saying
     theirs, mine = owner(item.text, item.subject), owner(statement.sentence, statement.key)
     # A keyless update that names no owner ("Karen dropped the price to 374,900") may be of anyone's
@@ -237,11 +239,11 @@ def _score(statement: Statement, item: Item, named_here: bool = False) -> float 
         # "Mill Road's pale ale gets 1 lb/bbl" is their value, not a new one of ours; "Deniz at Moss
         # messaged, they want 48" speaks for Moss, whose standing order it updates.
         return None
-    new_key, old_key = term_set(statement.key), term_set(item.subject)
+    new_key, old_key = key_terms(statement.key), key_terms(item.subject)
     # "what I said about the postdoc length" for "Staffing plan: one postdoc for 36 months": the
     # update's key names what the old sentence was about, under another key.
     key_in_sentence = (new_key - old_key) & term_set(item.text) if statement.update else set()
-    if statement.cued and not (named or mentioned or old_key & _prose_terms(statement.message) or key_in_sentence):
+    if statement.cued and not (named or mentioned or old_key & _prose_terms(statement.message) or key_in_sentence or shared_words):
         # "Base moved check-in earlier, 15:00" updates only a subject its message names, by its key or by
         # words of the sentence that said it ("Hendry's rang. Lamb's gone up again, £10.15 a kilo": the
         # price per kilo from Hendry's; 收货时间改成7点半 after 仓库每天早上7点开始收货).
@@ -261,6 +263,8 @@ def _score(statement: Statement, item: Item, named_here: bool = False) -> float 
         score += KEY_SHARE * shared / math.sqrt(len(new_key) * len(old_key))
         if _nested(new_key, old_key):
             score += KEY_NESTED
+        if _same_head(statement.key, item.subject):
+            score += KEY_NESTED  # 总价 is what 张家老宅翻修的合同总价 names: a Chinese noun phrase ends in its head
     if old_key:
         # Key words the sentence names besides its own key (the key's are counted above).
         score += SENTENCE_SHARE * len((said & old_key) - new_key) / len(old_key)
@@ -285,6 +289,15 @@ def _score(statement: Statement, item: Item, named_here: bool = False) -> float 
     if not statement.update and not _nested(new_key, old_key):
         return None  # without a marker only a restated key replaces
     return score
+
+
+@functools.lru_cache(maxsize=4096)
+def key_terms(key: str) -> frozenset[str]:
+    """The terms of a key: its Latin terms and the bigrams inside its Chinese words (李宅庭院的合同总价: 李宅, 庭院,
+    合同, 总价), not those across words (院的, 同总), which would make a long Chinese key share little with any."""
+    if not cjk_runs(key):
+        return term_set(key)
+    return frozenset(latin_terms(key)) | frozenset(word_grams(key, 2))
 
 
 def _names_subject(key: frozenset[str], message: str) -> bool:
@@ -338,8 +351,16 @@ def _compatible(statement: Statement, item: Item) -> bool:
     if old == "time" and not new:
         # "their sales guy is out that day" says no new time of "test drive: Saturday at 10 am"; a
         # phrase replaces a time only under the same key ("the launch: on hold").
-        return _nested(term_set(statement.key), term_set(item.subject))
+        return _nested(key_terms(statement.key), key_terms(item.subject))
     return not (new and old and new != old)
+
+
+def _same_head(new: str, old: str) -> bool:
+    """Two Chinese keys, one the head of the other: the last word of a noun phrase names what it is."""
+    if not (new and old and cjk_runs(new) and cjk_runs(old)) or new == old:
+        return False
+    shorter, longer = sorted((new.strip(), old.strip()), key=len)
+    return len(shorter) >= 2 and longer.endswith(shorter)
 
 
 def _near_in_time(new: str, old: str) -> bool:
@@ -388,6 +409,16 @@ def _said_with_unit(value: str, unit: str, message: str) -> bool:
     value, unit = normalized(value), normalized(unit)
     spellings = (f"{value} {unit}", f"{value}{unit}", f"{unit}{value}", f"{unit} {value}")
     return any(re.search(r"(?<![\w\-.,])" + re.escape(spelling) + r"(?![\w\-])", message) for spelling in spellings)
+
+
+def _shared_chinese_words(item: Item, statement: Statement) -> frozenset[str]:
+    """The Chinese words a keyless update's message shares with the sentence the item came from, outside both
+    values (竣工往后挪了十天，是6月30号 and 合同约定6月20日竣工验收 share 竣工): Chinese names its subjects by
+    words, not by capitals, so a shared word is what a shared name is in English (_context_mentioned)."""
+    if not (cjk_runs(statement.message) and cjk_runs(item.text)):
+        return frozenset()
+    values = statement.value + item.value
+    return frozenset(content_words(statement.message)) & frozenset(content_words(item.text)) - {w for w in content_words(values)}
 
 
 def _context_mentioned(item: Item, statement: Statement) -> bool:

@@ -287,9 +287,13 @@ CORRECTIONS_EN = (
         "mid_actually",
         "en",
         FACT,
-        r"^(?P<stmt>.+?\s(?:is|are|should be))\s+actually\s+(?P<stmt2>.+)$",
-        [("The cache TTL is actually 10 minutes", {"kind": "number", "key": "cache ttl", "value": "10", "unit": "minutes"})],
-        needles=("actually",),
+        # "really" only before a figure or a time: "the limit is really 130"; "the deadline is really tight" is emphasis.
+        r"^(?P<stmt>.+?\s(?:is|are|should be))\s+(?:actually|really(?=\s+(?:about\s+|only\s+)?[$€£¥]?\d))\s+(?P<stmt2>.+)$",
+        [
+            ("The cache TTL is actually 10 minutes", {"kind": "number", "key": "cache ttl", "value": "10", "unit": "minutes"}),
+            ("The weight limit on the bridge is really 12 tonnes", {"kind": "number", "key": "weight limit on the bridge", "value": "12"}),
+        ],
+        needles=("actually", "really"),
         weak=True,
     ),
     # "..., not just the two weeks" adds to a value; it does not replace one.

@@ -96,6 +96,14 @@ UNIT_FAMILIES = {
     "person": ("people", "persons", "guests", "attendees", "heads", "pax", "covers", "participants"),
     "kilogram": ("kg", "kgs", "kilo", "kilos", "kilogram", "kilograms"),
     "kilometre": ("km", "kms", "kilometre", "kilometres", "kilometer", "kilometers"),
+    "metre": ("metre", "metres", "meter", "meters"),
+    "mile": ("mi", "mile", "miles"),
+    "square metre": ("m2", "m²", "sqm", "sq m", "square metre", "square metres", "square meter", "square meters"),
+    "square foot": ("sq ft", "sqft", "ft2", "ft²", "square foot", "square feet"),
+    "hectare": ("ha", "hectare", "hectares"),
+    "litre": ("l", "litre", "litres", "liter", "liters"),
+    "gram": ("gram", "grams"),
+    "pound weight": ("lb", "lbs"),
 }
 # What each measure of UNIT_FAMILIES is a measure of: the kind of answer a question asks for ("how big", "how long").
 MEASURE_DIMENSIONS = {
@@ -106,6 +114,14 @@ MEASURE_DIMENSIONS = {
     "person": "count",
     "kilogram": "weight",
     "kilometre": "distance",
+    "metre": "distance",
+    "mile": "distance",
+    "square metre": "area",
+    "square foot": "area",
+    "hectare": "area",
+    "litre": "volume",
+    "gram": "weight",
+    "pound weight": "weight",
 }
 WEEKDAYS = r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b"
 # "4 pm", "7:30am", "15:00"; two of them joined by SPAN are one value ("03:00 to 05:00").

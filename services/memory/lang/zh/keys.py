@@ -54,15 +54,16 @@ TIME_KEY = regex_cache.compile(
     r"(?:从|自)?(?:今天|明天|后天|今年|明年|今晚|(?:这|本|下|每)个?(?:周|星期|礼拜|月|季度|年)[一二三四五六日天末]?)"
     r"(?:起|开始|以后|之后|起来)?(?:就|都|也)?(?:按|算)?"
 )
-# A key ending in a modal is a sentence cut in the wrong place ("接口不能" + "用了").
-BAD_KEY_END = ("不能", "不可以", "不可", "不要", "可以", "不")
+# A key ending in a modal is a sentence cut in the wrong place ("接口不能" + "用了"), one ending in 了 a verb said done
+# (跟甲方说好了是6月30号: 好了 is no subject).
+BAD_KEY_END = ("不能", "不可以", "不可", "不要", "可以", "不", "了")
 # What an update may read as its key and is none: an adverb of quantity or direction (一共 900 箱, 往后挪到…),
 # or a clause that ends in its verb of change (整机物料摊下来变 $12.20, 金穗那边通知涨价 …198 元).
 UPDATE_NON_KEYS = ("一共", "总共", "总计", "合计", "往后", "往前", "之后", "然后", "现在", "目前", "一起", "最后")
 UPDATE_KEY_END = ("变", "到", "成", "为", "变成", "涨价", "降价", "调价", "提价", "涨了", "降了")
 # Adverbs a key runs into before its verb, dropped wherever they end it: 交稿日就改成… -> 交稿日,
 # 押金其实是…, 押金现在已经改成… -> 押金.
-TRAILING_PARTICLES = ("就", "也", "都", "还", "已经", "其实", "现在", "目前", "又", "再", "终于", "刚刚", "刚")
+TRAILING_PARTICLES = ("就", "也", "都", "还", "已经", "其实", "实际", "实际上", "现在", "目前", "又", "再", "终于", "刚刚", "刚")
 
 # The possessive a key may end with (我们的部署目标的 -> 部署目标).
 TRAILING_POSSESSIVE = "的"

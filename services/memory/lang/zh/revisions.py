@@ -21,6 +21,8 @@ RETRACTION = regex_cache.compile(
 # "the vendor came back with £16,950", "the headcount went up to 140", 新的报价是….
 REVISION = regex_cache.compile(
     r"(?:新的|最新的?|修改后的?|更新后的?|调整后的?)(?:报价|价格|预算|日期|时间|数字|金额|人数|方案)|重新报价|改成了|调整为"
+    # What it really is, said after a first figure: 草坪实际只有285平米, 实际上是….
+    r"|实际(?:上)?(?:只有|只剩|才|是|为|有)"
 )
 
 # The verbs of a change (改成, 换成, 调到, 推迟到 ...): a phrase holding one is a statement of change, never a bare value.
