@@ -24,10 +24,10 @@ import re
 from dataclasses import dataclass
 
 from services.memory import regex_cache
+from services.memory.domain.cjk_words import content_words, word_grams
 from services.memory.domain.discourse import reporter
 from services.memory.domain.model import Item, ItemKind
 from services.memory.domain.owners import owner
-from services.memory.domain.cjk_words import content_words, word_grams
 from services.memory.domain.text import cjk_runs, latin_terms, term_set
 from services.memory.domain.units import (
     magnitude,
@@ -418,7 +418,7 @@ def _shared_chinese_words(item: Item, statement: Statement) -> frozenset[str]:
     if not (cjk_runs(statement.message) and cjk_runs(item.text)):
         return frozenset()
     values = statement.value + item.value
-    return frozenset(content_words(statement.message)) & frozenset(content_words(item.text)) - {w for w in content_words(values)}
+    return frozenset(content_words(statement.message)) & frozenset(content_words(item.text)) - set(content_words(values))
 
 
 def _context_mentioned(item: Item, statement: Statement) -> bool:
