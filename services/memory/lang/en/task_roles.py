@@ -39,13 +39,20 @@ MILESTONE = (
     r"\bhalf(?:way)?\s+(?:done|there|through)\b|\bonly\s+\d[\d,]*\s+(?:\w+\s+)?(?:left|to\s+go)\b|"
     # A share or a count of the whole said done: "provisioning is about 70% done", "Mentors: 14 of 15 now".
     r"\b\d+(?:\.\d+)?\s?%\s+(?:done|complete|completed|finished|through|there)\b|"
-    r"\b\d+\s+(?:of|out\s+of)\s+(?:the\s+)?\d+\s+(?:\w+\s+)?(?:done|now|so\s+far|finished|complete|confirmed|signed\s+up|in)\b"
-)
+    r"\b(?:\d+|{n})\s+(?:of|out\s+of)\s+(?:the\s+)?(?:\d+|{n})\s+(?:\w+\s+)?(?:done|now|so\s+far|finished|complete|confirmed|signed\s+up|in)\b|"
+    # Where the count stands: "so we're at 5 of 7", "now at 12 out of 20".
+    r"\b(?:we're|we\s+are|i'm|i\s+am|it's|it\s+is|now|that's|that\s+puts\s+us|which\s+puts\s+us)\s+at\s+(?:\d+|{n})\s+(?:of|out\s+of)\s+(?:the\s+)?(?:\d+|{n})\b"
+).format(n=r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)")
 # A dependency that stops work, said in any words: what follows is what the work waits for.
 DEPENDENCY = (
     r"\b(?:can't|cannot|can\s+not|won't|couldn't|not\s+able\s+to)\b[^.;]{0,80}?\buntil\s+(?:[^.;]+)|"
     r"\b(?:waiting|wait)\s+(?:on|for)\s+(?:[^.;]+)|\bdepends\s+on\s+(?:[^.;]+)|"
-    r"\bheld\s+up\s+(?:by|on)\s+(?:[^.;]+)|\bhinges\s+on\s+(?:[^.;]+)"
+    r"\bheld\s+up\s+(?:by|on)\s+(?:[^.;]+)|\bhinges\s+on\s+(?:[^.;]+)|"
+    # What holds the work up, said as the thing or by who is chased: "the thing holding us up is the SFTP
+    # drop", "still chasing Moorfields for their letter", "now it's down to the HPI report".
+    r"\bhold(?:s|ing)?\s+(?:us|me|things|everything|it|this|them|the\s+\w+)\s+up\b(?:[^.;]+)|"
+    r"\b(?:still\s+)?chasing\s+[^.;]{2,60}?\s+(?:for|about|on)\s+(?:[^.;]+)|"
+    r"\b(?:it's|it\s+is|everything's|all)\s+(?:now\s+|just\s+)?down\s+to\s+(?:the|their|his|her|our|a|an)\s+(?!wire\b)[a-z][^.;]*"
 )
 # A choice still to make or a question left open, said in any words: the sentence is the open item.
 UNDECIDED = (

@@ -1,0 +1,40 @@
+"""Task state by what a statement does, in words no row names: what holds the work up said as the thing, or
+by who is being chased, or as what it is down to; where a count stands ("we're at 5 of 7", counts in words);
+a share in tenths and work wrapping up, in Chinese. Sentences written for these tests;
+tests/memory/redis/test_redis_task_roles_said.py re-runs them on Redis."""
+
+import pytest
+
+from tests.memory.test_task_state import say, state, texts
+
+
+@pytest.mark.parametrize(
+    ("said", "fragment"),
+    [
+        ("The thing holding us up now is the landlord's gas certificate; the agent won't release keys without it.", "gas certificate"),
+        ("Still chasing the council for the road-closure permit, nobody answers the phone there.", "road-closure permit"),
+        ("So it's all down to the structural engineer's sign-off at this point.", "structural engineer"),
+        ("现在就等物业把门禁卡批下来，批了才能搬。", "门禁卡"),
+    ],
+)
+def test_a_dependency_said_in_other_words_is_a_blocker(memory, said, fragment):
+    say(memory, "Let's get the move organised.", said)
+    assert any(fragment in text for text in texts(state(memory).blockers)), texts(state(memory).blockers)
+
+
+@pytest.mark.parametrize(
+    ("said", "fragment"),
+    [
+        ("Two more chapters went to the editor last night, so we're at 9 of 12.", "9 of 12"),
+        ("Roster check: six of eight volunteers done with their safety training.", "six of eight"),
+        ("外墙涂料基本收尾了，差不多八成。", "八成"),
+    ],
+)
+def test_where_a_count_or_a_share_stands_is_progress(memory, said, fragment):
+    say(memory, "Let's track the work.", said)
+    assert any(fragment in text for text in texts(state(memory).progress)), texts(state(memory).progress)
+
+
+def test_a_rule_about_chasing_is_no_blocker(memory):
+    say(memory, "Never hold the release up for a flaky test; quarantine it and ship.")
+    assert texts(state(memory).blockers) == []
