@@ -5,7 +5,10 @@ tests/memory/redis/test_redis_task_roles_said.py re-runs them on Redis."""
 
 import pytest
 
-from tests.memory.test_task_state import say, state, texts
+from dsh.memory.v1 import memory_pb2
+
+from tests.memory.conftest import all_items
+from tests.memory.test_task_state import S, say, state, texts
 
 
 @pytest.mark.parametrize(
@@ -38,3 +41,23 @@ def test_where_a_count_or_a_share_stands_is_progress(memory, said, fragment):
 def test_a_rule_about_chasing_is_no_blocker(memory):
     say(memory, "Never hold the release up for a flaky test; quarantine it and ship.")
     assert texts(state(memory).blockers) == []
+
+
+def test_a_count_of_the_whole_is_progress_and_no_figure_of_its_label(memory):
+    say(memory, "Progress: 5 of 14 rooms painted.")
+    assert any("5 of 14" in text for text in texts(state(memory).progress))
+    figures = [item for item in all_items(memory.stub, S) if item.kind == memory_pb2.ITEM_KIND_NUMBER]
+    assert figures == [], [(item.key, item.value) for item in figures]
+
+
+@pytest.mark.parametrize(
+    ("first", "later", "new"),
+    [
+        ("外墙涂料大概完成了三成。", "外墙涂料基本收尾了，差不多九成。", "九成"),
+        ("The photo edit is about 30% through.", "Photo edit: 80% done as of tonight.", "80%"),
+    ],
+)
+def test_a_later_share_of_the_same_work_replaces_the_earlier_progress(memory, first, later, new):
+    say(memory, first, "The weather's fine today.", later)
+    progress = texts(state(memory).progress)
+    assert len(progress) == 1 and new in progress[0], progress

@@ -38,7 +38,7 @@ from services.memory.domain.statements import (
     read_unit,
     statements,
 )
-from services.memory.domain.tallies import tally
+from services.memory.domain.tallies import tally, without_counted_figures
 from services.memory.domain.task_roles import goal_stated
 from services.memory.domain.tasks import TaskSignal, points_ahead, read_tasks
 from services.memory.domain.text import detect_lang, is_question, normalize_key, strip_openers
@@ -126,7 +126,7 @@ def extract_traced(own: str | TurnAnalysis) -> list[tuple[Candidate, str]]:
                 instruction := standing_instruction(clean, ReadContext(sentence, lang, lang))
             ):
                 read = (instruction, *read)  # "In anything going to the sponsor, write 'participant'": a rule by what it does
-            for candidate, row in read[:MAX_PER_SENTENCE]:
+            for candidate, row in without_counted_figures(read)[:MAX_PER_SENTENCE]:
                 if candidate.kind is ItemKind.RULE:
                     candidate = neighbours.with_elaboration(candidate, sentences[index + 1 :], _sentence)
                 if candidate.kind is ItemKind.TASK and not candidate.resolves and points_ahead(candidate.value):

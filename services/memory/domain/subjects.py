@@ -24,11 +24,12 @@ import re
 from dataclasses import dataclass
 
 from services.memory import regex_cache
-from services.memory.domain.cjk_words import content_words, word_grams
+from services.memory.domain.cjk_words import content_words
 from services.memory.domain.discourse import reporter
 from services.memory.domain.model import Item, ItemKind
 from services.memory.domain.owners import owner
-from services.memory.domain.text import cjk_runs, latin_terms, term_set
+from services.memory.domain.text import cjk_runs, term_set
+from services.memory.domain.text import word_terms as key_terms
 from services.memory.domain.units import (
     magnitude,
     measures_amount,
@@ -289,15 +290,6 @@ def _score(statement: Statement, item: Item, named_here: bool = False) -> float 
     if not statement.update and not _nested(new_key, old_key):
         return None  # without a marker only a restated key replaces
     return score
-
-
-@functools.lru_cache(maxsize=4096)
-def key_terms(key: str) -> frozenset[str]:
-    """The terms of a key: its Latin terms and the bigrams inside its Chinese words (李宅庭院的合同总价: 李宅, 庭院,
-    合同, 总价), not those across words (院的, 同总), which would make a long Chinese key share little with any."""
-    if not cjk_runs(key):
-        return term_set(key)
-    return frozenset(latin_terms(key)) | frozenset(word_grams(key, 2))
 
 
 def _names_subject(key: frozenset[str], message: str) -> bool:

@@ -7,7 +7,7 @@ import re
 from functools import cache
 
 from services.memory import regex_cache
-from services.memory.domain.model import TaskField
+from services.memory.domain.model import Candidate, ItemKind, TaskField
 from services.memory.domain.tasks import MAX_ENTRY_CHARS, TaskSignal
 from services.memory.lang import data
 
@@ -23,3 +23,20 @@ def tally(clean: str, lang: str) -> TaskSignal | None:
     if not _tally(grammar).search(clean):
         return None
     return TaskSignal(TaskField.PROGRESS, clean[:MAX_ENTRY_CHARS], row="tally")
+
+
+def without_counted_figures(read: tuple[tuple[Candidate, str], ...]) -> tuple[tuple[Candidate, str], ...]:
+    """A sentence's candidates without the numbers its progress entry counts: "Progress: 4 of 11 assets ported" is
+    progress, not a figure 4 keyed "progress" (nor 30 keyed "12" of "12 of 30 invites sent")."""
+    counts = {
+        figure for c, _ in read if c.task_field is TaskField.PROGRESS for found in _COUNT_OF.findall(c.value) for figure in found if figure
+    }
+    if not counts:
+        return read
+    return tuple((c, row) for c, row in read if not (c.kind is ItemKind.NUMBER and c.value in counts))
+
+
+# "4 of 11", "12 out of 30", "7/9", 6个任务里已经切了2个: the two figures of a count of a whole.
+_COUNT_OF = regex_cache.compile(
+    r"(\d+)\s*(?:of|out\s+of|/)\s*(?:the\s+)?(\d+)|(\d+)\s*[个项件家]?[\u4e00-\u9fff]{0,4}?(?:里|中)[^\d，。]{0,8}?(\d+)", re.IGNORECASE
+)

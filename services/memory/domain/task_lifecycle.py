@@ -12,11 +12,12 @@ import re
 from dataclasses import replace
 from typing import Protocol
 
+from services.memory import regex_cache
 from services.memory.domain.analysis import TurnAnalysis
 from services.memory.domain.discourse import frame
 from services.memory.domain.extraction_checks import clean_value, store_key
 from services.memory.domain.model import Candidate, Event, Item, ItemKind, ItemStatus, TaskField, item_id_for
-from services.memory.domain.text import detect_lang, term_set
+from services.memory.domain.text import detect_lang, term_set, word_terms
 from services.memory.lang import LANGUAGES, data
 from services.memory.lang.en import task_states as en_task_states
 from services.memory.lang.en.task_states import NOT_YET as _NOT_YET_EN
@@ -233,8 +234,8 @@ def _whole(count: re.Match[str]) -> str:
     return "" if noun in _STATE_WORDS or noun.endswith("ed") else noun[:5]  # "7 of 8 primed" names no whole
 
 
-def _subject_terms(text: str) -> frozenset[str]:
-    return term_set(text) - _CUE_TERMS
+def _subject_terms(text: str, *, words: bool = False) -> frozenset[str]:
+    return (word_terms(text) if words else term_set(text)) - _CUE_TERMS
 
 
 def _counts(old: str, new: str) -> tuple[re.Match[str], re.Match[str]] | None:
@@ -254,4 +255,11 @@ def _same_progress(old: str, new: str) -> bool:
         whole_old, whole_new = _whole(counts_old), _whole(counts_new)
         return counts_old.group(1) == counts_new.group(1) and (not whole_old or not whole_new or whole_old == whole_new)
     a, b = _subject_terms(old), _subject_terms(new)
+    if _SHARE.search(old) and _SHARE.search(new):
+        # Two shares of the work done (硬景大概完成了六成, 硬景基本收尾了，差不多九成; "about 40% through the
+        # edit", "the edit is 75% done") measure one whole when they name a word of it in common.
+        return bool(_subject_terms(_SHARE.sub(" ", old), words=True) & _subject_terms(_SHARE.sub(" ", new), words=True))
     return bool(a and b) and len(a & b) / min(len(a), len(b)) >= PROGRESS_OVERLAP
+
+
+_SHARE = regex_cache.compile(r"\d+(?:\.\d+)?\s?[%％]|[一二三四五六七八九]成|\bhalf(?:way)?\b|一半|过半", re.IGNORECASE)

@@ -260,6 +260,17 @@ def cjk_trigrams(text: str) -> list[str]:
     return _ngrams(text, 3)
 
 
+@lru_cache(maxsize=8192)
+def word_terms(text: str) -> frozenset[str]:
+    """Like term_set, but a Chinese run gives only the bigrams inside its words (李宅庭院的合同总价: 李宅, 庭院, 合同,
+    总价), not those across them (院的, 同总): what names a subject, for comparing two short phrases."""
+    if not cjk_runs(text):
+        return term_set(text)
+    from services.memory.domain.cjk_words import word_grams  # deferred: the segmenter loads on first use
+
+    return frozenset(latin_terms(text)) | frozenset(word_grams(text, 2))
+
+
 @lru_cache(maxsize=32768)
 def term_set(text: str) -> frozenset[str]:
     """latin_terms and cjk_bigrams of a text, as a set; cached, as ranking analyses the same items again and again."""
