@@ -4,7 +4,6 @@ a share in tenths and work wrapping up, in Chinese. Sentences written for these 
 tests/memory/redis/test_redis_task_roles_said.py re-runs them on Redis."""
 
 import pytest
-
 from dsh.memory.v1 import memory_pb2
 
 from tests.memory.conftest import all_items
