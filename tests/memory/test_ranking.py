@@ -138,6 +138,10 @@ def _value(seq: int, text: str, kind: ItemKind, key: str, value: str, unit: str 
         ("How big is the handover?", "v10"),
         ("How long is the handover?", "v30"),
         ("交接是哪天？", "v20"),
+        ("What's the handover deadline?", "v20"),
+        ("Who takes the handover?", "v40"),
+        ("交接由谁负责？", "v40"),
+        ("What's the number of handover boxes?", "v50"),
     ],
 )
 def test_a_value_of_the_kind_the_question_asks_for_leads_equal_matches(question, wanted):
@@ -145,8 +149,10 @@ def test_a_value_of_the_kind_the_question_asks_for_leads_equal_matches(question,
         (_value(10, "The handover archive is 40 GB.", ItemKind.NUMBER, "handover archive", "40", "GB"), 1.0),
         (_value(20, "The handover date is Friday 12 June. 交接在 6 月 12 日。", ItemKind.FACT, "handover date", "Friday 12 June"), 1.0),
         (_value(30, "The handover trial runs for 14 days.", ItemKind.NUMBER, "handover trial", "14", "days"), 1.0),
+        (_value(40, "The handover goes to Marta Lind. 交接人是老周。", ItemKind.FACT, "handover owner", "Marta Lind"), 1.0),
+        (_value(50, "The handover fills 12 boxes.", ItemKind.NUMBER, "handover boxes", "12", "boxes"), 1.0),
     ]
-    ranked = rank(analyse(question), candidates, last_seq=40, limit=3)
+    ranked = rank(analyse(question), candidates, last_seq=60, limit=5)
     assert ranked[0].item.item_id == wanted, [(s.item.item_id, s.score) for s in ranked]
 
 
@@ -169,3 +175,12 @@ def test_a_request_to_produce_something_puts_the_standing_rule_on_it_first(reque
     chatter = _quote(30, "The landlord still hasn't looked at the boiler, a note might help.")
     ranked = rank(analyse(request_text), [(rule, 0.75), (chatter, 1.0)], last_seq=40, limit=2)
     assert ranked[0].item.item_id == "r2", [(s.item.item_id, s.score) for s in ranked]
+
+
+def test_a_question_about_the_value_now_prefers_the_later_of_two_equal_matches():
+    candidates = [
+        (_value(10, "The venue deposit is due on the 3rd.", ItemKind.FACT, "venue deposit", "the 3rd"), 1.0),
+        (_value(400, "The venue deposit is due on the 17th.", ItemKind.FACT, "venue deposit", "the 17th"), 0.9),
+    ]
+    assert rank(analyse("When is the venue deposit due?"), candidates, last_seq=500, limit=2)[0].item.item_id == "v10"
+    assert rank(analyse("When is the venue deposit due now?"), candidates, last_seq=500, limit=2)[0].item.item_id == "v400"

@@ -28,6 +28,7 @@ INTENTS: tuple[tuple[ItemKind, re.Pattern[str]], ...] = tuple(
 )
 INTENT_BOOST = 0.3
 _PROGRESS_INTENT = regex_cache.compile(en_thesaurus.PROGRESS_INTENT + "|" + zh_thesaurus.PROGRESS_INTENT, re.I)
+_CURRENT_INTENT = regex_cache.compile(en_thesaurus.CURRENT_INTENT + "|" + zh_thesaurus.CURRENT_INTENT, re.I)
 # Within task state, the progress a "how far along" question asks for leads the goal it measures by this much.
 PROGRESS_BOOST = 0.15
 
@@ -42,8 +43,13 @@ ANSWER_TYPE_BOOST = 0.2
 
 
 def answer_type(text: str) -> str:
-    """ "time", "money", "size", "duration" or "count" when the question asks for that kind of value, else ""."""
+    """ "time", "money", "size", "duration", "count" or "name" when the question asks for that kind of value, else ""."""
     return next((kind for kind, pattern in ANSWER_TYPES if pattern.search(text)), "")
+
+
+def asks_current(text: str) -> bool:
+    """The question asks for the value as it stands ("what's the guest count now?", 现在几点开跑)."""
+    return bool(_CURRENT_INTENT.search(text))
 
 
 def asks_progress(text: str) -> bool:

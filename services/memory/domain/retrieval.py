@@ -41,6 +41,8 @@ KEY_MATCH_BOOST = 0.6
 # by that person's own turns.
 SPEAKER_BOOST = 0.2
 RECENCY_BOOST = 0.05
+# A question about the value as it stands ("... now?") weighs how late a match was said this much more.
+CURRENT_RECENCY_BOOST = 0.4
 UNTRUSTED_PENALTY = 0.25
 # The assistant restating a user's words, or the commands it ran, are weaker evidence than the user's own turn.
 ASSISTANT_PENALTY = 0.15
@@ -79,6 +81,7 @@ class Query:
     intents: frozenset[ItemKind] = frozenset()
     progress: bool = False  # "how far along ...": progress leads the goal
     wants: str = ""  # the kind of value asked for (lexicon.answer_type): "time", "money", "size", ...
+    current: bool = False  # "... now?": the latest of what was said counts most
 
     @property
     def empty(self) -> bool:
@@ -119,6 +122,7 @@ def analyse(text: str) -> Query:
         intents=lexicon.intents(text),
         progress=lexicon.asks_progress(text),
         wants=lexicon.answer_type(text),
+        current=lexicon.asks_current(text),
     )
 
 
@@ -242,7 +246,8 @@ def rank(
             factor *= 1.0 - QUESTION_PENALTY
         if item.status is ItemStatus.SUPERSEDED or (item.kind is ItemKind.EVIDENCE and stale_turns.issuperset(item.source_event_ids)):
             factor *= 1.0 - SUPERSEDED_PENALTY
-        score = relevance * factor + (RECENCY_BOOST * item.seq / last_seq if last_seq else 0.0)
+        recency = CURRENT_RECENCY_BOOST if query.current else RECENCY_BOOST
+        score = relevance * factor + (recency * item.seq / last_seq if last_seq else 0.0)
         scored.append(ScoredItem(item, round(score, 6)))
     scored.sort(key=lambda s: (-s.score, -s.item.seq, s.item.item_id))
     spread = _spread(scored)
@@ -256,10 +261,21 @@ def _answer_type(item: Item) -> str:
     if item.kind is ItemKind.NUMBER:
         return dimension(item.unit)
     if item.kind is ItemKind.FACT:
-        return "time" if value_type(item.value) == "time" else "money" if _MONEY.search(item.value) else ""
+        kind = value_type(item.value)
+        return (
+            "time"
+            if kind == "time"
+            else "money"
+            if _MONEY.search(item.value)
+            else "name"
+            if kind == "name" or _CJK_NAME.fullmatch(item.value)
+            else ""
+        )
     return ""
 
 
+# A Chinese value of two to four characters with no figure: most often who (小陈, 阿杰, 王老师) or what is picked.
+_CJK_NAME = regex_cache.compile(r"[\u4e00-\u9fff]{2,4}")
 _MONEY = regex_cache.compile(r"[$€£¥]\s?\d|\d\s?(?:元|块|美元|欧元|英镑)")
 
 

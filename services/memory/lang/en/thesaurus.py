@@ -102,13 +102,22 @@ INTENTS = {
 PROGRESS_INTENT = (
     r"\b(?:how far|progress|done so far|how many\b.{0,40}\b(?:done|made it|finished|live|left|in)|where (?:are|do) (?:we|things) stand)\b"
 )
+# A question about the value as it stands now: the latest of what was said about it counts most.
+CURRENT_INTENT = (
+    r"\b(?:now|currently|current|these\s+days|at\s+this\s+point|at\s+the\s+moment|right\s+now|latest|"
+    r"any\s*more|in\s+the\s+end|ended\s+up|after\s+all|so\s+far|as\s+of\s+(?:today|now))\b"
+)
 # The kind of value a question asks for (units.dimension names the same kinds, "time" a date, weekday or clock):
 # "when does the switch happen" wants a time, "how big is Ruth's mailbox" a size.
 ANSWER_TYPES = {
-    "time": r"\b(?:when|what\s+(?:time|date|day)|which\s+(?:day|date|week|month)|by\s+when|how\s+soon)\b",
+    "time": r"\b(?:when|what\s+(?:time|date|day)|which\s+(?:day|date|week|month)|by\s+when|how\s+soon|deadline|due\s+date|"
+    r"(?:start|starting|end|finish|kick-?off|cut-?off|arrival|departure|pick-?up|delivery|opening|closing|landing)\s+(?:time|date|day))\b",
     "money": r"\b(?:how\s+much\s+(?:money|does|do|did|will|would|is|are|was|were|to)\b.{0,40}\b(?:cost|pay|charge|spend|owe|price|fee|rent)|"
-    r"how\s+much\s+(?:money|cash)|what(?:'s|\s+is|\s+are|\s+was)?\s+the\s+(?:price|cost|fee|rent|budget|premium|quote))\b|\bpay\s+per\s+month\b",
+    r"how\s+much\s+(?:money|cash)|what(?:'s|\s+is|\s+are|\s+was)?\s+the\s+(?:price|cost|fee|rent|budget|premium|quote)|"
+    r"what\s+(?:does|do|did|will|would)\s+.{1,40}?\s+(?:charge|cost)|what\s+price)\b|\bpay\s+per\s+month\b",
     "size": r"\b(?:how\s+(?:big|large)|what\s+size|how\s+much\s+(?:space|storage|disk|memory))\b",
     "duration": r"\bhow\s+long\b|\bfor\s+how\s+many\s+(?:days|weeks|months|hours|minutes)\b",
-    "count": r"\bhow\s+many\b",
+    "count": r"\bhow\s+many\b|\b(?:the\s+)?(?:number|count|headcount|tally)\s+(?:of|on)\b",
+    # Who does it: the answer is a name.
+    "name": r"\bwho(?:'s|se|m)?\b",
 }

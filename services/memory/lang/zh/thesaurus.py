@@ -34,6 +34,7 @@ INTENTS = {
     "task": r"目标|进度|进展|下一步|阻塞|卡|待办",
 }
 # A question about how far the work has come (see lang/en/thesaurus.py).
+CURRENT_INTENT = r"现在|目前|眼下|如今|最新|最后|最终|这会儿|到现在"
 PROGRESS_INTENT = r"进度|进展|到哪(?:了|儿|一步)|完成了?多少|还剩多少|还差多少|做了多少"
 # The kind of value a question asks for (see lang/en/thesaurus.py).
 ANSWER_TYPES = {
@@ -42,4 +43,5 @@ ANSWER_TYPES = {
     "size": r"多大",
     "duration": r"多久|多长时间|几天|几个月|几周",
     "count": r"多少个|几个|多少人|几位|多少份|多少箱|多少件",
+    "name": r"谁|哪位",
 }
