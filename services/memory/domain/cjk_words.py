@@ -24,14 +24,6 @@ def content_words(text: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(words))
 
 
-@lru_cache(maxsize=4096)
-def words(text: str) -> tuple[str, ...]:
-    """Every word of text as the segmenter cuts it, in order (punctuation and Latin runs included)."""
-    import rjieba  # deferred, as above
-
-    return tuple(rjieba.cut(text))
-
-
 def word_grams(text: str, size: int) -> list[str]:
     """The character n-grams of size that lie inside one content word of text."""
     return list(dict.fromkeys(word[i : i + size] for word in content_words(text) for i in range(len(word) - size + 1)))

@@ -6,7 +6,6 @@ import re
 from dataclasses import replace
 
 from services.memory.domain import patterns as P
-from services.memory.domain.cjk_words import words
 from services.memory.domain.model import Candidate, ItemKind
 from services.memory.domain.text import context_free_key, ends_with_abbreviation, normalize_key, strip_ends, term_set
 from services.memory.lang.en import keys as en_keys
@@ -39,15 +38,17 @@ def store_key(raw: str, grammar: str, suffix: str = "") -> str:
 
 def _subject_part(raw: str) -> str:
     """A Chinese key cut before its first adverb (收货时间也往后推 -> 收货时间, 现在亚太分片 -> 亚太分片): an adverb
-    stands before the predicate, so what comes before it is the subject. Words, not characters, decide: 还款 and
-    成都 hold no adverb."""
-    if not any(particle in raw for particle in zh_keys.TRAILING_PARTICLES):
-        return raw
-    cut = list(words(raw))
-    while cut and cut[0] in zh_keys.TRAILING_PARTICLES:
-        cut.pop(0)
-    at = next((index for index, word in enumerate(cut) if word in zh_keys.TRAILING_PARTICLES), len(cut))
-    subject = "".join(cut[:at]).strip()
+    stands before the predicate, so what comes before it is the subject. A character that is an adverb alone may
+    be part of a word (还款, 成都): zh_keys.ADVERB_IN_WORDS keeps those."""
+    masked = raw
+    for word in zh_keys.ADVERB_IN_WORDS:
+        masked = masked.replace(word, "#" * len(word))
+    cuts = [at for particle in zh_keys.TRAILING_PARTICLES if (at := masked.find(particle)) >= 0]
+    lead = next((particle for particle in sorted(zh_keys.TRAILING_PARTICLES, key=len, reverse=True) if masked.startswith(particle)), "")
+    if lead:
+        rest = _subject_part(raw[len(lead) :])
+        return rest if len(rest) >= 2 else raw
+    subject = raw[: min(cuts)].strip() if cuts else raw
     return subject if len(subject) >= 2 else raw
 
 

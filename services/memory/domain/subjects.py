@@ -24,7 +24,6 @@ import re
 from dataclasses import dataclass
 
 from services.memory import regex_cache
-from services.memory.domain.cjk_words import content_words
 from services.memory.domain.discourse import reporter
 from services.memory.domain.model import Item, ItemKind
 from services.memory.domain.owners import owner
@@ -43,6 +42,7 @@ from services.memory.domain.value_parts import counted_per, distinctive_tokens
 from services.memory.domain.value_shapes import clock_minutes, shape, typed_shape, value_type
 from services.memory.domain.value_text import is_name, names, normalized, restates
 from services.memory.lang.en.shapes import ORDINARY_CAPITALS as _ORDINARY_CAPITALS
+from services.memory.lang.zh.terms import QUESTION_WORDS
 
 NAMED_OLD = 3.0  # the statement names this item's value as the one it replaces
 MENTIONED = 2.0  # the message repeats a distinctive part of this item's value
@@ -404,13 +404,13 @@ def _said_with_unit(value: str, unit: str, message: str) -> bool:
 
 
 def _shared_chinese_words(item: Item, statement: Statement) -> frozenset[str]:
-    """The Chinese words a keyless update's message shares with the sentence the item came from, outside both
+    """The Chinese terms a keyless update's message shares with the sentence the item came from, outside both
     values (竣工往后挪了十天，是6月30号 and 合同约定6月20日竣工验收 share 竣工): Chinese names its subjects by
     words, not by capitals, so a shared word is what a shared name is in English (_context_mentioned)."""
     if not (cjk_runs(statement.message) and cjk_runs(item.text)):
         return frozenset()
-    values = statement.value + item.value
-    return frozenset(content_words(statement.message)) & frozenset(content_words(item.text)) - set(content_words(values))
+    shared = key_terms(statement.message) & key_terms(item.text) - key_terms(statement.value + " " + item.value)
+    return frozenset(term for term in shared if cjk_runs(term) and term not in QUESTION_WORDS)
 
 
 def _context_mentioned(item: Item, statement: Statement) -> bool:

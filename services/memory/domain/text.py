@@ -23,6 +23,7 @@ from services.memory.lang.en.terms import UNDOUBLE as _UNDOUBLE
 from services.memory.lang.en.terms import VOWELS as _VOWELS
 from services.memory.lang.zh import keys as zh_keys
 from services.memory.lang.zh import openings as zh_openings
+from services.memory.lang.zh.terms import FUNCTION_CHARACTERS as _FUNCTION_CHARACTERS
 
 # Ideographs are roughly one word each, an English word about five letters:
 # weighting ideographs by three lets a Chinese sentence with a few Latin terms
@@ -262,13 +263,12 @@ def cjk_trigrams(text: str) -> list[str]:
 
 @lru_cache(maxsize=8192)
 def word_terms(text: str) -> frozenset[str]:
-    """Like term_set, but a Chinese run gives only the bigrams inside its words (李宅庭院的合同总价: 李宅, 庭院, 合同,
-    总价), not those across them (院的, 同总): what names a subject, for comparing two short phrases."""
+    """Like term_set, but a Chinese run gives only its bigrams free of function characters (李宅庭院的合同总价:
+    李宅, 宅庭, 庭院, 合同, 同总, 总价, not 院的 or 的合): what names a subject, for comparing two short phrases.
+    No segmenter: ingest reads every key, and loading a dictionary costs a tenth of a second."""
     if not cjk_runs(text):
         return term_set(text)
-    from services.memory.domain.cjk_words import word_grams  # deferred: the segmenter loads on first use
-
-    return frozenset(latin_terms(text)) | frozenset(word_grams(text, 2))
+    return frozenset(latin_terms(text)) | frozenset(gram for gram in cjk_bigrams(text) if not set(gram) & _FUNCTION_CHARACTERS)
 
 
 @lru_cache(maxsize=32768)

@@ -64,6 +64,8 @@ UPDATE_KEY_END = ("变", "到", "成", "为", "变成", "涨价", "降价", "调
 # Adverbs a key runs into before its verb, dropped wherever they end it: 交稿日就改成… -> 交稿日,
 # 押金其实是…, 押金现在已经改成… -> 押金.
 TRAILING_PARTICLES = ("就", "也", "都", "还", "已经", "其实", "实际", "实际上", "现在", "目前", "又", "再", "终于", "刚刚", "刚")
+# Words an adverb's character is part of, so no adverb cuts them (还款日 is a key, not 还 + 款日).
+ADVERB_IN_WORDS = ("还款", "归还", "偿还", "退还", "还价", "首都", "成都", "都市", "也许", "就业", "成就", "再生", "再版", "刚需", "刚性")
 
 # The possessive a key may end with (我们的部署目标的 -> 部署目标).
 TRAILING_POSSESSIVE = "的"
