@@ -82,3 +82,27 @@ def test_a_chinese_date_moved_without_its_key_replaces_the_date_whose_sentence_i
         "雨季拖了工期，交房往后挪了两周，跟业主说好了是8月29号。",
     )
     assert_replaced(memory, "8月15日", "8月29号")
+
+
+def test_a_chinese_limit_relaxed_to_a_count_of_things_replaces_it_with_its_measure_word(memory):
+    send(
+        memory,
+        "先定个规矩：拆下来的东西都要登记。换下来的旧灯具不超过3盏的，可以直接当场处理。",
+        "旧灯具那条放宽到8盏以内都可以当场处理。",
+    )
+    assert_replaced(memory, "3", "8")
+    assert [(item.value, item.unit) for item in holding(memory, "8") if item.status == ACTIVE] == [("8", "盏")]
+
+
+def test_who_takes_a_duty_over_replaces_who_had_it_whatever_week_the_key_names(memory):
+    send(
+        memory,
+        "本周前台夜班是小周。",
+        "经理刚说小周病了，这周夜班改由阿梅顶上。",
+    )
+    assert_replaced(memory, "小周", "阿梅")
+
+
+def test_a_verb_of_keeping_stays_out_of_the_key(memory):
+    send(memory, "监控截图保留30天。")
+    assert [item.key for item in holding(memory, "30")] == ["监控截图"]

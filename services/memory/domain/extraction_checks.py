@@ -36,10 +36,20 @@ def store_key(raw: str, grammar: str, suffix: str = "") -> str:
     return normalize_key(f"{key} {suffix}") if suffix else key
 
 
+def _time_scope(key: str) -> int:
+    """The length of the time a Chinese key opens with (这周, 本月, 今天), 0 when none; 每月 is how often, part of the key."""
+    when = zh_keys.TIME_KEY.match(key)
+    if not when or key.startswith("每"):
+        return 0
+    return when.end() + 1 if key[when.end() : when.end() + 1] == "的" else when.end()  # 本季度的目标 -> 目标
+
+
 def _subject_part(raw: str) -> str:
     """A Chinese key cut before its first adverb (收货时间也往后推 -> 收货时间, 现在亚太分片 -> 亚太分片): an adverb
     stands before the predicate, so what comes before it is the subject. A character that is an adverb alone may
     be part of a word (还款, 成都): zh_keys.ADVERB_IN_WORDS keeps those."""
+    if (when := _time_scope(raw)) and len(raw) - when >= 2:
+        raw = raw[when:]  # 这周值班 is 值班: when is no part of what
     masked = raw
     for word in zh_keys.ADVERB_IN_WORDS:
         masked = masked.replace(word, "#" * len(word))
@@ -82,6 +92,8 @@ def good_key(key: str, grammar: str, max_words: int) -> bool:
         key = en_keys.SPEAKER_TAIL.sub("", key) or key
     if grammar == "zh":
         norm = normalize_key(key)
+        if (when := _time_scope(norm)) and len(norm) - when >= 2:
+            norm = norm[when:]  # 这周值班 names 值班 for this week: the time scope is no start of a clause
         return (
             len(norm) >= 2
             and norm not in zh_keys.TIME_WORDS

@@ -90,6 +90,9 @@ KEY_TAIL = (
     "还",
     "只",
     "有",
+    # A verb of keeping is whole (日志保留45天 is about 日志): 留 alone would leave 日志保.
+    "保留",
+    "预留",
     "留",
     "做",
     "用",

@@ -27,5 +27,5 @@ REVISION = regex_cache.compile(
 
 # The verbs of a change (改成, 换成, 调到, 推迟到 ...): a phrase holding one is a statement of change, never a bare value.
 CHANGE_VERB = regex_cache.compile(
-    r"改为|更改为|变更为|改用|改成|改到|换成|换到|调到|调成|调整为|调整到|挪到|推到|推迟到|提前到|延到|变成|变为"
+    r"改为|更改为|变更为|改用|改成|改到|换成|换到|调到|调成|调整为|调整到|挪到|推到|推迟到|提前到|延到|变成|变为|放宽到|收紧到|改由"
 )
