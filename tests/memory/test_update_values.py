@@ -2,7 +2,10 @@
 time, not a figure; an area in another spelling of its unit is the same measure. Sentences written for these
 tests; tests/memory/redis/test_redis_update_values.py re-runs them on Redis."""
 
-from tests.memory.test_corrections import ACTIVE, assert_replaced, holding, send
+from dsh.memory.v1 import memory_pb2
+
+from tests.memory.conftest import all_items
+from tests.memory.test_corrections import ACTIVE, SUPERSEDED, S, assert_replaced, holding, send
 
 
 def test_a_chinese_clock_time_in_a_change_replaces_the_time_and_is_no_figure(memory):
@@ -106,3 +109,29 @@ def test_who_takes_a_duty_over_replaces_who_had_it_whatever_week_the_key_names(m
 def test_a_verb_of_keeping_stays_out_of_the_key(memory):
     send(memory, "监控截图保留30天。")
     assert [item.key for item in holding(memory, "30")] == ["监控截图"]
+
+
+def test_a_restriction_said_lifted_retires_the_rule_the_sentence_names(memory):
+    send(
+        memory,
+        "House rule for the edit: no footage of the Hendry twins goes in the trailer until their parents sign the release.",
+        "Can you list the b-roll we still need?",
+        "Their parents signed the release this morning, so that restriction's lifted: use the twins' footage wherever it works.",
+        "Separate thing: the trailer runs 90 seconds.",
+    )
+    rules = [item for item in all_items(memory.stub, S) if item.kind == memory_pb2.ITEM_KIND_RULE and "Hendry" in item.value]
+    assert [item.status for item in rules] == [SUPERSEDED], [(item.value, item.status) for item in rules]
+
+
+def test_a_restriction_lifted_in_chinese_retires_its_rule(memory):
+    send(
+        memory,
+        "先定个规矩：周末不许动生产库，除非值班经理点头。",
+        "迁移已经做完了，之前那条周末不动生产库的限制取消了。",
+    )
+    rules = [
+        item
+        for item in all_items(memory.stub, S)
+        if item.kind == memory_pb2.ITEM_KIND_RULE and "生产库" in item.value and "先定个规矩" in item.value
+    ]
+    assert [item.status for item in rules] == [SUPERSEDED], [(item.value, item.status) for item in rules]

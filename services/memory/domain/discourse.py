@@ -43,6 +43,7 @@ class Change:
 class Withdrawal:
     about: str  # what it takes back ("the launch date"); "" for the statement just made
     rest: str  # what the sentence says after it ("we don't have one yet"), maybe a replacement
+    rule: bool = False  # a restriction said lifted ("that restriction's gone"): about holds the words naming which
 
 
 @dataclass(frozen=True)
@@ -58,6 +59,7 @@ class _Grammar:
     relay: re.Pattern[str]  # "<someone> says <clause>"
     withdraw: re.Pattern[str]
     withdraw_around: re.Pattern[str]
+    lifted: re.Pattern[str]
     history: re.Pattern[str]
     hypothesis: re.Pattern[str]
     comparison: re.Pattern[str]
@@ -104,6 +106,7 @@ def _grammar(lang: str) -> _Grammar:
             ),
             withdraw=regex_cache.compile(rf"^(?:{words.WITHDRAW})[，,。！!]?\s*(?P<rest>.*)$"),
             withdraw_around=regex_cache.compile(words.WITHDRAW_AROUND),
+            lifted=regex_cache.compile(words.LIFTED_RULE),
             history=regex_cache.compile(words.HISTORY),
             hypothesis=regex_cache.compile(words.HYPOTHESIS),
             comparison=regex_cache.compile(words.COMPARISON),
@@ -163,6 +166,7 @@ def _grammar(lang: str) -> _Grammar:
             flags,
         ),
         withdraw_around=regex_cache.compile(words.WITHDRAW_AROUND, flags),
+        lifted=regex_cache.compile(words.LIFTED_RULE, flags),
         history=regex_cache.compile(words.HISTORY, flags),
         hypothesis=regex_cache.compile(words.HYPOTHESIS, flags),
         comparison=regex_cache.compile(words.COMPARISON, flags),
@@ -369,6 +373,10 @@ def _change(subject: str, value: str, lang: str) -> Change | None:
 def withdrawal(clean: str, lang: str) -> Withdrawal | None:
     """What a sentence that takes something back names, and what it says after that."""
     g = _grammar(lang)
+    if g.lifted.search(clean):
+        # "Rahul's paper is out, so that restriction's gone", "drop the dishwasher requirement": the rule is the one
+        # the sentence's words name, in the restriction's phrase or around it.
+        return Withdrawal(about=clean.strip(), rest="", rule=True)
     match = g.withdraw.match(clean.strip())
     if match:
         groups = match.groupdict()

@@ -30,7 +30,6 @@ from services.memory.domain.rules import MAX_RULE_KEY_CHARS, read_rule
 from services.memory.domain.statements import (
     DIGIT,
     MAX_COLON_KEY_WORDS,
-    MAX_KEY_WORDS,
     MAX_PER_SENTENCE,
     comparator,
     listed_figures,
@@ -45,6 +44,7 @@ from services.memory.domain.text import detect_lang, is_question, normalize_key,
 from services.memory.domain.typed_statements import with_typed_values
 from services.memory.domain.updates import cued_update, names_value, read_updates
 from services.memory.domain.value_shapes import value_type
+from services.memory.domain.withdrawals import about_key, withdrawal_candidate
 from services.memory.lang.en import sentences as en_sentences
 from services.memory.lang.en.sentences import BE as _BE
 from services.memory.lang.en.sentences import IS_CONTRACTED as _IS_CONTRACTED
@@ -98,13 +98,16 @@ def extract_traced(own: str | TurnAnalysis) -> list[tuple[Candidate, str]]:
             # "Forget the narrative, we need to lock the budget" sets a goal: only a sentence that states
             # nothing else takes something back.
             stated = names_value(read) or any(c.kind is ItemKind.TASK and not c.resolves for c, _ in read)
-            if not stated and (withdrawn := discourse.withdrawal(clean, lang)):
+            withdrawn = discourse.withdrawal(clean, lang)
+            if withdrawn is not None and withdrawn.rule:  # a restriction lifted is its own act, whatever else is said
+                found.append((withdrawal_candidate(withdrawn, sentence, lang), "lifted_rule"))
+            elif not stated and withdrawn:
                 read = _updates(withdrawn.rest, withdrawn.rest, lang) if withdrawn.rest else ()
                 if not names_value(read):
-                    found.append((_withdrawal(withdrawn, sentence, lang), "withdrawal"))
+                    found.append((withdrawal_candidate(withdrawn, sentence, lang), "withdrawal"))
                     continue
                 # "Never mind, the catering budget is 2,400": what follows replaces what was taken back.
-                taken_back, sentence = Retraction(old="", key=_about_key(withdrawn.about, lang)), withdrawn.rest
+                taken_back, sentence = Retraction(old="", key=about_key(withdrawn.about, lang)), withdrawn.rest
             # A value read from no clause in particular has no subject: a clause that names one says more.
             if _unkeyed(read) and (clause_values := _clause_values(sentence, lang)):
                 read = (*((c, row) for c, row in read if c.kind not in VALUE_KINDS), *clause_values)
@@ -155,17 +158,6 @@ def extract_traced(own: str | TurnAnalysis) -> list[tuple[Candidate, str]]:
             )
         )
     return found
-
-
-def _about_key(about: str, lang: str) -> str:
-    grammar = "zh" if lang == "zh" else "en"
-    about = strip_openers(about, grammar)
-    return C.store_key(about, grammar) if about and C.good_key(about, grammar, MAX_KEY_WORDS) else ""
-
-
-def _withdrawal(withdrawn: discourse.Withdrawal, sentence: str, lang: str) -> Candidate:
-    key = _about_key(withdrawn.about, lang)
-    return Candidate(kind=ItemKind.FACT, key=key, value=withdrawn.about, text=sentence, lang=lang, withdraws=True)
 
 
 def _unkeyed(read: tuple[tuple[Candidate, str], ...]) -> bool:

@@ -6,9 +6,12 @@ doing X?" with the turn that dropped it (retrieval.with_successors)."""
 from dataclasses import replace
 from typing import Protocol
 
+from services.memory.domain import discourse
+from services.memory.domain import extraction_checks as C
 from services.memory.domain.model import Candidate, Event, EventKind, Item, ItemKind, ItemStatus, item_id_for
+from services.memory.domain.statements import MAX_KEY_WORDS
 from services.memory.domain.task_lifecycle import PlanView
-from services.memory.domain.text import split_sentences, term_set
+from services.memory.domain.text import split_sentences, strip_openers, term_set
 from services.memory.domain.value_text import names
 
 # A withdrawal that names no stored statement retires the turn holding this share of its words,
@@ -35,12 +38,31 @@ class WithdrawalView(PlanView, Protocol):
     def replaced_by(self, item_id: str) -> list[Item]: ...
 
 
+def about_key(about: str, lang: str) -> str:
+    """The key a withdrawal names ("forget what I said about the venue" -> venue), "" when it names none."""
+    grammar = "zh" if lang == "zh" else "en"
+    about = strip_openers(about, grammar)
+    return C.store_key(about, grammar) if about and C.good_key(about, grammar, MAX_KEY_WORDS) else ""
+
+
+def withdrawal_candidate(withdrawn: discourse.Withdrawal, sentence: str, lang: str) -> Candidate:
+    """What a sentence takes back, as a candidate: a fact (or number) named by its key, or a rule said lifted."""
+    if withdrawn.rule:
+        return Candidate(kind=ItemKind.RULE, key="", value=withdrawn.about, text=sentence, lang=lang, withdraws=True)
+    return Candidate(
+        kind=ItemKind.FACT, key=about_key(withdrawn.about, lang), value=withdrawn.about, text=sentence, lang=lang, withdraws=True
+    )
+
+
 def withdraw(overlay: WithdrawalView, event: Event, candidate: Candidate) -> None:
     """Retire the item a withdrawal takes back: the one its words name, or, naming none, the
     statement just made. Its successor is the turn that took it back, so history says when; what it
     replaced in the same batch is current again."""
     named = candidate.key or candidate.value
-    if named:
+    if candidate.kind is ItemKind.RULE:
+        # "That restriction's gone": a rule, the one the sentence's other words name.
+        target = withdrawn(named, overlay.matching(named, (ItemKind.RULE,)))
+    elif named:
         # A rule is taken back like a value: "forget the sunroof requirement" for "one more must-have: sunroof".
         target = withdrawn(named, [*overlay.subject_pool(candidate.key, named), *overlay.matching(named, (ItemKind.RULE,))])
     else:

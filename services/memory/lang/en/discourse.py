@@ -89,6 +89,15 @@ WITHDRAW = (
     # A plan dropped: "Forget the BigQuery copy", "drop the Lagos chapter", "scrap our trip to Porto".
     r"(?:forget|drop|scrap|ditch|skip|shelve|cancel|scratch|bin)\s+(?=(?:the|that|this|our|my)\s)"
 )
+# A restriction said lifted, anywhere in the sentence: "so that restriction's gone", "the ban on Friday deploys is
+# lifted", "lift the freeze". The rule it lifts is the one the rest of the sentence names.
+_RESTRICTION = r"(?:rule|restriction|ban|embargo|requirement|policy|freeze|moratorium|condition|limit)s?"
+LIFTED_RULE = (
+    rf"\b(?:that|the|this|our|your|my)\s+(?:[\w\-]+\s+){{0,3}}?{_RESTRICTION}(?:\s+on\s+[^,;:.!]{{1,40}}?)?\s*"
+    r"(?:'s|’s|\s+is|\s+are|\s+has\s+been|\s+have\s+been|\s+was|\s+were)\s+(?:now\s+|officially\s+)?"
+    r"(?:gone|lifted|off|over|void|dropped|removed|scrapped|history|no\s+longer\s+(?:applies|apply|needed|in\s+(?:force|effect)|stands|a\s+thing))\b|"
+    rf"\b(?:lift|lifting|drop|dropping|scrap|scrapping|remove|removing)\s+(?:that|the|this|our)\s+(?:[\w\-]+\s+){{0,3}}?{_RESTRICTION}\b"
+)
 # What may open a withdrawal: "Actually never mind, ...", "Oh, forget what I said about the van".
 WITHDRAW_OPENERS = r"actually|oh|ah|hmm|um|wait|no|ok|okay|sorry|so"
 # A plan dropped, said around what it names: "take the Parkway 10K out", "the Porto trip is off".
