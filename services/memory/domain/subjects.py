@@ -14,7 +14,8 @@ session's active facts and numbers by what it names:
 The best candidate wins when it clears a threshold and the runner-up is clearly behind, so an
 unrelated statement supersedes nothing; a new value replaces only one of its own type (a phrase no
 time, a count no weekday or size), and subjects the words leave tied, or an update whose key names no
-known subject, are told apart by the size of the figure or a date of the same month. Pure functions:
+known subject, are told apart by the size of the figure, a clock time near the old one or a date of the same
+month (near_values.py). Pure functions:
 the planner supplies the candidates.
 """
 
@@ -26,6 +27,7 @@ from dataclasses import dataclass
 from services.memory import regex_cache
 from services.memory.domain.discourse import reporter
 from services.memory.domain.model import Item, ItemKind
+from services.memory.domain.near_values import alike_unnamed, near_in_time, nearest_figure, nearest_time
 from services.memory.domain.owners import owner
 from services.memory.domain.text import cjk_runs, term_set
 from services.memory.domain.text import word_terms as key_terms
@@ -39,7 +41,7 @@ from services.memory.domain.units import (
     stated_differences,
 )
 from services.memory.domain.value_parts import counted_per, distinctive_tokens
-from services.memory.domain.value_shapes import clock_minutes, shape, typed_shape, value_type
+from services.memory.domain.value_shapes import shape, typed_shape, value_type
 from services.memory.domain.value_text import is_name, names, normalized, restates
 from services.memory.lang.en.shapes import ORDINARY_CAPITALS as _ORDINARY_CAPITALS
 from services.memory.lang.zh.terms import QUESTION_WORDS
@@ -67,11 +69,6 @@ JUST_SAID_SPAN = 4
 UPDATE_THRESHOLD = 1.0
 PLAIN_THRESHOLD = 2.0
 MARGIN = 0.25
-# Tied subjects told apart by size: the new figure is near one and far from every other.
-NEAR_FACTOR = 1.5
-FAR_FACTOR = 5.0
-# A clock time moved by an update is near the old one: within three hours.
-NEAR_MINUTES = 180
 
 
 @dataclass(frozen=True)
@@ -128,65 +125,23 @@ def best_target(statement: Statement, candidates: list[Item]) -> Item | None:
     if len(tied) > 1 and not names(statement.named_old, item.value):
         # Two equally likely subjects: replacing either could lose a current value, unless only one is
         # of the new figure's size ("the ceiling goes up to $19,000" raises the $17,500 budget, not a $500 deductible).
-        return _nearest_figure(statement.value, tied)
+        return nearest_figure(statement.value, tied)
     return item
 
 
-def _nearest_figure(value: str, tied: list[Item]) -> Item | None:
-    """The one of the tied items whose figure is within a factor of NEAR_FACTOR of value, all the others
-    being FAR_FACTOR or more away; None when the sizes do not tell them apart."""
-    new = magnitude(value)
-    distances = []
-    for item in tied:
-        old = magnitude(item.value) if item.kind is ItemKind.NUMBER else None
-        if not new or not old:
-            return None
-        distances.append((abs(math.log(abs(new) / abs(old))), item))
-    if not distances:
-        return None
-    distances.sort(key=lambda pair: pair[0])
-    (nearest, item), runner_up = distances[0], (distances[1][0] if len(distances) > 1 else math.inf)
-    return item if nearest <= math.log(NEAR_FACTOR) and runner_up >= math.log(FAR_FACTOR) else None
-
-
 def _alike_unnamed(statement: Statement, candidates: list[Item]) -> Item | None:
-    """The value an update replaces when its key names no subject known ("the switch moves to Saturday
-    March 28" after "cutover weekend is Saturday March 14", "the ceiling goes up to $45,000" after "stay
-    at or under $42,000"): the one value of its type said alike, a date of the same month or an amount
-    of the same measure and about the same size. None when another subject has a word of the key, or
-    when the look of the value does not single one out."""
+    """The value an update replaces when its key names no subject known (near_values.alike_unnamed)."""
     if not (statement.update and statement.key):
         return None
-    key = key_terms(statement.key)
     earlier = [item for item in candidates if item.seq < statement.seq]
-    if any(key & key_terms(item.subject) for item in earlier):
-        return None  # the key names a known subject, whose value the statement did not fit
-    if value_type(statement.value) == "time":
-        wanted = typed_shape(statement.value)
-        alike = [item for item in earlier if item.kind is ItemKind.FACT and _same_month(wanted & typed_shape(item.value))]
-        return alike[0] if len(alike) == 1 else None
-    if statement.kind is ItemKind.NUMBER and measures_amount(statement.unit):
-        same = [item for item in earlier if item.kind is ItemKind.NUMBER and same_unit_family(statement.unit, item.unit)]
-        return _nearest_figure(statement.value, same)
-    return None
+    return alike_unnamed(statement.kind, statement.key, statement.value, statement.unit, earlier)
 
 
 def _nearest_time(statement: Statement, candidates: list[Item]) -> Item | None:
-    """A time said as new and named by nothing ("from tonight we're pulling the start earlier, to 00:45 UTC")
-    moves the clock time it is near: the one within NEAR_MINUTES of it, every other FAR_FACTOR times farther."""
-    new = clock_minutes(statement.value) if statement.update and not statement.key else None
-    if new is None:
+    """A time said as new and named by nothing moves the clock time it is near (near_values.nearest_time)."""
+    if not statement.update or statement.key:
         return None
-    times = [(abs(old - new), item) for item in candidates if item.seq < statement.seq and (old := clock_minutes(item.value)) is not None]
-    times.sort(key=lambda pair: pair[0])
-    if not times or times[0][0] > NEAR_MINUTES or (len(times) > 1 and times[1][0] < FAR_FACTOR * max(times[0][0], 1)):
-        return None
-    return times[0][1]
-
-
-def _same_month(shared: frozenset[str]) -> bool:
-    """Two dates' shared parts hold a day and its month by name ("March 14", "March 28")."""
-    return "date" in shared and any(part.startswith("numbered:") and part[9:].isalpha() and part[9:].isascii() for part in shared)
+    return nearest_time(statement.value, [item for item in candidates if item.seq < statement.seq])
 
 
 def _could_be_value(phrase: str) -> bool:
@@ -272,7 +227,7 @@ def _score(statement: Statement, item: Item, named_here: bool = False) -> float 
     if new_key:
         score += SENTENCE_SHARE * len(key_in_sentence) / len(new_key)
     score += SAME_SHAPE * min(2, len(shape(statement.value) & shape(item.value)))  # a weekday and a date beat a weekday
-    if _near_in_time(statement.value, item.value):
+    if near_in_time(statement.value, item.value):
         score += SAME_SHAPE  # 7点半 after 7点: a time is most often moved by a little
     if statement.unit and not names_unit(statement.unit) and normalized(statement.unit) == normalized(item.unit):
         score += SAME_COUNTED  # "down to 61 user mailboxes" after "64 user mailboxes": the word counted says the subject
@@ -353,11 +308,6 @@ def _same_head(new: str, old: str) -> bool:
         return False
     shorter, longer = sorted((new.strip(), old.strip()), key=len)
     return len(shorter) >= 2 and longer.endswith(shorter)
-
-
-def _near_in_time(new: str, old: str) -> bool:
-    a, b = clock_minutes(new), clock_minutes(old)
-    return a is not None and b is not None and abs(a - b) <= NEAR_MINUTES
 
 
 def _nested(mine: frozenset[str], theirs: frozenset[str]) -> bool:

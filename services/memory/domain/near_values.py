@@ -1,0 +1,74 @@
+"""Which stored value a new one of the same kind is near, when words leave the subject open: a figure of
+about the same size (the others far off), a clock time moved by a little, a date of the same named month.
+People update a value by a step, rarely by an order of magnitude or half a day."""
+
+import math
+
+from services.memory.domain.model import Item, ItemKind
+from services.memory.domain.text import word_terms
+from services.memory.domain.units import magnitude, measures_amount, same_unit_family
+from services.memory.domain.value_shapes import clock_minutes, typed_shape, value_type
+
+# Tied subjects told apart by size: the new figure is near one and far from every other.
+NEAR_FACTOR = 1.5
+FAR_FACTOR = 5.0
+# A clock time moved by an update is near the old one: within three hours.
+NEAR_MINUTES = 180
+
+
+def nearest_figure(value: str, tied: list[Item]) -> Item | None:
+    """The one of the tied items whose figure is within a factor of NEAR_FACTOR of value, all the others
+    being FAR_FACTOR or more away; None when the sizes do not tell them apart."""
+    new = magnitude(value)
+    distances = []
+    for item in tied:
+        old = magnitude(item.value) if item.kind is ItemKind.NUMBER else None
+        if not new or not old:
+            return None
+        distances.append((abs(math.log(abs(new) / abs(old))), item))
+    if not distances:
+        return None
+    distances.sort(key=lambda pair: pair[0])
+    (nearest, item), runner_up = distances[0], (distances[1][0] if len(distances) > 1 else math.inf)
+    return item if nearest <= math.log(NEAR_FACTOR) and runner_up >= math.log(FAR_FACTOR) else None
+
+
+def alike_unnamed(kind: ItemKind, key: str, value: str, unit: str, earlier: list[Item]) -> Item | None:
+    """The value an update keyed by `key` replaces when its key names no subject known ("the switch moves to
+    Saturday March 28" after "cutover weekend is Saturday March 14", "the ceiling goes up to $45,000" after
+    "stay at or under $42,000"): the one value of its type said alike, a date of the same month or an amount
+    of the same measure and about the same size. None when another subject has a word of the key, or when
+    the look of the value does not single one out."""
+    words = word_terms(key)
+    if any(words & word_terms(item.subject) for item in earlier):
+        return None  # the key names a known subject, whose value the statement did not fit
+    if value_type(value) == "time":
+        wanted = typed_shape(value)
+        alike = [item for item in earlier if item.kind is ItemKind.FACT and _same_month(wanted & typed_shape(item.value))]
+        return alike[0] if len(alike) == 1 else None
+    if kind is ItemKind.NUMBER and measures_amount(unit):
+        return nearest_figure(value, [item for item in earlier if item.kind is ItemKind.NUMBER and same_unit_family(unit, item.unit)])
+    return None
+
+
+def nearest_time(value: str, earlier: list[Item]) -> Item | None:
+    """The clock time a new one said by no subject moves ("from tonight we're pulling the start earlier, to
+    00:45 UTC"): the one within NEAR_MINUTES of it, every other FAR_FACTOR times farther; None otherwise."""
+    new = clock_minutes(value)
+    if new is None:
+        return None
+    times = sorted(((abs(old - new), item) for item in earlier if (old := clock_minutes(item.value)) is not None), key=lambda pair: pair[0])
+    if not times or times[0][0] > NEAR_MINUTES or (len(times) > 1 and times[1][0] < FAR_FACTOR * max(times[0][0], 1)):
+        return None
+    return times[0][1]
+
+
+def near_in_time(new: str, old: str) -> bool:
+    """Two values holding clock times within NEAR_MINUTES of each other (7点半 and 7点)."""
+    a, b = clock_minutes(new), clock_minutes(old)
+    return a is not None and b is not None and abs(a - b) <= NEAR_MINUTES
+
+
+def _same_month(shared: frozenset[str]) -> bool:
+    """Two dates' shared parts hold a day and its month by name ("March 14", "March 28")."""
+    return "date" in shared and any(part.startswith("numbered:") and part[9:].isalpha() and part[9:].isascii() for part in shared)
