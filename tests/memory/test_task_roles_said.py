@@ -60,3 +60,29 @@ def test_a_later_share_of_the_same_work_replaces_the_earlier_progress(memory, fi
     say(memory, first, "The weather's fine today.", later)
     progress = texts(state(memory).progress)
     assert len(progress) == 1 and new in progress[0], progress
+
+
+@pytest.mark.parametrize(
+    ("opening", "fragment"),
+    [
+        (
+            "Quick framing: file this whole thread under 'Brennan kitchen refit, worktops in before the 20th'.",
+            "worktops in before the 20th",
+        ),
+        ("Main workstream in this chat: OPS-311, 'retire the old VPN concentrator'.", "OPS-311"),
+        ("I'm on ticket WEB-88, 'checkout page speed'. That's what this conversation is for.", "WEB-88"),
+        ("这个对话主要跟进“城东仓库搬迁，月底前完成”，其他的事偶尔也会聊。", "城东仓库搬迁"),
+    ],
+)
+def test_a_session_named_and_given_a_title_says_what_it_is_for(memory, opening, fragment):
+    say(memory, "Morning!", opening)
+    assert fragment in state(memory).goal.text, state(memory).goal.text
+
+
+@pytest.mark.parametrize(
+    "opening",
+    ["I'll paste the logs in this thread: see below.", "Can we keep this chat to the 'budget' only?"],
+)
+def test_a_session_named_in_passing_sets_no_goal(memory, opening):
+    say(memory, "Morning!", opening)
+    assert state(memory).goal.text == ""

@@ -152,13 +152,32 @@ def opening_goal(message: str, read: list[Candidate]) -> Candidate | None:
     if any(candidate.task_field is TaskField.GOAL for candidate in read):
         return None
     rules = {candidate.text for candidate in read if candidate.kind is ItemKind.RULE}
-    for sentence in split_sentences(message):
+    sentences = split_sentences(message)
+    for index, sentence in enumerate(sentences):
         lang = detect_lang(sentence)
         words = data(lang if lang in LANGUAGES else "en", "task_states")
         clean = sentence.strip()
+        labelled = _LABELLED.match(clean)
+        named = labelled and words.SESSION_REFERENCE.search(labelled.group("label")) and not _FIRST_PERSON.match(clean)
+        if (
+            words.SESSION_REFERENCE.search(clean)
+            and not is_question(clean, lang)
+            and (named or _TITLE.search(clean) or words.POINTS_BACK.match(clean))
+        ):
+            # The session named and given a title or a label ("file this whole chat under '...'", 这个会话专门跟进
+            # APAC-77：…) says what it is for, whole; "That's the thing this chat is for" says it of the sentence before.
+            if words.POINTS_BACK.match(clean) and index > 0:
+                clean = sentences[index - 1].strip()
+            return Candidate(
+                kind=ItemKind.TASK,
+                key="task:goal",
+                value=clean.rstrip("。.!！"),
+                text=sentence.strip(),
+                lang=lang,
+                task_field=TaskField.GOAL,
+            )
         if any(clean in rule or rule in clean for rule in rules):
             continue
-        labelled = _LABELLED.match(clean)
         if labelled and words.PURPOSE_LABEL.search(labelled.group("label")) and _states_enough(labelled.group("body"), lang):
             clean = labelled.group("body")  # "What we're doing: a week's charter out of Split": the body says it
         elif not words.OPENING_INTENT.search(clean):
@@ -171,6 +190,8 @@ def opening_goal(message: str, read: list[Candidate]) -> Candidate | None:
     return None
 
 
+# "I'll paste the logs in this thread:" says what the speaker does next, not what the session is for.
+_FIRST_PERSON = regex_cache.compile(r"^(?:i|we|you|let me|let's|i'll|we'll|i'm|we're|我|我们|你)\b", re.IGNORECASE)
 _LABELLED = regex_cache.compile(r"^(?P<label>[^:：]{2,60}?)\s*[:：]\s*(?P<body>\S.*)$")
 
 
@@ -195,7 +216,7 @@ def with_referent(message: str, candidate: Candidate) -> Candidate:
 
 _PRONOUN = regex_cache.compile(r"\b(?:it|them|this one)\b|它", re.IGNORECASE)
 # A title as typed: in quotes or book-title marks.
-_TITLE = regex_cache.compile(r"(?<!\w)['‘\"“]([^'’\"”\n]{3,60}?)['’\"”](?!\w)|[《「]([^》」\n]{1,30})[》」]")
+_TITLE = regex_cache.compile(r"(?<![A-Za-z0-9])['‘\"“]([^'’\"”\n]{3,100}?)['’\"”](?![A-Za-z0-9])|[《「]([^》」\n]{1,30})[》」]")
 
 
 def _tagged(message: str, candidate: Candidate) -> Candidate:
