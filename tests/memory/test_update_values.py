@@ -135,3 +135,23 @@ def test_a_restriction_lifted_in_chinese_retires_its_rule(memory):
         if item.kind == memory_pb2.ITEM_KIND_RULE and "生产库" in item.value and "先定个规矩" in item.value
     ]
     assert [item.status for item in rules] == [SUPERSEDED], [(item.value, item.status) for item in rules]
+
+
+def test_an_area_of_another_place_is_not_the_one_a_restated_area_replaces(memory):
+    send(
+        memory,
+        "设计图上后院草坪面积是260平方米。",
+        "社区花园那边草坪有700平米，跟这个项目没关系。",
+        "今天复尺，草坪实际只有231平米。",
+    )
+    assert_replaced(memory, "260", "231")
+    assert [item.status for item in holding(memory, "700")] == [ACTIVE]
+
+
+def test_a_bare_figure_said_as_new_does_not_replace_an_amount_many_times_its_size(memory):
+    send(
+        memory,
+        "Caterer is booked: the tasting menu, £3,100 all in.",
+        "We trimmed the invite list hard this weekend. Down to 96 now.",
+    )
+    assert [item.status for item in holding(memory, "3,100")] == [ACTIVE]

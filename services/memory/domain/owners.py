@@ -8,6 +8,7 @@ from services.memory import regex_cache
 from services.memory.domain.text import term_set
 
 _KEY_OWNER = regex_cache.compile(r"^([\w&\-]+)'s\s")
+_ZH_PLACE_OWNER = regex_cache.compile(r"^([\u4e00-\u9fff]{2,8}?)(?:那边|这边|那儿|家)的?(?=[\u4e00-\u9fff]{2})")
 _OWNER = regex_cache.compile(r"(?<![\w'])((?-i:[A-Z])[\w&\-]*(?:\s+(?-i:[A-Z])[\w&\-]*)*)(?:'s|’s|\s*的)")
 
 
@@ -19,6 +20,9 @@ def owner(text: str, key: str) -> frozenset[str]:
         name = match.group(1)
         if len(name) >= 3 and name.lower() in key:
             return frozenset(term_set(name))
+    # 口袋公园那边草坪, 老王家的院子: a Chinese key led by a place or a household is theirs.
+    if (place := _ZH_PLACE_OWNER.match(key)) is not None:
+        return frozenset(term_set(place.group(1)))
     # "Tom moved his visit": the key holds the owner its sentence names only as "his" (tom's visit).
     held = _KEY_OWNER.match(key)
     if held and len(held.group(1)) >= 3 and held.group(1) in text.lower():

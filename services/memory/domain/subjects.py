@@ -32,6 +32,8 @@ from services.memory.domain.owners import owner
 from services.memory.domain.text import cjk_runs, term_set
 from services.memory.domain.text import word_terms as key_terms
 from services.memory.domain.units import (
+    MAX_CHANGE_FACTOR,
+    MAX_KEYLESS_CHANGE_FACTOR,
     magnitude,
     measures_amount,
     names_unit,
@@ -285,7 +287,7 @@ def _compatible(statement: Statement, item: Item) -> bool:
         if statement.update and not update_unit(statement):
             if statement.unit and measures_amount(item.unit):
                 return False  # "down to 61 user mailboxes" counts mailboxes: no new size of "50 GB"
-            return plausible_change(statement.value, item.value)
+            return plausible_change(statement.value, item.value, MAX_CHANGE_FACTOR if statement.key else MAX_KEYLESS_CHANGE_FACTOR)
         return same_unit_family(statement.unit, item.unit)
     if statement.kind is ItemKind.NUMBER or item.kind is ItemKind.NUMBER:
         # "Friday at 3:40 pm" (a fact) for a number, or a number for "Thursday at 4:15 pm": only when alike.

@@ -13,6 +13,9 @@ from services.memory.lang.zh import shapes as zh_shapes
 
 # A unitless update ("make it 40") replaces a figure only within this factor of it.
 MAX_CHANGE_FACTOR = 50
+# A figure said with no key and no unit ("down to 104 now") names nothing but its size: it moves a value by a
+# step (BEAM has keyless changes of 4-9x), never £2,350 to 104.
+MAX_KEYLESS_CHANGE_FACTOR = 10
 
 # Unit spellings that measure the same thing, each language's spellings of one measure together.
 _UNIT_FAMILIES = tuple(
@@ -32,12 +35,12 @@ _FIGURE = regex_cache.compile(
 _CJK_MULTIPLIER_SPACE = regex_cache.compile(r"(?<=\d)\s+(?=[万亿千百])")
 
 
-def plausible_change(new: str, old: str) -> bool:
-    """Whether a figure could replace another of the same thing: within a factor of MAX_CHANGE_FACTOR."""
+def plausible_change(new: str, old: str, factor: float = MAX_CHANGE_FACTOR) -> bool:
+    """Whether a figure could replace another of the same thing: within `factor` of it."""
     a, b = magnitude(new), magnitude(old)
     if a is None or b is None or a == 0 or b == 0:
         return True
-    return max(abs(a), abs(b)) / min(abs(a), abs(b)) <= MAX_CHANGE_FACTOR
+    return max(abs(a), abs(b)) / min(abs(a), abs(b)) <= factor
 
 
 def magnitude(value: str) -> float | None:
