@@ -53,11 +53,10 @@ def _subject_part(raw: str) -> str:
     masked = raw
     for word in zh_keys.ADVERB_IN_WORDS:
         masked = masked.replace(word, "#" * len(word))
-    cuts = [at for particle in zh_keys.TRAILING_PARTICLES if (at := masked.find(particle)) >= 0]
-    lead = next((particle for particle in sorted(zh_keys.TRAILING_PARTICLES, key=len, reverse=True) if masked.startswith(particle)), "")
-    if lead:
-        rest = _subject_part(raw[len(lead) :])
+    if lead := next((particle for particle in zh_keys.TRAILING_PARTICLES if masked.startswith(particle)), ""):
+        rest = _subject_part(raw[len(lead) :])  # 现在亚太分片: the adverb opens it, the subject follows
         return rest if len(rest) >= 2 else raw
+    cuts = [at for particle in zh_keys.TRAILING_PARTICLES if (at := masked.find(particle)) > 0]
     subject = raw[: min(cuts)].strip() if cuts else raw
     return subject if len(subject) >= 2 else raw
 

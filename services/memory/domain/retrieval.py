@@ -215,6 +215,7 @@ def rank(
     top_text = max(score for _, score in candidates) or 1.0
     context = _context(candidates, top_text)
     stale_turns = {event for item, _ in candidates if item.status is ItemStatus.SUPERSEDED for event in item.source_event_ids}
+    recency = CURRENT_RECENCY_BOOST if query.current else RECENCY_BOOST
     scored: list[ScoredItem] = []
     for item, text_score in candidates:
         relevance = text_score / top_text + context.get(item.seq, 0.0)
@@ -246,7 +247,6 @@ def rank(
             factor *= 1.0 - QUESTION_PENALTY
         if item.status is ItemStatus.SUPERSEDED or (item.kind is ItemKind.EVIDENCE and stale_turns.issuperset(item.source_event_ids)):
             factor *= 1.0 - SUPERSEDED_PENALTY
-        recency = CURRENT_RECENCY_BOOST if query.current else RECENCY_BOOST
         score = relevance * factor + (recency * item.seq / last_seq if last_seq else 0.0)
         scored.append(ScoredItem(item, round(score, 6)))
     scored.sort(key=lambda s: (-s.score, -s.item.seq, s.item.item_id))
@@ -262,15 +262,12 @@ def _answer_type(item: Item) -> str:
         return dimension(item.unit)
     if item.kind is ItemKind.FACT:
         kind = value_type(item.value)
-        return (
-            "time"
-            if kind == "time"
-            else "money"
-            if _MONEY.search(item.value)
-            else "name"
-            if kind == "name" or _CJK_NAME.fullmatch(item.value)
-            else ""
-        )
+        if kind == "time":
+            return "time"
+        if _MONEY.search(item.value):
+            return "money"
+        if kind == "name" or _CJK_NAME.fullmatch(item.value):
+            return "name"
     return ""
 
 

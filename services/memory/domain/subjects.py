@@ -14,9 +14,8 @@ session's active facts and numbers by what it names:
 The best candidate wins when it clears a threshold and the runner-up is clearly behind, so an
 unrelated statement supersedes nothing; a new value replaces only one of its own type (a phrase no
 time, a count no weekday or size), and subjects the words leave tied, or an update whose key names no
-known subject, are told apart by the size of the figure, a clock time near the old one or a date of the same
-month (near_values.py). Pure functions:
-the planner supplies the candidates.
+known subject, are told apart by the size of the figure, a clock time near the old one or a date of
+the same month (near_values.py). Pure functions: the planner supplies the candidates.
 """
 
 import functools
