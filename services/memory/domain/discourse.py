@@ -24,7 +24,7 @@ from functools import cache
 from services.memory import regex_cache
 from services.memory.domain.text import is_hedged
 from services.memory.domain.typed_values import pointed_at, typed_values
-from services.memory.lang import data
+from services.memory.lang import LANGUAGES, data
 
 # A value longer than this is a clause, not a value: "to make sure the team is ready" is no new value.
 MAX_VALUE_WORDS = 8
@@ -370,13 +370,21 @@ def _change(subject: str, value: str, lang: str) -> Change | None:
     return Change(subject=subject, value=value)
 
 
+def lifted_rule(clean: str, lang: str) -> Withdrawal | None:
+    """A sentence that says a restriction is lifted ("Rahul's paper is out, so that restriction's gone", "drop the
+    dishwasher requirement"): the rule is the one the sentence's words name, in the restriction's phrase or around it."""
+    words = data(lang if lang in LANGUAGES else "en", "discourse")
+    low = clean.lower()
+    if not any(noun in low for noun in words.RESTRICTION_NOUNS) or not _grammar(lang).lifted.search(clean):
+        return None  # most sentences name no restriction: a substring test before the pattern
+    return Withdrawal(about=clean.strip(), rest="", rule=True)
+
+
 def withdrawal(clean: str, lang: str) -> Withdrawal | None:
     """What a sentence that takes something back names, and what it says after that."""
     g = _grammar(lang)
-    if g.lifted.search(clean):
-        # "Rahul's paper is out, so that restriction's gone", "drop the dishwasher requirement": the rule is the one
-        # the sentence's words name, in the restriction's phrase or around it.
-        return Withdrawal(about=clean.strip(), rest="", rule=True)
+    if lifted := lifted_rule(clean, lang):
+        return lifted
     match = g.withdraw.match(clean.strip())
     if match:
         groups = match.groupdict()

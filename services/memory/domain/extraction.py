@@ -98,7 +98,7 @@ def extract_traced(own: str | TurnAnalysis) -> list[tuple[Candidate, str]]:
             # "Forget the narrative, we need to lock the budget" sets a goal: only a sentence that states
             # nothing else takes something back.
             stated = names_value(read) or any(c.kind is ItemKind.TASK and not c.resolves for c, _ in read)
-            withdrawn = discourse.withdrawal(clean, lang)
+            withdrawn = discourse.lifted_rule(clean, lang) if stated else discourse.withdrawal(clean, lang)
             if withdrawn is not None and withdrawn.rule:  # a restriction lifted is its own act, whatever else is said
                 found.append((withdrawal_candidate(withdrawn, sentence, lang), "lifted_rule"))
             elif not stated and withdrawn:
@@ -115,7 +115,6 @@ def extract_traced(own: str | TurnAnalysis) -> list[tuple[Candidate, str]]:
                 read = _about_subject(sentence, subject) or read
             subject = next((c.key for c, _ in read if c.kind in VALUE_KINDS and c.key), "")
             retracting = taken_back is not None
-            revision = taken_back is None and announces_revision(sentence, lang)
             if taken_back is not None and not is_question(sentence, lang):
                 read, taken_back = _replacing(read, ReadContext(sentence, lang, lang), taken_back), None
             read = tuple((measure, row) for candidate, row in read for measure in split_measures(candidate, lang))
@@ -123,7 +122,8 @@ def extract_traced(own: str | TurnAnalysis) -> list[tuple[Candidate, str]]:
             read = (*read, *goal_stated(read, lang))
             if not retracting:  # after "scratch what I said about X", the next statement replaces X
                 read = with_typed_values(sentence, clean, lang, _unread_values(sentence, clean, lang, read))
-            if revision:  # "that brings us down to £664,900": whichever reading found the figure, it is a revision
+            if not retracting and names_value(read) and announces_revision(sentence, lang):
+                # "that brings us down to £664,900": whichever reading found the figure, it is a revision
                 read = tuple((replace(c, is_correction=True) if c.kind in VALUE_KINDS else c, row) for c, row in read)
             if not any(c.kind in (ItemKind.RULE, ItemKind.TASK) for c, _ in read) and (
                 instruction := standing_instruction(clean, ReadContext(sentence, lang, lang))

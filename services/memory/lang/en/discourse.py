@@ -91,7 +91,8 @@ WITHDRAW = (
 )
 # A restriction said lifted, anywhere in the sentence: "so that restriction's gone", "the ban on Friday deploys is
 # lifted", "lift the freeze". The rule it lifts is the one the rest of the sentence names.
-_RESTRICTION = r"(?:rule|restriction|ban|embargo|requirement|policy|freeze|moratorium|condition|limit)s?"
+RESTRICTION_NOUNS = ("rule", "restriction", "ban", "embargo", "requirement", "policy", "freeze", "moratorium", "condition", "limit")
+_RESTRICTION = rf"(?:{'|'.join(RESTRICTION_NOUNS)})s?"
 LIFTED_RULE = (
     rf"\b(?:that|the|this|our|your|my)\s+(?:[\w\-]+\s+){{0,3}}?{_RESTRICTION}(?:\s+on\s+[^,;:.!]{{1,40}}?)?\s*"
     r"(?:'s|’s|\s+is|\s+are|\s+has\s+been|\s+have\s+been|\s+was|\s+were)\s+(?:now\s+|officially\s+)?"
