@@ -97,6 +97,13 @@ def test_asking_leave_or_advice_wants_the_rules(question):
     assert ItemKind.RULE in intents(question)
 
 
+@pytest.mark.parametrize("question", ["What's stopping the release from going out?", "What are we still waiting on?", "现在在等什么？"])
+def test_asking_what_holds_the_work_up_wants_task_state(question):
+    from services.memory.domain.lexicon import intents
+
+    assert ItemKind.TASK in intents(question)
+
+
 @pytest.mark.parametrize("question", ["What is the budget for the offsite?", "Should be fine, thanks!", "Can you summarize the thread?"])
 def test_questions_about_values_do_not_want_rules(question):
     from services.memory.domain.lexicon import intents

@@ -50,6 +50,9 @@ def test_a_rule_in_other_forms_is_stored_whole(memory, said, part):
         "No one knows until Friday.",
         "Keep me posted on the delivery.",
         "All of us need a long weekend after this.",
+        # 能不能 / 可不可以 asks whether; the 不能 inside it forbids nothing.
+        "房东问能不能下个月再来修热水器。",
+        "物业问可不可以周六上午进场。",
     ],
 )
 def test_a_report_or_a_request_in_those_forms_is_no_rule(memory, said):

@@ -47,7 +47,10 @@ GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
         ),
     ),
     ("what we are working towards", ("goal", "objective", "aim", "purpose", "effort", "task", "focus", "priority")),
-    ("what stops the work", ("blocked", "blocker", "stuck", "waiting", "holding", "hold", "block", "snag", "obstacle")),
+    (
+        "what stops the work",
+        ("blocked", "blocker", "stuck", "waiting", "holding", "hold", "block", "snag", "obstacle", "stopping", "chasing"),
+    ),
     ("what comes next", ("next", "todo", "plan", "planning", "upcoming", "tackle", "after", "pending", "unresolved", "outstanding")),
     ("what is finished", ("done", "finished", "completed", "progress", "far", "status")),
     ("things for sale", ("catalog", "product", "listing", "listings", "item", "sku", "inventory")),
@@ -94,6 +97,7 @@ INTENTS = {
     ),
     "task": (
         r"\b(goals?|where (were|was|are) (we|i)|how far|holding (it|us|me|things) up|in the way|blocked|blockers?|next steps?|"
+        r"what(?:'s| is) (?:stopping|holding up|keeping)|still waiting|waiting (?:on|for)|"
         r"what(?:'s| is) next|planning|tackle|side-?tracked|status|progress|working on|left to do|to-?dos?|open items?|remaining|"
         r"done so far|unresolved|outstanding|still open|undecided)\b"
     ),

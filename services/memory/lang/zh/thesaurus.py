@@ -31,7 +31,7 @@ GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
 INTENTS = {
     "rule": r"规矩|规定|要求|能不能|可以.*吗|硬性|行不行|要不要",
     "number": r"多少|几|上限|超时|比例|多久",
-    "task": r"目标|进度|进展|下一步|阻塞|卡|待办",
+    "task": r"目标|进度|进展|下一步|阻塞|卡|待办|在等|等谁|等什么",
 }
 # A question about how far the work has come (see lang/en/thesaurus.py).
 CURRENT_INTENT = r"现在|目前|眼下|如今|最新|最后|最终|这会儿|到现在"
