@@ -155,3 +155,12 @@ def test_a_bare_figure_said_as_new_does_not_replace_an_amount_many_times_its_siz
         "We trimmed the invite list hard this weekend. Down to 96 now.",
     )
     assert [item.status for item in holding(memory, "3,100")] == [ACTIVE]
+
+
+def test_a_time_said_in_words_is_no_key_of_the_time_after_it(memory):
+    send(
+        memory,
+        "The pottery class starts at 6pm in the back studio.",
+        "The teacher's running late all month, so it's been moved later: half past six, 6:30pm.",
+    )
+    assert_replaced(memory, "6pm", "6:30pm")

@@ -103,6 +103,8 @@ def good_key(key: str, grammar: str, max_words: int) -> bool:
     words = context_free_key(key, grammar).split()
     if not 0 < len(words) <= max_words or words[0] in BAD_KEY_WORDS:
         return False
+    if en_keys.SPOKEN_TIME.fullmatch(" ".join(words)):
+        return False  # "moved earlier: half past one, 1:30pm": a time said in words is a value, not what has it
     for before, word in itertools.pairwise(words):
         if word in en_keys.BAD_INNER_KEY_WORDS or (word in en_keys.DEMONSTRATIVES and before not in en_keys.PREPOSITIONS):
             return False

@@ -152,3 +152,10 @@ SPEAKER_TAIL = regex_cache.compile(
 # "The new trial pharmacist is ...", "current ICF is version 5": a word that says the value is the current
 # one is no part of what it is the value of.
 STATE_PREFIX = regex_cache.compile(r"^(?:(?:the|our|my)\s+)?(?:current|new|latest|updated|revised|present)\s+(?=[a-z])", re.IGNORECASE)
+
+# A clock time said in words ("half past one", "quarter to five", "noon"): a value, never a key.
+SPOKEN_TIME = regex_cache.compile(
+    r"(?:(?:half|quarter|twenty|ten|five)\s+(?:past|to|after)\s+)?(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|noon|midnight)"
+    r"(?:\s+o'clock)?|noon|midnight|midday",
+    re.IGNORECASE,
+)
