@@ -164,3 +164,14 @@ def test_a_time_said_in_words_is_no_key_of_the_time_after_it(memory):
         "The teacher's running late all month, so it's been moved later: half past six, 6:30pm.",
     )
     assert_replaced(memory, "6pm", "6:30pm")
+
+
+def test_someone_covering_or_swapping_a_duty_replaces_who_had_it(memory):
+    send(
+        memory,
+        "The duty nurse this weekend is Sam.",
+        "Bea is covering for Sam this weekend, his back's gone again.",
+    )
+    assert_replaced(memory, "Sam", "Bea")
+    send(memory, "Front desk on Monday is Priya.", "Priya swapped with Tomasz for a dentist appointment.", session="swap")
+    assert_replaced(memory, "Priya", "Tomasz", session="swap")

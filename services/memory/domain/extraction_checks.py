@@ -105,8 +105,11 @@ def good_key(key: str, grammar: str, max_words: int) -> bool:
         return False
     if en_keys.SPOKEN_TIME.fullmatch(" ".join(words)):
         return False  # "moved earlier: half past one, 1:30pm": a time said in words is a value, not what has it
-    for before, word in itertools.pairwise(words):
-        if word in en_keys.BAD_INNER_KEY_WORDS or (word in en_keys.DEMONSTRATIVES and before not in en_keys.PREPOSITIONS):
+    for at in range(1, len(words)):
+        before, word, after = words[at - 1], words[at], words[at + 1] if at + 1 < len(words) else ""
+        # "on-call this week": a demonstrative before a time noun scopes the key; elsewhere it points at something said.
+        pointing = word in en_keys.DEMONSTRATIVES and before not in en_keys.PREPOSITIONS and after not in en_keys.TIME_NOUNS
+        if word in en_keys.BAD_INNER_KEY_WORDS or pointing:
             return False
     return True
 

@@ -59,8 +59,8 @@ def _reads_as_sentence(value: str) -> bool:
 def counted_per(text: str, value: str) -> str:
     """What the value is counted per where text states it ("£9.40 a kilo" -> "kilo"), lowercased; "" when it is not."""
     at = text.find(value)
-    if not value or at < 0:
-        return ""
+    if not value or at < 0 or not any(char.isnumeric() for char in value):
+        return ""  # only a figure is counted per something: "Tomasz for a dentist appointment" names no rate
     for lang in LANGUAGES:
         after, before = _per_patterns(lang)
         found = after.match(text, at + len(value)) or before.search(text[:at])

@@ -110,13 +110,25 @@ CORRECTIONS_EN = (
         "en",
         FACT,
         r"^(?P<new>(?-i:[A-Z])[\w.'\-]*(?:\s+(?-i:[A-Z])[\w.'\-]*){0,2})\s+(?:is\s+|will\s+|'ll\s+)?(?:replac(?:es|ed|ing|e)|tak(?:es|ing|e)\s+over\s+from|"
-        r"took\s+over\s+from|steps?\s+in\s+for|stepped\s+in\s+for|stepping\s+in\s+for)\s+(?P<old>[^,;]{1,30}?)"
+        r"took\s+over\s+from|steps?\s+in\s+for|stepped\s+in\s+for|stepping\s+in\s+for|(?:is\s+|'s\s+)?covering\s+for|covers\s+for|"
+        r"covered\s+for|(?:is\s+|'s\s+)?filling\s+in\s+for|fills\s+in\s+for|filled\s+in\s+for)\s+(?P<old>[^,;]{1,30}?)"
         r"(?:\s+as\s+(?:the\s+|our\s+|their\s+)?(?P<key>[^,;]{1,30}?))?(?:[,;].*)?$",
         [
             ("Priya takes over from Tom as release captain.", {"key": "release captain", "value": "Priya", "corrects": "Tom"}),
             ("Dr. Okafor replaced Lee as our dentist", {"key": "dentist", "value": "Dr. Okafor", "corrects": "Lee"}),
+            ("Bea is covering for Sam as duty nurse this weekend", {"key": "duty nurse this weekend", "value": "Bea", "corrects": "Sam"}),
         ],
-        needles=("replac", "over from", "in for"),
+        needles=("replac", "over from", "in for", "covering for", "covers for", "covered for"),
+    ),
+    # A duty traded: "Jonas swapped with Aiko, so she has the pager" gives Jonas's duty to Aiko.
+    _row(
+        "swapped_with",
+        "en",
+        FACT,
+        r"^(?P<old>(?-i:[A-Z])[\w.'\-]*(?:\s+(?-i:[A-Z])[\w.'\-]*)?)\s+(?:has\s+)?(?:swapped|switched|traded)(?:\s+(?:shifts?|weeks?|days?|duty|slots?))?"
+        r"\s+with\s+(?P<new>(?-i:[A-Z])[\w.'\-]*(?:\s+(?-i:[A-Z])[\w.'\-]*)?)(?:\s+(?:for|because|as)\b.*|[,;.].*)?$",
+        [("Jonas swapped with Aiko for family reasons, so she has the pager.", {"key": "", "value": "Aiko", "corrects": "Jonas"})],
+        needles=("swapped", "switched", "traded"),
     ),
     # A role handed on: "captain duty moved to Diego", "the on-call rota passes to Sam this week".
     _row(

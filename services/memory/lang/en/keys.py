@@ -105,6 +105,10 @@ BAD_KEY_WORDS = CLAUSE_WORDS | frozenset(
 )
 BAD_INNER_KEY_WORDS = CLAUSE_WORDS | frozenset(["is", "are", "was", "were", "be", "been"])
 DEMONSTRATIVES = frozenset(["this", "that", "these", "those", "there", "here"])
+# What "this" scopes in a key rather than points with: "on-call this week", "the DJ this weekend".
+TIME_NOUNS = frozenset(
+    ["week", "weekend", "month", "year", "quarter", "term", "season", "sprint", "morning", "afternoon", "evening", "time", "round"]
+)
 # Words that make a key a pointer at a subject said before, not a name: "that spacing", "six more of those".
 POINTERS = frozenset(["this", "that", "these", "those", "them", "ones"])
 # A key that ends in one of these runs into its value ("spacing up to every").
