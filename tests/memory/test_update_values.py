@@ -175,3 +175,14 @@ def test_someone_covering_or_swapping_a_duty_replaces_who_had_it(memory):
     assert_replaced(memory, "Sam", "Bea")
     send(memory, "Front desk on Monday is Priya.", "Priya swapped with Tomasz for a dentist appointment.", session="swap")
     assert_replaced(memory, "Priya", "Tomasz", session="swap")
+
+
+def test_an_amount_named_by_nothing_never_replaces_one_of_another_size(memory):
+    send(
+        memory,
+        "The draft budget totals €512,000 over three years.",
+        *[f"Filler note {n}: the weather in Leeds was grey again." for n in range(70)],
+        "Per-sample sequencing is quoted at €95.",
+        "Cutting the second field site, that brings us down to €478,500.",
+    )
+    assert {item.status for item in holding(memory, "95")} == {ACTIVE}

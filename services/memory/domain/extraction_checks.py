@@ -144,13 +144,21 @@ def pointed_update(candidate: Candidate) -> Candidate:
     update: its subject is found in focus, and pointing at nothing it stores nothing."""
     grammar = "zh" if candidate.lang == "zh" else "en"
     if candidate.kind in (ItemKind.FACT, ItemKind.NUMBER) and (
-        names_no_subject(candidate.key, grammar) or (candidate.is_correction and runs_into_value(candidate.key, grammar))
+        names_no_subject(candidate.key, grammar)
+        or (candidate.is_correction and (runs_into_value(candidate.key, grammar) or _ends_in_object(candidate.key, grammar)))
     ):
         return replace(candidate, key="", is_correction=True)
     if candidate.kind in (ItemKind.FACT, ItemKind.NUMBER) and candidate.key and not _names_a_thing(candidate.key, grammar):
         # "whichever is lower", "一袋 25 公斤": no subject to keep the value under; a correction looks for one in focus.
         return replace(candidate, key="")
     return candidate
+
+
+def _ends_in_object(key: str, grammar: str) -> bool:
+    """An update's key that ends in an object pronoun is the clause before its value ("that brings us down to
+    £664,900"); a statement's ("Estates gave us 12 TB") keeps its key."""
+    words = key.lower().split()
+    return grammar == "en" and bool(words) and words[-1] in en_keys.OBJECT_PRONOUNS
 
 
 def _names_a_thing(key: str, grammar: str) -> bool:

@@ -104,7 +104,11 @@ def best_target(statement: Statement, candidates: list[Item]) -> Item | None:
         key=lambda pair: (-pair[0], -pair[1].seq),
     )
     if not scored:
-        return _alike_unnamed(statement, list(unique.values())) or _nearest_time(statement, list(unique.values()))
+        return (
+            _alike_unnamed(statement, list(unique.values()))
+            or _nearest_time(statement, list(unique.values()))
+            or _nearest_amount(statement, list(unique.values()))
+        )
     if statement.update and not statement.key:
         # A keyless value replaces one of its own type when there is one: "换到 5 号馆" a hall, not a date.
         wanted = typed_shape(statement.value)
@@ -143,6 +147,19 @@ def _nearest_time(statement: Statement, candidates: list[Item]) -> Item | None:
     if not statement.update or statement.key:
         return None
     return nearest_time(statement.value, [item for item in candidates if item.seq < statement.seq])
+
+
+def _nearest_amount(statement: Statement, candidates: list[Item]) -> Item | None:
+    """An amount said as new and named by nothing ("that brings us down to £664,900") moves the one amount of its
+    measure it is near (near_values.nearest_figure)."""
+    if not statement.update or statement.key or statement.kind is not ItemKind.NUMBER or not measures_amount(statement.unit):
+        return None
+    same = [
+        item
+        for item in candidates
+        if item.seq < statement.seq and item.kind is ItemKind.NUMBER and same_unit_family(statement.unit, item.unit)
+    ]
+    return nearest_figure(statement.value, same)
 
 
 def _could_be_value(phrase: str) -> bool:
@@ -287,6 +304,8 @@ def _compatible(statement: Statement, item: Item) -> bool:
             if statement.unit and measures_amount(item.unit):
                 return False  # "down to 61 user mailboxes" counts mailboxes: no new size of "50 GB"
             return plausible_change(statement.value, item.value, MAX_CHANGE_FACTOR if statement.key else MAX_KEYLESS_CHANGE_FACTOR)
+        if statement.update and not statement.key and not plausible_change(statement.value, item.value, MAX_KEYLESS_CHANGE_FACTOR):
+            return False  # "that brings us down to £664,900" names no subject: never the £95 fee just said
         return same_unit_family(statement.unit, item.unit)
     if statement.kind is ItemKind.NUMBER or item.kind is ItemKind.NUMBER:
         # "Friday at 3:40 pm" (a fact) for a number, or a number for "Thursday at 4:15 pm": only when alike.
