@@ -43,7 +43,7 @@ class Change:
 class Withdrawal:
     about: str  # what it takes back ("the launch date"); "" for the statement just made
     rest: str  # what the sentence says after it ("we don't have one yet"), maybe a replacement
-    rule: bool = False  # a restriction said lifted ("that restriction's gone"): about holds the words naming which
+    rule: bool = False  # a restriction said lifted ("that restriction's lifted"): about holds the words naming which
 
 
 @dataclass(frozen=True)
@@ -371,7 +371,7 @@ def _change(subject: str, value: str, lang: str) -> Change | None:
 
 
 def lifted_rule(clean: str, lang: str) -> Withdrawal | None:
-    """A sentence that says a restriction is lifted ("Rahul's paper is out, so that restriction's gone", "drop the
+    """A sentence that says a restriction is lifted ("the parents signed, so that restriction's lifted", "drop the
     dishwasher requirement"): the rule is the one the sentence's words name, in the restriction's phrase or around it."""
     words = data(lang if lang in LANGUAGES else "en", "discourse")
     low = clean.lower()

@@ -123,7 +123,7 @@ def extract_traced(own: str | TurnAnalysis) -> list[tuple[Candidate, str]]:
             if not retracting:  # after "scratch what I said about X", the next statement replaces X
                 read = with_typed_values(sentence, clean, lang, _unread_values(sentence, clean, lang, read))
             if not retracting and names_value(read) and announces_revision(sentence, lang):
-                # "that brings us down to £664,900": whichever reading found the figure, it is a revision
+                # "that takes us down to €478,500": whichever reading found the figure, it is a revision
                 read = tuple((replace(c, is_correction=True) if c.kind in VALUE_KINDS else c, row) for c, row in read)
             if not any(c.kind in (ItemKind.RULE, ItemKind.TASK) for c, _ in read) and (
                 instruction := standing_instruction(clean, ReadContext(sentence, lang, lang))

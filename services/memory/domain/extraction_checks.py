@@ -45,7 +45,7 @@ def _time_scope(key: str) -> int:
 
 
 def _subject_part(raw: str) -> str:
-    """A Chinese key cut before its first adverb (收货时间也往后推 -> 收货时间, 现在亚太分片 -> 亚太分片): an adverb
+    """A Chinese key cut before its first adverb (收货时间也往后推 -> 收货时间, 现在华东仓库 -> 华东仓库): an adverb
     stands before the predicate, so what comes before it is the subject. A character that is an adverb alone may
     be part of a word (还款, 成都): zh_keys.ADVERB_IN_WORDS keeps those."""
     if (when := _time_scope(raw)) and len(raw) - when >= 2:
@@ -54,7 +54,7 @@ def _subject_part(raw: str) -> str:
     for word in zh_keys.ADVERB_IN_WORDS:
         masked = masked.replace(word, "#" * len(word))
     if lead := next((particle for particle in zh_keys.TRAILING_PARTICLES if masked.startswith(particle)), ""):
-        rest = _subject_part(raw[len(lead) :])  # 现在亚太分片: the adverb opens it, the subject follows
+        rest = _subject_part(raw[len(lead) :])  # 现在华东仓库: the adverb opens it, the subject follows
         return rest if len(rest) >= 2 else raw
     cuts = [at for particle in zh_keys.TRAILING_PARTICLES if (at := masked.find(particle)) > 0]
     subject = raw[: min(cuts)].strip() if cuts else raw
@@ -104,7 +104,7 @@ def good_key(key: str, grammar: str, max_words: int) -> bool:
     if not 0 < len(words) <= max_words or words[0] in BAD_KEY_WORDS:
         return False
     if en_keys.SPOKEN_TIME.fullmatch(" ".join(words)):
-        return False  # "moved earlier: half past one, 1:30pm": a time said in words is a value, not what has it
+        return False  # "moved earlier: half past six, 6:30pm": a time said in words is a value, not what has it
     for at in range(1, len(words)):
         before, word, after = words[at - 1], words[at], words[at + 1] if at + 1 < len(words) else ""
         # "on-call this week": a demonstrative before a time noun scopes the key; elsewhere it points at something said.
@@ -156,7 +156,7 @@ def pointed_update(candidate: Candidate) -> Candidate:
 
 def _ends_in_object(key: str, grammar: str) -> bool:
     """An update's key that ends in an object pronoun is the clause before its value ("that brings us down to
-    £664,900"); a statement's ("Estates gave us 12 TB") keeps its key."""
+    €478,500"); a statement's ("Estates gave us 12 TB") keeps its key."""
     words = key.lower().split()
     return grammar == "en" and bool(words) and words[-1] in en_keys.OBJECT_PRONOUNS
 

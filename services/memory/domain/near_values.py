@@ -52,8 +52,8 @@ def alike_unnamed(kind: ItemKind, key: str, value: str, unit: str, earlier: list
 
 
 def nearest_time(value: str, earlier: list[Item]) -> Item | None:
-    """The clock time a new one said by no subject moves ("from tonight we're pulling the start earlier, to
-    00:45 UTC"): the one within NEAR_MINUTES of it, every other FAR_FACTOR times farther; None otherwise."""
+    """The clock time a new one said by no subject moves ("from tomorrow we're starting it earlier, at
+    01:15 UTC"): the one within NEAR_MINUTES of it, every other FAR_FACTOR times farther; None otherwise."""
     new = clock_minutes(value)
     if new is None:
         return None

@@ -20,7 +20,7 @@ def owner(text: str, key: str) -> frozenset[str]:
         name = match.group(1)
         if len(name) >= 3 and name.lower() in key:
             return frozenset(term_set(name))
-    # 口袋公园那边草坪, 老王家的院子: a Chinese key led by a place or a household is theirs.
+    # 社区花园那边草坪, 老王家的院子: a Chinese key led by a place or a household is theirs.
     if (place := _ZH_PLACE_OWNER.match(key)) is not None:
         return frozenset(term_set(place.group(1)))
     # "Tom moved his visit": the key holds the owner its sentence names only as "his" (tom's visit).

@@ -271,7 +271,7 @@ def _answer_type(item: Item) -> str:
     return ""
 
 
-# A Chinese value of two to four characters with no figure: most often who (小陈, 阿杰, 王老师) or what is picked.
+# A Chinese value of two to four characters with no figure: most often who (小周, 阿梅, 王老师) or what is picked.
 _CJK_NAME = regex_cache.compile(r"[\u4e00-\u9fff]{2,4}")
 _MONEY = regex_cache.compile(r"[$€£¥]\s?\d|\d\s?(?:元|块|美元|欧元|英镑)")
 

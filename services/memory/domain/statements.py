@@ -138,7 +138,7 @@ def _number(text: str, ctx: ReadContext) -> tuple[Candidate, str, str] | None:
         if not key:
             continue
         if value_type(match.group("value") + (groups.get("tail") or "")[:_TIME_TAIL]) == "time":
-            continue  # "开跑改成2点半", "moved to 3 pm": a clock time or a date is a fact of time, not a figure
+            continue  # "收货改成7点半", "moved to 3 pm": a clock time or a date is a fact of time, not a figure
         verb = (groups.get("verb") or "").strip().lower()
         tail, rest = split_clauses(groups.get("tail") or "", ctx)
         value, tail = _with_multiplier(match.group("value"), tail, grammar)
@@ -158,7 +158,7 @@ def _number(text: str, ctx: ReadContext) -> tuple[Candidate, str, str] | None:
     return None
 
 
-# Enough of what follows a figure to tell a clock time or a date ("2点半", "3 pm", "5月") from a measure.
+# Enough of what follows a figure to tell a clock time or a date ("7点半", "3 pm", "5月") from a measure.
 _TIME_TAIL = 4
 
 
@@ -303,7 +303,7 @@ def trim_condition(condition: str, grammar: str) -> str:
 def bare_number(text: str, grammar: str) -> tuple[str, str, str] | None:
     match = _BARE_NUMBER[grammar].match(text.strip())
     if not match or value_type(text) == "time":
-        return None  # "改成2点半", "moved to 2 pm": a clock time or a date is a time, not a figure with a word after it
+        return None  # "改成7点半", "moved to 2 pm": a clock time or a date is a time, not a figure with a word after it
     unit, condition = read_unit(match.group("tail"), grammar, match.group("cur") or "", "", match.group("value"))
     return " ".join(match.group("value").split()), unit, condition
 

@@ -150,7 +150,7 @@ def _nearest_time(statement: Statement, candidates: list[Item]) -> Item | None:
 
 
 def _nearest_amount(statement: Statement, candidates: list[Item]) -> Item | None:
-    """An amount said as new and named by nothing ("that brings us down to £664,900") moves the one amount of its
+    """An amount said as new and named by nothing ("that takes us down to €478,500") moves the one amount of its
     measure it is near (near_values.nearest_figure)."""
     if not statement.update or statement.key or statement.kind is not ItemKind.NUMBER or not measures_amount(statement.unit):
         return None
@@ -305,7 +305,7 @@ def _compatible(statement: Statement, item: Item) -> bool:
                 return False  # "down to 61 user mailboxes" counts mailboxes: no new size of "50 GB"
             return plausible_change(statement.value, item.value, MAX_CHANGE_FACTOR if statement.key else MAX_KEYLESS_CHANGE_FACTOR)
         if statement.update and not statement.key and not plausible_change(statement.value, item.value, MAX_KEYLESS_CHANGE_FACTOR):
-            return False  # "that brings us down to £664,900" names no subject: never the £95 fee just said
+            return False  # "that takes us down to €478,500" names no subject: never the €95 fee just said
         return same_unit_family(statement.unit, item.unit)
     if statement.kind is ItemKind.NUMBER or item.kind is ItemKind.NUMBER:
         # "Friday at 3:40 pm" (a fact) for a number, or a number for "Thursday at 4:15 pm": only when alike.
@@ -375,7 +375,7 @@ def _said_with_unit(value: str, unit: str, message: str) -> bool:
 
 def _shared_chinese_words(item: Item, statement: Statement) -> frozenset[str]:
     """The Chinese terms a keyless update's message shares with the sentence the item came from, outside both
-    values (竣工往后挪了十天，是6月30号 and 合同约定6月20日竣工验收 share 竣工): Chinese names its subjects by
+    values (交房往后挪了两周，是8月29号 and 合同约定8月15日交房验收 share 交房): Chinese names its subjects by
     words, not by capitals, so a shared word is what a shared name is in English (_context_mentioned)."""
     if not (cjk_runs(statement.message) and cjk_runs(item.text)):
         return frozenset()

@@ -256,7 +256,7 @@ def _same_progress(old: str, new: str) -> bool:
         return counts_old.group(1) == counts_new.group(1) and (not whole_old or not whole_new or whole_old == whole_new)
     a, b = _subject_terms(old), _subject_terms(new)
     if _SHARE.search(old) and _SHARE.search(new):
-        # Two shares of the work done (硬景大概完成了六成, 硬景基本收尾了，差不多九成; "about 40% through the
+        # Two shares of the work done (外墙涂料大概完成了三成, 外墙涂料基本收尾了，差不多九成; "about 40% through the
         # edit", "the edit is 75% done") measure one whole when they name a word of it in common.
         return bool(_subject_terms(_SHARE.sub(" ", old), words=True) & _subject_terms(_SHARE.sub(" ", new), words=True))
     return bool(a and b) and len(a & b) / min(len(a), len(b)) >= PROGRESS_OVERLAP

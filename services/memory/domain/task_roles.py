@@ -164,8 +164,8 @@ def opening_goal(message: str, read: list[Candidate]) -> Candidate | None:
             and not is_question(clean, lang)
             and (named or _TITLE.search(clean) or words.POINTS_BACK.match(clean))
         ):
-            # The session named and given a title or a label ("file this whole chat under '...'", 这个会话专门跟进
-            # APAC-77：…) says what it is for, whole; "That's the thing this chat is for" says it of the sentence before.
+            # The session named and given a title or a label ("file this whole thread under '...'", 这个会话专门跟进
+            # OPS-311：…) says what it is for, whole; "That's what this conversation is for" says it of the sentence before.
             if words.POINTS_BACK.match(clean) and index > 0:
                 clean = sentences[index - 1].strip()
             return Candidate(

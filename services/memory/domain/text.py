@@ -263,8 +263,8 @@ def cjk_trigrams(text: str) -> list[str]:
 
 @lru_cache(maxsize=8192)
 def word_terms(text: str) -> frozenset[str]:
-    """Like term_set, but a Chinese run gives only its bigrams free of function characters (李宅庭院的合同总价:
-    李宅, 宅庭, 庭院, 合同, 同总, 总价, not 院的 or 的合): what names a subject, for comparing two short phrases.
+    """Like term_set, but a Chinese run gives only its bigrams free of function characters (张家老宅的合同总价:
+    张家, 家老, 老宅, 合同, 同总, 总价, not 宅的 or 的合): what names a subject, for comparing two short phrases.
     No segmenter: ingest reads every key, and loading a dictionary costs a tenth of a second."""
     if not cjk_runs(text):
         return term_set(text)

@@ -13,8 +13,8 @@ from services.memory.lang.zh import shapes as zh_shapes
 
 # A unitless update ("make it 40") replaces a figure only within this factor of it.
 MAX_CHANGE_FACTOR = 50
-# A figure said with no key and no unit ("down to 104 now") names nothing but its size: it moves a value by a
-# step (BEAM has keyless changes of 4-9x), never £2,350 to 104.
+# A figure said with no key and no unit ("down to 96 now") names nothing but its size: it moves a value by a
+# step (BEAM has keyless changes of 4-9x), never $3,100 to 96.
 MAX_KEYLESS_CHANGE_FACTOR = 10
 
 # Unit spellings that measure the same thing, each language's spellings of one measure together.

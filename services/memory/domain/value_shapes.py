@@ -78,7 +78,7 @@ _NUMBERED_NAME = regex_cache.compile(r"\d{1,4}[A-FH-JLN-SUX-Z]")
 
 @functools.lru_cache(maxsize=4096)
 def clock_minutes(value: str) -> int | None:
-    """The minute of the day of the one clock time a value holds ("1:30pm" 810, "00:45 UTC" 45, 下午三点半 930,
+    """The minute of the day of the one clock time a value holds ("1:30pm" 810, "01:15 UTC" 75, 下午三点半 930,
     凌晨2点 120); None without one. Two times an update could replace are told apart by how near each is."""
     latin = list(_EN_CLOCK.finditer(value))
     chinese = list(zh_shapes.CLOCK.finditer(value))

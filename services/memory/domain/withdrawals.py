@@ -60,7 +60,7 @@ def withdraw(overlay: WithdrawalView, event: Event, candidate: Candidate) -> Non
     replaced in the same batch is current again."""
     named = candidate.key or candidate.value
     if candidate.kind is ItemKind.RULE:
-        # "That restriction's gone": a rule, the one the sentence's other words name.
+        # "That restriction's lifted": a rule, the one the sentence's other words name.
         target = withdrawn(named, overlay.matching(named, (ItemKind.RULE,)))
     elif named:
         # A rule is taken back like a value: "forget the sunroof requirement" for "one more must-have: sunroof".

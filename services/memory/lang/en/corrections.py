@@ -120,14 +120,14 @@ CORRECTIONS_EN = (
         ],
         needles=("replac", "over from", "in for", "covering for", "covers for", "covered for"),
     ),
-    # A duty traded: "Jonas swapped with Aiko, so she has the pager" gives Jonas's duty to Aiko.
+    # A duty traded: "Priya swapped with Tomasz" gives Priya's duty to Tomasz.
     _row(
         "swapped_with",
         "en",
         FACT,
         r"^(?P<old>(?-i:[A-Z])[\w.'\-]*(?:\s+(?-i:[A-Z])[\w.'\-]*)?)\s+(?:has\s+)?(?:swapped|switched|traded)(?:\s+(?:shifts?|weeks?|days?|duty|slots?))?"
         r"\s+with\s+(?P<new>(?-i:[A-Z])[\w.'\-]*(?:\s+(?-i:[A-Z])[\w.'\-]*)?)(?:\s+(?:for|because|as)\b.*|[,;.].*)?$",
-        [("Jonas swapped with Aiko for family reasons, so she has the pager.", {"key": "", "value": "Aiko", "corrects": "Jonas"})],
+        [("Priya swapped with Tomasz for the late shift, so he has the desk.", {"key": "", "value": "Tomasz", "corrects": "Priya"})],
         needles=("swapped", "switched", "traded"),
     ),
     # A role handed on: "captain duty moved to Diego", "the on-call rota passes to Sam this week".

@@ -89,7 +89,7 @@ WITHDRAW = (
     # A plan dropped: "Forget the BigQuery copy", "drop the Lagos chapter", "scrap our trip to Porto".
     r"(?:forget|drop|scrap|ditch|skip|shelve|cancel|scratch|bin)\s+(?=(?:the|that|this|our|my)\s)"
 )
-# A restriction said lifted, anywhere in the sentence: "so that restriction's gone", "the ban on Friday deploys is
+# A restriction said lifted, anywhere in the sentence: "so that restriction's lifted", "the ban on Friday deploys is
 # lifted", "lift the freeze". The rule it lifts is the one the rest of the sentence names.
 RESTRICTION_NOUNS = ("rule", "restriction", "ban", "embargo", "requirement", "policy", "freeze", "moratorium", "condition", "limit")
 _RESTRICTION = rf"(?:{'|'.join(RESTRICTION_NOUNS)})s?"

@@ -109,7 +109,7 @@ DEMONSTRATIVES = frozenset(["this", "that", "these", "those", "there", "here"])
 TIME_NOUNS = frozenset(
     ["week", "weekend", "month", "year", "quarter", "term", "season", "sprint", "morning", "afternoon", "evening", "time", "round"]
 )
-# A key ending in an object pronoun is a clause, no name: "that brings us down to £664,900", "they quoted me".
+# A key ending in an object pronoun is a clause, no name: "that takes us down to €478,500", "they quoted me".
 OBJECT_PRONOUNS = frozenset(["us", "me", "them", "him", "her", "you"])
 # Words that make a key a pointer at a subject said before, not a name: "that spacing", "six more of those".
 POINTERS = frozenset(["this", "that", "these", "those", "them", "ones"])

@@ -50,9 +50,9 @@ REVISION = regex_cache.compile(
     r"(?:figure|quote|price|pricing|number|estimate|total|amount|cost|budget|date|deadline|time|count|headcount|offer|bid|"
     r"invoice|pdf|proposal|rate|fee|timeline|schedule)s?\b"
     r"|\b(?:came|come|comes|coming)\s+(?:back|down|in)\s+(?:with|at|to)\b|\b(?:went|gone|goes|come|came)\s+(?:up|down)\s+to\b"
-    # A label that says its value is new: "New limit: anything up to £500", "Updated headcount: 64".
+    # A label that says its value is new: "New threshold: anything up to $750", "Updated headcount: 64".
     r"|^(?:the\s+|our\s+|my\s+)?(?:revised|updated|amended|corrected|adjusted|new|latest)\s+(?:[\w\-']+\s+){0,2}?[\w\-']+\s*:"
-    # Back to a level, or down to one: "crept back up to 111", "that brings us down to £664,900", "down to 104 now".
+    # Back to a level, or down to one: "crept back up to 87", "that takes us down to €478,500", "down to 96 now".
     r"|\bback\s+(?:up\s+|down\s+)?to\s+(?:about\s+|around\s+)?[$€£¥]?\d|\bdown\s+to\s+(?:about\s+|around\s+|just\s+|only\s+)?[$€£¥]?\d"
     r"|\b(?:now\s+says|now\s+quotes|re-?quoted|re-?priced)\b",
     re.IGNORECASE,

@@ -48,8 +48,8 @@ DEPENDENCY = (
     r"\b(?:can't|cannot|can\s+not|won't|couldn't|not\s+able\s+to)\b[^.;]{0,80}?\buntil\s+(?:[^.;]+)|"
     r"\b(?:waiting|wait)\s+(?:on|for)\s+(?:[^.;]+)|\bdepends\s+on\s+(?:[^.;]+)|"
     r"\bheld\s+up\s+(?:by|on)\s+(?:[^.;]+)|\bhinges\s+on\s+(?:[^.;]+)|"
-    # What holds the work up, said as the thing or by who is chased: "the thing holding us up is the SFTP
-    # drop", "still chasing Moorfields for their letter", "now it's down to the HPI report".
+    # What holds the work up, said as the thing or by who is chased: "the thing holding us up is the gas
+    # certificate", "still chasing the council for the permit", "it's all down to the engineer's sign-off".
     r"\bhold(?:s|ing)?\s+(?:us|me|things|everything|it|this|them|the\s+\w+)\s+up\b(?:[^.;]+)|"
     r"\b(?:still\s+)?chasing\s+[^.;]{2,60}?\s+(?:for|about|on)\s+(?:[^.;]+)|"
     r"\b(?:it's|it\s+is|everything's|all)\s+(?:now\s+|just\s+)?down\s+to\s+(?:the|their|his|her|our|a|an)\s+(?!wire\b)[a-z][^.;]*"

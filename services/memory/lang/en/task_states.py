@@ -95,12 +95,12 @@ PURPOSE_LABEL = regex_cache.compile(
     re.IGNORECASE,
 )
 
-# A sentence that names the conversation or the undertaking itself ("file this whole chat under '...'", "Call this
-# project '...'", "That's the thing this chat is for"): said as a session opens, it says what the session is for.
+# A sentence that names the conversation or the undertaking itself ("file this whole thread under '...'", "Call this
+# project '...'", "That's what this conversation is for"): said as a session opens, it says what the session is for.
 SESSION_REFERENCE = regex_cache.compile(
     r"\b(?:this|the)\s+(?:whole\s+|entire\s+)?(?:chat|conversation|thread|session|workstream|project|effort|engagement)\b", re.IGNORECASE
 )
-# What only points back at the sentence before: "That's the thing this chat is for", "That's what this thread is about".
+# What only points back at the sentence before: "That's what this conversation is for", "That's what this thread is about".
 POINTS_BACK = regex_cache.compile(r"^(?:that's|that\s+is|this\s+is|that\s+was)\b", re.IGNORECASE)
 
 # A sentence that says a thing is settled, and one that says it is not yet (waiting, negated, to come,

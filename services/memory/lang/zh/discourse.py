@@ -7,7 +7,7 @@ Regex fragments, compiled by services/memory/domain/discourse.py; see lang/en/di
 CHANGE_VERBS = (
     r"改成了?|改为|改到|换成了?|换到了?|搬到了?|转到|调成|调到|调整为|调整到|调为|推迟到|推到|延期到|延后到|延到|提前到|挪到|移到|降到|降为|降至|涨到|涨至|"
     r"升到|升至|提到|提高到|增加到|减少到|减到|砍到|缩短到|延长到|变成了?|变为|更新为|更新成|"
-    # A limit moved: 放宽到10棵, 收紧到3天, 上调到, 下调到, 加到; and who does it now: 改由阿杰.
+    # A limit moved: 放宽到10棵, 收紧到3天, 上调到, 下调到, 加到; and who does it now: 改由阿梅.
     r"放宽到|放宽至|收紧到|收紧至|上调到|上调至|下调到|下调至|加到|加至|改由|换由"
 )
 # Words that say a value is new where no pattern around it says so (see lang/en/discourse.py): 时间挪了，周四 15:00.
@@ -53,7 +53,7 @@ KEYED_STATEMENT = "{subject}是{value}。"
 KEYLESS_STATEMENT = "数值是{value}。"
 
 # A comma inside a figure ("92,150") groups its thousands; it ends nothing.
-# Who takes a duty is named before what they do with it: 改由阿杰顶上 is 阿杰.
+# Who takes a duty is named before what they do with it: 改由阿梅顶上 is 阿梅.
 VALUE_END = r"(?:[，；;。(（]|,(?!\d)).*$|了$|吧$|啊$|(?<=[\u4e00-\u9fff]{2})(?:来)?(?:顶上|顶班|负责|接手|来做|来管|盯着|跟进)$"
 # A Chinese value is judged by what it names (discourse.names_something); a demonstrative names
 # nothing ("按这个来": go by this one).

@@ -55,7 +55,7 @@ TIME_KEY = regex_cache.compile(
     r"(?:起|开始|以后|之后|起来)?(?:就|都|也)?(?:按|算)?"
 )
 # A key ending in a modal is a sentence cut in the wrong place ("接口不能" + "用了"), one ending in 了 a verb said done
-# (跟甲方说好了是6月30号: 好了 is no subject).
+# (跟业主说好了是8月29号: 好了 is no subject).
 BAD_KEY_END = ("不能", "不可以", "不可", "不要", "可以", "不", "了")
 # What an update may read as its key and is none: an adverb of quantity or direction (一共 900 箱, 往后挪到…),
 # or a clause that ends in its verb of change (整机物料摊下来变 $12.20, 金穗那边通知涨价 …198 元).
