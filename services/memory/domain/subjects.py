@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from services.memory import regex_cache
 from services.memory.domain.discourse import reporter
 from services.memory.domain.model import Item, ItemKind
-from services.memory.domain.near_values import alike_unnamed, near_in_time, nearest_figure, nearest_time
+from services.memory.domain.near_values import alike_unnamed, near_in_time, nearest_amount, nearest_figure, nearest_time
 from services.memory.domain.owners import owner
 from services.memory.domain.text import cjk_runs, term_set
 from services.memory.domain.text import word_terms as key_terms
@@ -104,11 +104,7 @@ def best_target(statement: Statement, candidates: list[Item]) -> Item | None:
         key=lambda pair: (-pair[0], -pair[1].seq),
     )
     if not scored:
-        return (
-            _alike_unnamed(statement, list(unique.values()))
-            or _nearest_time(statement, list(unique.values()))
-            or _nearest_amount(statement, list(unique.values()))
-        )
+        return _alike(statement, list(unique.values()))
     if statement.update and not statement.key:
         # A keyless value replaces one of its own type when there is one: "换到 5 号馆" a hall, not a date.
         wanted = typed_shape(statement.value)
@@ -134,32 +130,17 @@ def best_target(statement: Statement, candidates: list[Item]) -> Item | None:
     return item
 
 
-def _alike_unnamed(statement: Statement, candidates: list[Item]) -> Item | None:
-    """The value an update replaces when its key names no subject known (near_values.alike_unnamed)."""
-    if not (statement.update and statement.key):
+def _alike(statement: Statement, candidates: list[Item]) -> Item | None:
+    """What an update no words tie to a subject replaces, by the look of its value (near_values.py): keyed by no
+    known subject, the one value of its type said alike; keyless, the clock time or the amount it is near."""
+    if not statement.update:
         return None
     earlier = [item for item in candidates if item.seq < statement.seq]
-    return alike_unnamed(statement.kind, statement.key, statement.value, statement.unit, earlier)
-
-
-def _nearest_time(statement: Statement, candidates: list[Item]) -> Item | None:
-    """A time said as new and named by nothing moves the clock time it is near (near_values.nearest_time)."""
-    if not statement.update or statement.key:
-        return None
-    return nearest_time(statement.value, [item for item in candidates if item.seq < statement.seq])
-
-
-def _nearest_amount(statement: Statement, candidates: list[Item]) -> Item | None:
-    """An amount said as new and named by nothing ("that takes us down to €478,500") moves the one amount of its
-    measure it is near (near_values.nearest_figure)."""
-    if not statement.update or statement.key or statement.kind is not ItemKind.NUMBER or not measures_amount(statement.unit):
-        return None
-    same = [
-        item
-        for item in candidates
-        if item.seq < statement.seq and item.kind is ItemKind.NUMBER and same_unit_family(statement.unit, item.unit)
-    ]
-    return nearest_figure(statement.value, same)
+    if statement.key:
+        return alike_unnamed(statement.kind, statement.key, statement.value, statement.unit, earlier)
+    if statement.kind is ItemKind.NUMBER and measures_amount(statement.unit):
+        return nearest_amount(statement.value, statement.unit, earlier)
+    return nearest_time(statement.value, earlier)
 
 
 def _could_be_value(phrase: str) -> bool:

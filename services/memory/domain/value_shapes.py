@@ -11,9 +11,10 @@ from services.memory.lang.en import shapes as en_shapes
 from services.memory.lang.zh import shapes as zh_shapes
 
 _WEEKDAYS = regex_cache.compile(f"{en_shapes.WEEKDAYS}|{zh_shapes.WEEKDAYS}", re.IGNORECASE)
+_CLOCK = regex_cache.compile(en_shapes.CLOCK, re.IGNORECASE)
 _SHAPES = (
     ("region", regex_cache.compile(r"\b[a-z]{2,}-[a-z]+-\d+[a-z]?\b", re.IGNORECASE)),
-    ("clock", regex_cache.compile(en_shapes.CLOCK, re.IGNORECASE)),
+    ("clock", _CLOCK),
     ("weekday", _WEEKDAYS),
     (
         "date",
@@ -80,15 +81,17 @@ _NUMBERED_NAME = regex_cache.compile(r"\d{1,4}[A-FH-JLN-SUX-Z]")
 def clock_minutes(value: str) -> int | None:
     """The minute of the day of the one clock time a value holds ("1:30pm" 810, "01:15 UTC" 75, 下午三点半 930,
     凌晨2点 120); None without one. Two times an update could replace are told apart by how near each is."""
-    latin = list(_EN_CLOCK.finditer(value))
+    latin = list(_CLOCK.finditer(value))
     chinese = list(zh_shapes.CLOCK.finditer(value))
     if len(latin) + len(chinese) != 1:
         return None
     if latin:
-        match = latin[0]
-        hour, minute = int(match.group("h") or match.group("h24")), int(match.group("m") or match.group("m24") or 0)
-        if match.group("ap"):
-            hour = hour % 12 + (12 if match.group("ap").lower() == "p" else 0)
+        # The shape's own pattern found it ("1:30pm", "2 p.m", "00:45"); its parts are read from what it matched.
+        clock = latin[0].group().lower()
+        hour_text, _, minute_text = clock.rstrip("apm. ").partition(":")
+        hour, minute = int(hour_text), int(minute_text) if minute_text else 0
+        if "a" in clock or "p" in clock:
+            hour = hour % 12 + (12 if "p" in clock else 0)
     else:
         match = chinese[0]
         hour_text, _, rest = match.group().partition("点")
@@ -112,8 +115,3 @@ def _zh_number(text: str) -> int | None:
     else:
         value = digits.get(text, -1) if len(text) == 1 else -1
     return value if value >= 0 else None
-
-
-_EN_CLOCK = regex_cache.compile(
-    r"\b(?P<h>\d{1,2})(?::(?P<m>\d{2}))?\s?(?P<ap>[ap])\.?m\b|\b(?P<h24>\d{1,2}):(?P<m24>\d{2})\b", re.IGNORECASE
-)
