@@ -86,3 +86,22 @@ def test_a_session_named_and_given_a_title_says_what_it_is_for(memory, opening, 
 def test_a_session_named_in_passing_sets_no_goal(memory, opening):
     say(memory, "Morning!", opening)
     assert state(memory).goal.text == ""
+
+
+@pytest.mark.parametrize(
+    ("opening", "fragment"),
+    [
+        # A label that says what the speaker wants of the work, or where it must end up: its body is the goal.
+        (
+            ("A rule first: no calls after 8 pm.", "What I want out of this: the garden office built and wired before the autumn."),
+            "garden office",
+        ),
+        (("Where we need to land: the v3 SDK published, with docs, before the partner summit.",), "v3 SDK"),
+        # The conversation said to be about getting "there": the sentence before names where.
+        (("The big one: the Lisbon half on 9 March. Everything in this thread is about getting me there fit.",), "Lisbon half"),
+        (("先说一条：周日上午不约任何事。", "奶奶这边我想做的就是：把她的复诊和取药时间排好，别让她来回跑。"), "复诊"),
+    ],
+)
+def test_a_purpose_said_as_a_label_in_the_opening_turns_is_the_goal(memory, opening, fragment):
+    say(memory, *opening)
+    assert fragment in state(memory).goal.text, state(memory).goal.text

@@ -5,6 +5,7 @@ import itertools
 import re
 from dataclasses import replace
 
+from services.memory import regex_cache
 from services.memory.domain import patterns as P
 from services.memory.domain.model import Candidate, ItemKind
 from services.memory.domain.text import context_free_key, ends_with_abbreviation, normalize_key, strip_ends, term_set
@@ -27,6 +28,8 @@ def store_key(raw: str, grammar: str, suffix: str = "") -> str:
     """The stored spelling of a fact or number key: normalized, session context dropped, a row's suffix added."""
     if grammar == "en":
         raw = en_keys.STATE_PREFIX.sub("", en_keys.SPEAKER_TAIL.sub("", raw) or raw) or raw
+        if not en_keys.PREPOSITIONS & set(raw.lower().split()):  # "a skip from Brennan's" ends in a name's possessive
+            raw = _IS_CONTRACTED.sub("", raw) or raw  # "Deposit's £1,130": the 's is the verb, no part of the key
     else:
         trimmed = _subject_part(strip_ends(raw.rstrip(), zh_keys.TRAILING_PARTICLES))  # 押金现在已经改成… -> 押金
         raw = trimmed if len(trimmed) >= 2 else raw
@@ -34,6 +37,9 @@ def store_key(raw: str, grammar: str, suffix: str = "") -> str:
             raw = changed.group("object")
     key = context_free_key(raw, grammar)
     return normalize_key(f"{key} {suffix}") if suffix else key
+
+
+_IS_CONTRACTED = regex_cache.compile(r"(?<=\w)['’]s\s*$")
 
 
 def _time_scope(key: str) -> int:
@@ -138,6 +144,32 @@ def runs_into_value(key: str, grammar: str) -> bool:
     return grammar == "en" and bool(words) and words[-1] in en_keys.OPEN_KEY_END
 
 
+def verb_cut(candidate: Candidate) -> Candidate:
+    """A key that is a clause with a verb ("changed the gel plan", "mateo agreed the renewal", "team's bumped")
+    is cut to the noun phrase the verb acts on, else the one acting; a verb of change makes it an update."""
+    if candidate.kind not in (ItemKind.FACT, ItemKind.NUMBER) or candidate.lang == "zh" or not candidate.key:
+        return candidate
+    words = candidate.key.split()
+    at = next((i for i, word in enumerate(words) if word.lower() in en_keys.KEY_CHANGE_VERBS | en_keys.KEY_DEAL_VERBS), None)
+    if at is None:
+        return candidate
+    after = _trimmed(words[at + 1 :])
+    before = _trimmed([w.removesuffix("'s").removesuffix("’s") for w in words[:at]])
+    key = " ".join(after or before)
+    if not key or not good_key(key, "en", 6):
+        return candidate
+    return replace(candidate, key=key, is_correction=candidate.is_correction or words[at].lower() in en_keys.KEY_CHANGE_VERBS)
+
+
+def _trimmed(words: list[str]) -> list[str]:
+    """The words without determiners before and particles or prepositions after."""
+    while words and words[0].lower() in ("the", "a", "an", "our", "my", "their", "his", "her", "its", "this"):
+        words = words[1:]
+    while words and words[-1].lower() in en_keys.KEY_CUT_LEFTOVERS:
+        words = words[:-1]
+    return words
+
+
 def pointed_update(candidate: Candidate) -> Candidate:
     """A fact or number whose key points at a subject said before ("tighten that spacing to every 4 km",
     "so 18 of those in total", 一共 900 箱), or an update whose key was cut in the wrong place, is a keyless
@@ -165,7 +197,13 @@ def _names_a_thing(key: str, grammar: str) -> bool:
     if grammar == "zh":
         return not zh_keys.MEASURE_PHRASE.fullmatch(normalize_key(key))
     words = key.lower().split()
-    return not (len(words) == 1 and words[0] in en_keys.NOT_SUBJECTS) and any(len(term) > 2 for term in term_set(key))
+    if len(words) == 1 and words[0] in en_keys.NOT_SUBJECTS:
+        return False
+    # A short word names a thing when it is a code ("M3", "Q4", "v2") or an acronym ("HR", "QA").
+    return any(len(term) > 2 for term in term_set(key)) or bool(_CODE_OR_ACRONYM.search(key))
+
+
+_CODE_OR_ACRONYM = regex_cache.compile(r"\b(?:[A-Za-z]+\d+|\d+[A-Za-z]+|[A-Z]{2,})\b")
 
 
 def good_value(value: str, grammar: str) -> bool:

@@ -14,7 +14,7 @@ from services.memory.domain.analysis import analyse_turn
 from services.memory.domain.batch_index import CORRECTABLE_KINDS, BatchIndex, namespaces
 from services.memory.domain.dedupe import compaction_seq, new_events
 from services.memory.domain.extraction import extract
-from services.memory.domain.extraction_checks import pointed_update
+from services.memory.domain.extraction_checks import pointed_update, verb_cut
 from services.memory.domain.indexing import CONTEXT_TURNS, event_metadata, turns_context
 from services.memory.domain.model import (
     QUOTABLE_KINDS,
@@ -140,9 +140,9 @@ class _Overlay:
             self.by_key[item.key] = None
 
 
-# The turns that open a session (a few user turns and their replies): what the user says they are
+# The turns that open a session (five user turns and their replies): what the user says they are
 # doing there is the session's goal until one is stated (task_roles.opening_goal).
-OPENING_SEQS = 8
+OPENING_SEQS = 10
 
 
 def plan_append(reader: StoreReader, session_id: str, events: list[Event], interrupted: Callable[[], bool] | None = None) -> AppendPlan:
@@ -228,7 +228,7 @@ def _evidence_item(session_id: str, event: Event, context: str, metadata: str) -
 
 
 def _reconcile(overlay: _Overlay, event: Event, candidate: Candidate, item_id: str, metadata: str, focus: str) -> None:
-    candidate = pointed_update(candidate)
+    candidate = pointed_update(verb_cut(candidate))
     new = Item(
         item_id=item_id,
         session_id=overlay.session_id,

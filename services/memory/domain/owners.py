@@ -18,7 +18,8 @@ def owner(text: str, key: str) -> frozenset[str]:
     key = key.lower()
     for match in _OWNER.finditer(text):
         name = match.group(1)
-        if len(name) >= 3 and name.lower() in key:
+        # "Deposit's £1,130" is the key and its verb: an owner owns something besides its own name.
+        if len(name) >= 3 and name.lower() in key and key.strip() != name.lower():
             return frozenset(term_set(name))
     # 社区花园那边草坪, 老王家的院子: a Chinese key led by a place or a household is theirs.
     if (place := _ZH_PLACE_OWNER.match(key)) is not None:

@@ -149,7 +149,7 @@ def _could_be_value(phrase: str) -> bool:
     return len(phrase.split()) < 3 or bool(_NAMED.search(phrase))
 
 
-_NAMED = regex_cache.compile(r"\d|(?<!^)\b[A-Z]|[\u3400-\u9fff]")
+_NAMED = regex_cache.compile(r"\d|(?<!^)\b(?!I\b)[A-Z]|[\u3400-\u9fff]")  # "not what I had" names nothing
 
 
 def _named_share(item: Item, said: frozenset[str]) -> float:
@@ -190,11 +190,13 @@ def _score(statement: Statement, item: Item, named_here: bool = False) -> float 
     # A keyless update that names no owner ("Karen dropped the price to 374,900") may be of anyone's
     # subject in focus ("Mom's house at $389,000").
     anyones = not (statement.key or mine)
-    if mine != theirs and not (anyones or named or mentioned or theirs & _prose_terms(statement.message)):
+    new_key, old_key = key_terms(statement.key), key_terms(item.subject)
+    # "Dana says her deposit was £1,100, not what I had": a correction naming whose the subject is, of one kept with no owner.
+    owner_named = statement.update and not theirs and _nested(new_key - mine, old_key)
+    if mine != theirs and not (anyones or named or mentioned or owner_named or theirs & _prose_terms(statement.message)):
         # "Mill Road's pale ale gets 1 lb/bbl" is their value, not a new one of ours; "Deniz at Moss
         # messaged, they want 48" speaks for Moss, whose standing order it updates.
         return None
-    new_key, old_key = key_terms(statement.key), key_terms(item.subject)
     # "what I said about the postdoc length" for "Staffing plan: one postdoc for 36 months": the
     # update's key names what the old sentence was about, under another key.
     key_in_sentence = (new_key - old_key) & term_set(item.text) if statement.update else set()

@@ -159,14 +159,14 @@ def opening_goal(message: str, read: list[Candidate]) -> Candidate | None:
         clean = sentence.strip()
         labelled = _LABELLED.match(clean)
         named = labelled and words.SESSION_REFERENCE.search(labelled.group("label")) and not _FIRST_PERSON.match(clean)
-        if (
-            words.SESSION_REFERENCE.search(clean)
-            and not is_question(clean, lang)
-            and (named or _TITLE.search(clean) or words.POINTS_BACK.match(clean))
-        ):
+        reference = words.SESSION_REFERENCE.search(clean)
+        pointing = (
+            index > 0 and reference and (words.POINTS_BACK.match(clean) or words.POINTS_AT.search(words.SESSION_REFERENCE.sub("", clean)))
+        )
+        if reference and not is_question(clean, lang) and (named or _TITLE.search(clean) or pointing):
             # The session named and given a title or a label ("file this whole thread under '...'", 这个会话专门跟进
             # OPS-311：…) says what it is for, whole; "That's what this conversation is for" says it of the sentence before.
-            if words.POINTS_BACK.match(clean) and index > 0:
+            if pointing:
                 clean = sentences[index - 1].strip()
             return Candidate(
                 kind=ItemKind.TASK,
@@ -176,11 +176,9 @@ def opening_goal(message: str, read: list[Candidate]) -> Candidate | None:
                 lang=lang,
                 task_field=TaskField.GOAL,
             )
-        if any(clean in rule or rule in clean for rule in rules):
-            continue
         if labelled and words.PURPOSE_LABEL.search(labelled.group("label")) and _states_enough(labelled.group("body"), lang):
             clean = labelled.group("body")  # "What we're doing: a week's charter out of Split": the body says it
-        elif not words.OPENING_INTENT.search(clean):
+        elif any(clean in rule or rule in clean for rule in rules) or not words.OPENING_INTENT.search(clean):
             continue
         if is_question(clean, lang):
             continue

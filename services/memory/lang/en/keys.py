@@ -165,3 +165,61 @@ SPOKEN_TIME = regex_cache.compile(
     r"(?:\s+o'clock)?|noon|midnight|midday",
     re.IGNORECASE,
 )
+
+# Verbs a key holds when a row cut the whole clause before the value as its key ("changed the gel plan:
+# every 30 minutes", "the team's bumped to", "the buyer agreed the price at"). A key names a thing, so the
+# clause is cut at its verb: what it acts on, else what acts. Past forms only: "drop date", "price cut" and
+# "test set" are nouns. A verb of change also says the value is new.
+KEY_CHANGE_VERBS = frozenset(
+    [
+        "changed",
+        "moved",
+        "pushed",
+        "pulled",
+        "bumped",
+        "raised",
+        "lowered",
+        "dropped",
+        "reduced",
+        "increased",
+        "decreased",
+        "upped",
+        "switched",
+        "shifted",
+        "rescheduled",
+        "revised",
+        "updated",
+        "adjusted",
+        "extended",
+        "shortened",
+        "slipped",
+        "doubled",
+        "halved",
+        "trimmed",
+        "renegotiated",
+    ]
+)
+KEY_DEAL_VERBS = frozenset(
+    [
+        "agreed",
+        "confirmed",
+        "approved",
+        "signed",
+        "quoted",
+        "booked",
+        "got",
+        "received",
+        "accepted",
+        "offered",
+        "settled",
+        "finalised",
+        "finalized",
+        "negotiated",
+        "locked",
+        "picked",
+        "chose",
+        "chosen",
+    ]
+)
+# A particle or preposition left at the end of the cut ("bumped up to", "booked X for"): no part of a name.
+KEY_CUT_LEFTOVERS = frozenset(["up", "down", "back", "out", "over", "in", "to", "at", "for", "on", "by", "from", "with", "s"])

@@ -91,7 +91,10 @@ OPENING_INTENT = regex_cache.compile(
 # "What we're here for: ...", "The plan for this thread: ..."): the body after it is the goal.
 PURPOSE_LABEL = regex_cache.compile(
     r"\b(?:we|we're|we've|i'm|us|our)\b.*\b(?:doing|for|after|about|building|making|running|planning)\b|"
-    r"\b(?:aim|job|plan|purpose|mission|remit|brief|agenda)\b",
+    r"\b(?:aim|job|plan|purpose|mission|remit|brief|agenda)\b|"
+    # what the speaker wants of it, where they must end up: "What I want out of this:", "Where we need to land:"
+    r"\b(?:i|we)\s+(?:really\s+)?(?:want|need|'d\s+like|would\s+like|hope|am\s+hoping|are\s+hoping)\b|"
+    r"^where\s+(?:we|i)\b.*\b(?:land|end\s+up|get|be)\b|^(?:the\s+)?(?:big|main)\s+one\b",
     re.IGNORECASE,
 )
 
@@ -102,6 +105,9 @@ SESSION_REFERENCE = regex_cache.compile(
 )
 # What only points back at the sentence before: "That's what this conversation is for", "That's what this thread is about".
 POINTS_BACK = regex_cache.compile(r"^(?:that's|that\s+is|this\s+is|that\s+was)\b", re.IGNORECASE)
+# A sentence about the conversation that names its aim only by pointing ("Everything here is about getting me
+# there"): the sentence before names it.
+POINTS_AT = regex_cache.compile(r"\b(?:there|it|that\s+one|this\s+one)\b", re.IGNORECASE)
 
 # A sentence that says a thing is settled, and one that says it is not yet (waiting, negated, to come,
 # asked): a blocker restated in the first way, and not the second, is closed (task_lifecycle).

@@ -29,11 +29,12 @@ OPENING_INTENT = regex_cache.compile(
 )
 
 # The label of what a session is for (see lang/en/task_states.py): 这次要做的事：…, 这个对话专门跟进…：…
-PURPOSE_LABEL = regex_cache.compile(r"要做|要干|要办|目的|任务|跟进|这个对话|这个\s*session|这次|本次")
+PURPOSE_LABEL = regex_cache.compile(r"要做|要干|要办|想做|想要|想办|目的|目标|任务|跟进|这个对话|这个\s*session|这次|本次")
 
 # The conversation or the undertaking itself (see lang/en/task_states.py): 这个会话专门跟进…, 这个对话主要围绕“…”.
 SESSION_REFERENCE = regex_cache.compile(r"这个(?:会话|对话|聊天|群|项目|session)|本(?:次)?(?:会话|对话)|这次(?:会话|对话)")
 POINTS_BACK = regex_cache.compile(r"^(?:这就是|这是|就是这)")
+POINTS_AT = regex_cache.compile(r"那儿|那里|这事|这件事|它")
 
 # A sentence that says a thing is settled, and one that says it is not yet (see lang/en/task_states.py).
 SETTLED = regex_cache.compile(r"了|过了|好了|落地|搞定|通过|到手|解决")

@@ -1,0 +1,38 @@
+"""Keys as people say them rather than as labels: a clause before the value is cut at its verb ("changed
+the backup plan:", "the tenants agreed the renewal at"), a short code names a thing ("P2"), "Bond's €900"
+is the bond, and a correction that names whose the value is ("Ilse says her bond was ...") replaces the
+one kept with no owner. Sentences written for these tests; tests/memory/redis/test_redis_keys_said_as_clauses.py
+re-runs them on Redis."""
+
+from tests.memory.test_corrections import ACTIVE, assert_replaced, derived, holding, send
+
+
+def test_a_short_code_is_a_key_and_its_new_value_replaces_the_old(memory):
+    send(memory, "P2 is worth $40,000 on delivery.", "Hana says P2's now $35k, the rest moved into P3.")
+    assert_replaced(memory, "40,000", "35k")
+
+
+def test_a_label_led_by_a_verb_of_change_updates_what_it_names(memory):
+    send(
+        memory,
+        "Snapshot schedule for now: a backup every 6 hours, retained for a week.",
+        "Changed the backup schedule: every 4 hours from tonight.",
+    )
+    assert_replaced(memory, "6 hours", "4 hours")
+
+
+def test_a_clause_key_is_cut_to_what_its_verb_acts_on(memory):
+    send(memory, "Booked Casa Lumen for 2 nights.", "The tenants agreed the renewal at €1,420 a month.")
+    keys = {item.key for item in derived(memory)}
+    assert "casa lumen" in keys and "renewal" in keys, keys
+
+
+def test_an_is_contracted_into_the_key_is_no_owner_and_a_named_owner_corrects_it(memory):
+    send(memory, "Bond's €900, held by the agency.", "Ilse says her bond was €850, not what I had.")
+    assert_replaced(memory, "900", "850")
+
+
+def test_a_possessive_after_a_preposition_stays_in_the_key(memory):
+    send(memory, "Ordered a cake from Mirela's for Saturday 3 May.")
+    assert [item.status for item in holding(memory, "Saturday 3 May")] == [ACTIVE]
+    assert any("mirela's" in item.key for item in holding(memory, "Saturday 3 May"))
