@@ -105,3 +105,29 @@ def test_a_session_named_in_passing_sets_no_goal(memory, opening):
 def test_a_purpose_said_as_a_label_in_the_opening_turns_is_the_goal(memory, opening, fragment):
     say(memory, *opening)
     assert fragment in state(memory).goal.text, state(memory).goal.text
+
+
+def test_a_question_settled_by_someone_pointing_at_it_is_closed(memory):
+    say(
+        memory,
+        "Let's plan the relaunch.",
+        "Open question: do we keep the loyalty card in the new app?",
+        "The customer panel settled it: the loyalty card stays.",
+    )
+    assert not any("loyalty card" in text for text in texts(state(memory).open_items)), texts(state(memory).open_items)
+
+
+def test_a_wait_is_over_when_the_turn_says_it_arrived_and_names_the_held_up_work(memory):
+    say(
+        memory,
+        "Let's get the podcast out.",
+        "The intro can't be mixed until the composer's stems come back.",
+        "The composer sent the stems last night. Ines is mixing the intro today.",
+    )
+    assert not any("stems" in text for text in texts(state(memory).blockers)), texts(state(memory).blockers)
+
+
+def test_a_chinese_whether_or_not_is_an_open_choice_not_a_prohibition(memory):
+    say(memory, "这学期的课外班我来安排。", "还在犹豫要不要给小雨报书法，报的话就是周六上午那个班。")
+    assert any("书法" in text for text in texts(state(memory).open_items)), texts(state(memory).open_items)
+    assert not [item for item in all_items(memory.stub, S) if item.kind == memory_pb2.ITEM_KIND_RULE]

@@ -100,13 +100,18 @@ def settled_blockers(overlay: PlanView, event: Event, turn: TurnAnalysis) -> Non
     if not settled_parts:
         return  # most turns: no store read
     blockers = [item for item in overlay.active_with_prefix(f"task:{TaskField.BLOCKER.value}:") if item.seq < event.seq]
+    if not blockers:
+        return
     closer = item_id_for(event.session_id, event.event_id, 0)  # the settling turn's own evidence item
+    # The rest of the turn that awaits nothing names the blocker too: "The vendor sent the licence. Ana's wiring
+    # the audio in this week." settles a wait for the vendor's licence that held up the audio.
+    awaiting_nothing = _subject_terms(" ".join(_unawaited(said.text, said.lang) for line in turn.lines for said in line))
     for part in settled_parts:
         said = _subject_terms(part)
         scored = []
         for item in blockers:
             terms = _subject_terms(item.value)
-            shared = len(terms & said)
+            shared = len(terms & (said | awaiting_nothing)) if terms & said else 0
             if terms and shared >= RESTATED_TERMS and shared / len(terms) >= RESTATED_SHARE:
                 scored.append((shared / len(terms), item.seq, item))
         if scored:
@@ -149,6 +154,12 @@ def _picked(choice: str, said: frozenset[str]) -> bool:
     if not all(own):
         return False
     return sum(bool(terms & said) for terms in own) == 1
+
+
+def _unawaited(sentence: str, lang: str) -> str:
+    """The clauses of a sentence that await, negate or ask nothing."""
+    words = data("zh" if lang == "zh" else "en", "task_states")
+    return " ".join(clause for clause in _CLAUSE.split(sentence) if not words.UNSETTLED.search(clause))
 
 
 def _settled_part(sentence: str, lang: str) -> str:

@@ -282,6 +282,15 @@ RESOLUTIONS: tuple[TaskSpec, ...] = (
             ("The hosting question is settled, we stay on Hetzner", {"about": "The hosting question", "entry": "we stay on Hetzner"})
         ],
     ),
+    # Who or what settled a question, pointing at it, then the outcome: "The vote settled it: we keep the old logo".
+    dict(
+        name="settled_it",
+        emits=ANSWERS,
+        cues=("settled it", "settles it", "decided it", "answered it", "resolved it", "settled that", "decided that", "answered that"),
+        pattern=r"^(?:[^,;:]{1,40}?\s+)?(?P<cue>settled|settles|decided|answered|resolved)\s+(?:it|that|this|the\s+question)\s*[:—–-]\s*"
+        r"(?P<entry>\S.+)$",
+        examples=[("The vote settled it: we keep the old logo", {"entry": "we keep the old logo"})],
+    ),
     dict(
         name="turns_out",
         emits=ANSWERS,

@@ -24,7 +24,7 @@ DEPENDENCY = (
     # Waiting on something now: 现在就等门禁卡批下来, 还在等物业批复, 只等设计院盖章.
     r"(?:现在|目前|还|就|只|一直)(?:在|就)?等(?:着)?[^，。；]{2,}"
 )
-UNDECIDED = r"还没定|没想好|拿不定|要决定|待定|还在纠结|纠结|没决定|open question|undecided"
+UNDECIDED = r"还没定|没想好|拿不定|要决定|待定|还在纠结|纠结|犹豫|没决定|(?:在|没|还)想(?:好)?要不要|open question|undecided"
 # What looks like a dependency and is none: a rule (不要等 CI 跑完再提交), someone waiting for a person.
 NOT_DEPENDENCY = r"^(?:不要|别|不用|不必|无需|千万别)|等(?:我|你|他|她|我们|你们|他们)(?:[，。；]|$)"
 # A choice said as what we'll do: 就打到招商那张卡吧.
