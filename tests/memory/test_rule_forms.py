@@ -35,6 +35,9 @@ from tests.memory.test_corrections import ACTIVE, S, send
         # A quantifier after what it is about, or a quantifier pronoun.
         ("Access for anyone outside the studio, freelancers included, goes through Dana.", "through Dana"),
         ("Anything over 300 pounds needs a second quote.", "second quote"),
+        # A label after a clause of context, or after the speaker's own 先说.
+        ("Before we book anything for the tour, one ground rule: every flight lands before midnight.", "before midnight"),
+        ("先说一条：孩子晚上八点以后不出门。", "八点以后"),
     ],
 )
 def test_a_rule_in_other_forms_is_stored_whole(memory, said, part):

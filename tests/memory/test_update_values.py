@@ -186,3 +186,15 @@ def test_an_amount_named_by_nothing_never_replaces_one_of_another_size(memory):
         "Cutting the second field site, that brings us down to €478,500.",
     )
     assert {item.status for item in holding(memory, "95")} == {ACTIVE}
+
+
+def test_a_chinese_charge_followed_by_a_figure_is_an_amount(memory):
+    send(memory, "小区停车位谈好了，月租450，押金900。")
+    assert [item.status for item in holding(memory, "450")] == [ACTIVE]
+    assert [item.status for item in holding(memory, "900")] == [ACTIVE]
+
+
+def test_how_a_bill_is_settled_is_no_choice_that_replaces_a_value(memory):
+    send(memory, "书法课：王老师，一节课150元，按月结。")
+    assert [item.status for item in holding(memory, "150")] == [ACTIVE]
+    assert not holding(memory, "月结")

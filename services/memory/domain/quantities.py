@@ -79,6 +79,8 @@ def unread_quantities(sentence: str, ctx: ReadContext, found: list[tuple[Candida
                 if _digits(value) not in held:
                     read.append((number_candidate(normalize_key(counted), value, counted, ["", ""], ctx), "quantity"))
                 continue
+            elif not unit and ctx.grammar == "zh" and clause[: match.start()].rstrip().endswith(words.MONEY_HEADS):
+                pass  # 学费4800, 房租3200: a charge names its currency by being one
             elif not unit or (unit.lower() in words.PREPOSITION_UNITS and re.match(r"\s+[A-Za-z]", clause[match.end() :])):
                 continue  # "18 in total" is no length in inches
             if previous_end is not None and _QUALIFYING.match(clause[previous_end : match.start()]):

@@ -145,7 +145,8 @@ RULES_EN = (
         "label",
         "en",
         RULE,
-        r"^(?:(?:before anything else|before we start|one more thing)\s*,?\s+)?"
+        # A short clause of context first: "Before we draft the rota, one ground rule: ...".
+        r"^(?:(?:before anything else|before we start|one more thing)\s*,?\s+|(?![^,:;]*\b(?:if|unless|when)\b)[^,:;]{3,60},\s+)?"
         # Who set it, and how: "Dana set a rule:", "The landlord has one rule:", "Coach gave us a new rule:".
         r"(?:(?:[A-Za-z][\w']*\s+){1,2}(?:set|sets|has|had|made|makes|gave\s+(?:us|me)|gives\s+(?:us|me)|added|laid\s+down)\s+"
         r"(?=(?:one|another|a|the|new|firm|strict|hard)\s))?"

@@ -25,7 +25,8 @@ ANAPHORS = r"它|这个|那个|这个数|那个数|前面那个|上一个|之前
 AGENTS = r"我|我们|你|他|她|他们|她们|老板|客户|给我们|帮我们|给我|帮我"
 LEVEL = r"现在是|现在|目前是|已经是"
 EFFECTIVE = r"(?!)"  # Chinese says when before the value (从下周起是 350), which LEVEL reads
-CHOOSE = r"就定|定成|就按|按"
+# 按 alone is how, not a choice: 按月结 settles monthly, 按时 is on time.
+CHOOSE = r"就定|定成|就按|改按"
 # Characters that, right before 说, make it the speaker's own ("先说", "再说", "我想说", "丑话说在前面") or deny it (当我没说), not a relay.
 NOT_REPORTERS = "先再就还也都要得想话没"
 REPORTING = r"说|确认|告诉我|告诉我们|通知|反馈|回复说|回话说|来消息说"

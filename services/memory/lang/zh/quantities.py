@@ -110,5 +110,9 @@ EVENT_VERBS = ("花了", "用了", "耗时")
 MULTIPLIERS = frozenset(["万", "亿", "千", "百万"])
 OBSERVED = ("显示", "报告说", "监控上", "面板上")
 
+# The last character of a word for a charge or a sum of money (学费, 房租, 报价, 押金, 工资, 预算): a figure right after
+# one is an amount, with no unit said.
+MONEY_HEADS = ("费", "租", "价", "金", "款", "资", "薪", "预算")
+
 # Units spelled like a preposition (see lang/en/quantities.py): none in Chinese.
 PREPOSITION_UNITS: frozenset[str] = frozenset()
