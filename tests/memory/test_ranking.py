@@ -191,3 +191,19 @@ def test_a_question_about_the_value_now_prefers_the_later_of_two_equal_matches()
     ]
     assert rank(analyse("When is the venue deposit due?"), candidates, last_seq=500, limit=2)[0].item.item_id == "v10"
     assert rank(analyse("When is the venue deposit due now?"), candidates, last_seq=500, limit=2)[0].item.item_id == "v400"
+
+
+@pytest.mark.parametrize(
+    ("question", "charge_key", "other_key"),
+    [
+        ("How much do we pay the landlord?", "rent", "visits"),
+        ("现在上一次课要付多少钱？", "课时费", "学员人数"),
+    ],
+)
+def test_a_bare_figure_kept_under_a_charge_answers_a_question_about_money(question, charge_key, other_key):
+    def number(seq: int, key: str, value: str) -> Item:
+        return replace(_quote(seq, f"{key} {value}"), item_id=f"n{seq}", kind=ItemKind.NUMBER, key=key, value=value)
+
+    candidates = [(number(10, charge_key, "320"), 1.0), (number(12, other_key, "12"), 1.0)]
+    ranked = rank(analyse(question), candidates, last_seq=20, limit=2)
+    assert ranked[0].item.key == charge_key, [(s.item.key, s.score) for s in ranked]

@@ -198,3 +198,17 @@ def test_how_a_bill_is_settled_is_no_choice_that_replaces_a_value(memory):
     send(memory, "书法课：王老师，一节课150元，按月结。")
     assert [item.status for item in holding(memory, "150")] == [ACTIVE]
     assert not holding(memory, "月结")
+
+
+def test_a_month_a_value_holds_from_is_no_part_of_its_key(memory):
+    send(memory, "物业说十月起停车费调到每月380。")
+    assert any(item.key == "停车费" for item in holding(memory, "380"))
+
+
+def test_a_chinese_update_under_another_key_replaces_the_value_its_sentence_shared_a_name_with(memory):
+    send(
+        memory,
+        "吉他：刘老师，每周三晚上7点，一节课200元。",
+        "刘老师刚才说，下个月开始课时费调到240了。",
+    )
+    assert_replaced(memory, "200", "240")

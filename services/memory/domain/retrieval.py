@@ -24,6 +24,8 @@ from services.memory.domain.quoting import split_voice
 from services.memory.domain.text import cjk_bigrams, cjk_runs, cjk_trigrams, is_question, latin_terms, split_sentences, term_set
 from services.memory.domain.units import dimension
 from services.memory.domain.value_shapes import value_type
+from services.memory.lang.en import quantities as en_quantities
+from services.memory.lang.zh import quantities as zh_quantities
 from services.memory.lang.zh.terms import FUNCTION_CHARACTERS as _CJK_FILLER
 
 _WORD = regex_cache.compile(r"[A-Za-z0-9][A-Za-z0-9_.\-/%$€]*")
@@ -259,7 +261,7 @@ def rank(
 def _answer_type(item: Item) -> str:
     """The kind of value a fact or number holds, as a question asks for it (lexicon.answer_type)."""
     if item.kind is ItemKind.NUMBER:
-        return dimension(item.unit)
+        return dimension(item.unit) or ("money" if _names_charge(item.subject) else "")
     if item.kind is ItemKind.FACT:
         kind = value_type(item.value)
         if kind == "time":
@@ -269,6 +271,13 @@ def _answer_type(item: Item) -> str:
         if kind == "name" or _CJK_NAME.fullmatch(item.value):
             return "name"
     return ""
+
+
+@lru_cache(maxsize=8192)
+def _names_charge(key: str) -> bool:
+    """A key that is a charge or a sum of money (学费, 课时费, "monthly rent"): its bare figure is an amount."""
+    words = key.lower().split()
+    return bool(words) and (words[-1] in en_quantities.CHARGE_WORDS or key.rstrip().endswith(zh_quantities.MONEY_HEADS))
 
 
 # A Chinese value of two to four characters with no figure: most often who (小周, 阿梅, 王老师) or what is picked.

@@ -182,7 +182,7 @@ def _score(statement: Statement, item: Item, named_here: bool = False) -> float 
         return None
     if statement.cued and not (compatible and value_type(statement.value) == value_type(item.value)):
         return None  # read by its look alone, a value replaces only one of its own type
-    shared_words = _shared_chinese_words(item, statement) if statement.update and not statement.key else frozenset()
+    shared_words = _shared_chinese_words(item, statement) if statement.update else frozenset()
     score = NAMED_OLD if named else MENTIONED if mentioned else 0.0
     if statement.update and not (named or mentioned) and (_context_mentioned(item, statement) or shared_words):
         score += CONTEXT_MENTIONED  # "Olu's message said sixty" points at what Olu was quoted saying
@@ -210,7 +210,7 @@ def _score(statement: Statement, item: Item, named_here: bool = False) -> float 
         return JUST_SAID if statement.seq - item.seq <= JUST_SAID_SPAN else None
     said = term_set(statement.sentence) - term_set(statement.value)
     if statement.key and not (
-        named or mentioned or new_key & old_key or said & old_key or key_in_sentence or _context_mentioned(item, statement)
+        named or mentioned or new_key & old_key or said & old_key or key_in_sentence or _context_mentioned(item, statement) or shared_words
     ):
         return None  # a keyed statement about something else: values that merely look alike are not enough
     if new_key and old_key:

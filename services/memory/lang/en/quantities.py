@@ -383,3 +383,8 @@ PHRASE_END = frozenset(
         "then",
     ]
 )
+
+# Words for a charge or a sum of money: a bare figure kept under one ("rent: 1150") is an amount.
+CHARGE_WORDS = frozenset(
+    ["fee", "fees", "price", "cost", "rent", "deposit", "salary", "wage", "budget", "quote", "fare", "payment", "charge", "rate", "bill"]
+)

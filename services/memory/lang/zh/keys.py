@@ -51,7 +51,9 @@ BAD_KEY_START = (
 TIME_WORDS = ("今天", "明天", "后天", "昨天", "前天", "大后天", "大前天", "今晚", "明晚")
 # From when a figure holds (这周起就按 198 元算, 下个月开始): a time said as the start, no subject.
 TIME_KEY = regex_cache.compile(
-    r"(?:从|自)?(?:今天|明天|后天|今年|明年|今晚|(?:这|本|下|每)个?(?:周|星期|礼拜|月|季度|年)[一二三四五六日天末]?)"
+    # A named month or day counts when it says from when (九月开始, 下月起, 10号起).
+    r"(?:从|自)?(?:今天|明天|后天|今年|明年|今晚|(?:这|本|下|每)个?(?:周|星期|礼拜|月|季度|年)[一二三四五六日天末]?|"
+    r"(?:[一二三四五六七八九十]{1,2}|\d{1,2})(?:月|号|日)(?:份)?(?=起|开始|以后|之后))"
     r"(?:起|开始|以后|之后|起来)?(?:就|都|也)?(?:按|算)?"
 )
 # A key ending in a modal is a sentence cut in the wrong place ("接口不能" + "用了"), one ending in 了 a verb said done
