@@ -36,3 +36,14 @@ def test_a_possessive_after_a_preposition_stays_in_the_key(memory):
     send(memory, "Ordered a cake from Mirela's for Saturday 3 May.")
     assert [item.status for item in holding(memory, "Saturday 3 May")] == [ACTIVE]
     assert any("mirela's" in item.key for item in holding(memory, "Saturday 3 May"))
+
+
+def test_a_value_its_sentence_calls_new_updates_the_subject_its_message_names(memory):
+    send(memory, "The proofs go to Halden Press on 9 June.", "Halden Press gave us another week. New date is 16 June.")
+    assert_replaced(memory, "9 June", "16 June")
+
+
+def test_two_shares_of_a_hundred_are_a_split_not_progress(memory):
+    send(memory, "Profit share with the venue is 60/40 in our favour.")
+    assert [item.status for item in holding(memory, "60/40")] == [ACTIVE]
+    assert not [item for item in derived(memory) if item.key.startswith("task:progress")]

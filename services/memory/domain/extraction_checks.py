@@ -161,6 +161,16 @@ def verb_cut(candidate: Candidate) -> Candidate:
     return replace(candidate, key=key, is_correction=candidate.is_correction or words[at].lower() in en_keys.KEY_CHANGE_VERBS)
 
 
+def said_new(candidate: Candidate) -> Candidate:
+    """A value its sentence calls new ("New date is 28 August", "the revised budget: ...") is an update of its subject."""
+    if candidate.is_correction or candidate.kind not in (ItemKind.FACT, ItemKind.NUMBER) or candidate.lang == "zh" or not candidate.key:
+        return candidate
+    text = candidate.text.lower()
+    at = text.find(candidate.key)
+    before = text[:at].split()[-2:] if at > 0 else []
+    return replace(candidate, is_correction=True) if any(word in en_keys.NEW_VALUE_WORDS for word in before) else candidate
+
+
 def _trimmed(words: list[str]) -> list[str]:
     """The words without determiners before and particles or prepositions after."""
     while words and words[0].lower() in ("the", "a", "an", "our", "my", "their", "his", "her", "its", "this"):

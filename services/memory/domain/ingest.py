@@ -14,7 +14,7 @@ from services.memory.domain.analysis import analyse_turn
 from services.memory.domain.batch_index import CORRECTABLE_KINDS, BatchIndex, namespaces
 from services.memory.domain.dedupe import compaction_seq, new_events
 from services.memory.domain.extraction import extract
-from services.memory.domain.extraction_checks import pointed_update, verb_cut
+from services.memory.domain.extraction_checks import pointed_update, said_new, verb_cut
 from services.memory.domain.indexing import CONTEXT_TURNS, event_metadata, turns_context
 from services.memory.domain.model import (
     QUOTABLE_KINDS,
@@ -228,7 +228,7 @@ def _evidence_item(session_id: str, event: Event, context: str, metadata: str) -
 
 
 def _reconcile(overlay: _Overlay, event: Event, candidate: Candidate, item_id: str, metadata: str, focus: str) -> None:
-    candidate = pointed_update(verb_cut(candidate))
+    candidate = pointed_update(said_new(verb_cut(candidate)))
     new = Item(
         item_id=item_id,
         session_id=overlay.session_id,

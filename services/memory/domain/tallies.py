@@ -20,7 +20,8 @@ def _tally(lang: str) -> re.Pattern[str]:
 def tally(clean: str, lang: str) -> TaskSignal | None:
     """The progress a statement counts, or None."""
     grammar = "zh" if lang == "zh" else "en"
-    if not _tally(grammar).search(clean):
+    found = _tally(grammar).search(clean)
+    if not found or _split(found.group()):
         return None
     return TaskSignal(TaskField.PROGRESS, clean[:MAX_ENTRY_CHARS], row="tally")
 
@@ -34,6 +35,14 @@ def without_counted_figures(read: tuple[tuple[Candidate, str], ...]) -> tuple[tu
     if not counts:
         return read
     return tuple((c, row) for c, row in read if not (c.kind is ItemKind.NUMBER and c.value in counts))
+
+
+# Two shares of a hundred ("70/30 in our favour", "a 60/40 split") divide something; they count no work done.
+_PAIR = regex_cache.compile(r"\b(\d{1,2})/(\d{1,2})\b")
+
+
+def _split(text: str) -> bool:
+    return any(int(a) + int(b) == 100 for a, b in _PAIR.findall(text))
 
 
 # "4 of 11", "12 out of 30", "7/9", 6个任务里已经切了2个: the two figures of a count of a whole.

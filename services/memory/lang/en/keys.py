@@ -157,6 +157,8 @@ SPEAKER_TAIL = regex_cache.compile(
 
 # "The new trial pharmacist is ...", "current ICF is version 5": a word that says the value is the current
 # one is no part of what it is the value of.
+# The words of STATE_PREFIX that say a value replaces another: "new date", "revised budget".
+NEW_VALUE_WORDS = frozenset(["new", "updated", "revised", "latest"])
 STATE_PREFIX = regex_cache.compile(r"^(?:(?:the|our|my)\s+)?(?:current|new|latest|updated|revised|present)\s+(?=[a-z])", re.IGNORECASE)
 
 # A clock time said in words ("half past one", "quarter to five", "noon"): a value, never a key.
