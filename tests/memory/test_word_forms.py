@@ -138,3 +138,9 @@ def test_the_irregular_forms_are_stored_once_and_a_damaged_file_is_made_again(tm
         assert lemmas._irregular() == drawn and stored.read_bytes() != b"not a marshal file"
     finally:
         lemmas._irregular.cache_clear()
+
+
+@pytest.mark.parametrize(("question", "said_as"), [("礼拜天早上谁去接孩子？", "周日"), ("星期三晚上有课吗？", "周三")])
+def test_a_chinese_weekday_is_also_searched_by_its_other_names(question, said_as):
+    expanded = expand(analyse(question))
+    assert expanded is not None and said_as in expanded.cjk_bigrams
