@@ -10,7 +10,7 @@ from services.memory.domain.store_api import SearchQuery
 from services.memory.domain.text import term_set
 from services.memory.store.sqlite_connections import Connections
 from services.memory.store.sqlite_reads import SqliteReads
-from services.memory.store.sqlite_rows import JOINED_ITEM_COLUMNS, item_from_row
+from services.memory.store.sqlite_rows import ITEM_COLUMNS, JOINED_ITEM_COLUMNS, chunks, item_from_row
 from services.memory.store.sqlite_terms import BM25_CJK, BM25_LATIN, LATIN_COLUMNS, namespaced, phrase, term_prefix
 
 _FREQUENCY_CACHE = 8192
@@ -72,16 +72,33 @@ class SqliteSearch(SqliteReads):
         # guards against two sessions whose prefixes collide.
         per_term = " UNION ALL ".join(f"SELECT rowid, -{BM25_LATIN} * ? AS score FROM items_fts WHERE items_fts MATCH ?" for _ in terms)
         # MATERIALIZED: flattened into the aggregate, bm25() would lose its FTS5 cursor.
-        rows = self._conns.reader().execute(
-            f"WITH term_scores AS MATERIALIZED ({per_term}) SELECT {JOINED_ITEM_COLUMNS}, best.score FROM"
-            " (SELECT rowid, sum(score) AS score FROM term_scores GROUP BY rowid ORDER BY score DESC LIMIT ?) AS best"
-            f" JOIN items ON items.id = best.rowid WHERE +items.session_id = ? {status} ORDER BY best.score DESC LIMIT ?",
-            (*(value for pair in zip(rescales, terms, strict=True) for value in pair), limit + limit // 4, session_id, limit),
+        # Only what tells a cached Item from a stale one is read here; the full rows of the items not yet
+        # cached follow in one lookup (most are cached: a query reads some hundred rows, most read before).
+        hits = (
+            self._conns.reader()
+            .execute(
+                f"WITH term_scores AS MATERIALIZED ({per_term}) SELECT items.id, items.status, items.superseded_by, items.source_seqs,"
+                " best.score FROM (SELECT rowid, sum(score) AS score FROM term_scores GROUP BY rowid ORDER BY score DESC LIMIT ?) AS best"
+                f" JOIN items ON items.id = best.rowid WHERE +items.session_id = ? {status} ORDER BY best.score DESC LIMIT ?",
+                (*(value for pair in zip(rescales, terms, strict=True) for value in pair), limit + limit // 4, session_id, limit),
+            )
+            .fetchall()
         )
-        found = [(self._item(row, born), row["score"]) for row in rows]
+        found = self._hydrated(hits, born)
         by_expression = dict(words)
         skipped = [(term_set(by_expression[e]), idf(frequencies[e], documents)) for e in skipped_expressions]
         return add_skipped_scores(found, skipped)
+
+    def _hydrated(self, hits: list[sqlite3.Row], born: str) -> list[tuple[Item, float]]:
+        """(id, status, superseded_by, source_seqs, score) rows as (Item, score), reading only the uncached rows whole."""
+        keys = [(row[0], born, row[1], row[2], row[3]) for row in hits]
+        items = {key: item for key in keys if (item := self._items.get(key)) is not None}
+        missing = [key[0] for key in keys if key not in items]
+        for chunk in chunks(missing):
+            marks = ",".join("?" * len(chunk))
+            for row in self._conns.reader().execute(f"SELECT {ITEM_COLUMNS} FROM items WHERE id IN ({marks})", chunk):
+                items[(row["id"], born, row["status"], row["superseded_by"], row["source_seqs"])] = self._item(row, born)
+        return [(items[key], row[4]) for key, row in zip(keys, hits, strict=True) if key in items]
 
     def _item(self, row: sqlite3.Row, born: str) -> Item:
         """The row's Item, built once per process for each state of the row. Rows change only in the
