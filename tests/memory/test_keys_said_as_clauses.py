@@ -47,3 +47,13 @@ def test_two_shares_of_a_hundred_are_a_split_not_progress(memory):
     send(memory, "Profit share with the venue is 60/40 in our favour.")
     assert [item.status for item in holding(memory, "60/40")] == [ACTIVE]
     assert not [item for item in derived(memory) if item.key.startswith("task:progress")]
+
+
+def test_who_runs_a_duty_is_kept_under_the_duty_and_a_new_person_from_some_time_on_replaces_them(memory):
+    send(
+        memory,
+        "Odile runs the Tuesday stall. She also handles the float.",
+        "Odile's back is bad again. Rahim is running the Tuesday stall from this week on.",
+    )
+    assert_replaced(memory, "Odile", "Rahim")
+    assert not [item for item in derived(memory) if item.value == "She"]

@@ -162,13 +162,16 @@ def verb_cut(candidate: Candidate) -> Candidate:
 
 
 def said_new(candidate: Candidate) -> Candidate:
-    """A value its sentence calls new ("New date is 28 August", "the revised budget: ...") is an update of its subject."""
+    """A value its sentence calls new ("New date is 28 August", "the revised budget: ...") or says takes effect from
+    some time ("... from this week on") is an update of its subject."""
     if candidate.is_correction or candidate.kind not in (ItemKind.FACT, ItemKind.NUMBER) or candidate.lang == "zh" or not candidate.key:
         return candidate
     text = candidate.text.lower()
     at = text.find(candidate.key)
     before = text[:at].split()[-2:] if at > 0 else []
-    return replace(candidate, is_correction=True) if any(word in en_keys.NEW_VALUE_WORDS for word in before) else candidate
+    if any(word in en_keys.NEW_VALUE_WORDS for word in before) or en_keys.TAKES_EFFECT.search(text):
+        return replace(candidate, is_correction=True)
+    return candidate
 
 
 def _trimmed(words: list[str]) -> list[str]:

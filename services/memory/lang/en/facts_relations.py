@@ -35,6 +35,37 @@ HAPPENS_AT_NEEDLES = (
 )
 
 FACTS_RELATIONS = (
+    # Who has a duty: "Ines runs Thursdays", "Oren is leading the night shift from this week on". The duty is the
+    # key, the person its value, so a later "Noa is running Thursdays now" replaces them.
+    _row(
+        "runs_duty",
+        "en",
+        FACT,
+        r"^(?:(?:so|and|now|ok(?:ay)?)\s*,?\s+)?(?!(?:he|she|they|it|we|i|you|this|that)\b)(?P<value>(?-i:[A-Z])[\w.'\-]*(?:\s+(?-i:[A-Z])[\w.'\-]*)?)\s+(?:now\s+)?"
+        r"(?:leads|runs|is\s+(?:now\s+)?(?:running|leading|handling|managing|coordinating|supervising)|'s\s+(?:running|leading|handling)|"
+        r"handles|manages|coordinates|supervises|captains|chairs|is\s+in\s+charge\s+of|looks\s+after)\s+"
+        r"(?:the\s+)?(?P<key>[a-z][\w\-']*(?:\s+[a-z][\w\-']*){0,2}|(?-i:[A-Z])[a-z]+days?(?:\s+[a-z]+)?)"
+        r"(?:\s+(?:now|from\s+now\s+on|(?:from|starting|as\s+of)\s+.+|this\s+\w+|for\s+now)|\s*[,;.!].*)?$",
+        [
+            ("Ines runs Thursdays.", {"key": "thursdays", "value": "Ines"}),
+            ("Oren is leading the night shift from this week on.", {"key": "night shift", "value": "Oren"}),
+            ("Dana handles the front desk, she has the keys.", {"key": "front desk", "value": "Dana"}),
+        ],
+        needles=(
+            "leads",
+            "runs",
+            "running",
+            "leading",
+            "handl",
+            "manag",
+            "coordinat",
+            "supervis",
+            "captains",
+            "chairs",
+            "in charge",
+            "looks after",
+        ),
+    ),
     _row(
         "called",
         "en",

@@ -159,6 +159,12 @@ SPEAKER_TAIL = regex_cache.compile(
 # one is no part of what it is the value of.
 # The words of STATE_PREFIX that say a value replaces another: "new date", "revised budget".
 NEW_VALUE_WORDS = frozenset(["new", "updated", "revised", "latest"])
+# When a value takes effect, said after it: "Ines runs Thursdays from this week on" replaces whoever did.
+TAKES_EFFECT = regex_cache.compile(
+    r"\b(?:from\s+now\s+on|going\s+forward|from\s+(?:this|next)\s+(?:week|month|sprint|term|season|quarter|year)(?:\s+on)?|"
+    r"(?:starting|as\s+of|effective)\s+(?:today|tomorrow|(?:this|next)\s+\w+|mon|tue|wed|thu|fri|sat|sun)|from\s+here\s+on)\b",
+    re.IGNORECASE,
+)
 STATE_PREFIX = regex_cache.compile(r"^(?:(?:the|our|my)\s+)?(?:current|new|latest|updated|revised|present)\s+(?=[a-z])", re.IGNORECASE)
 
 # A clock time said in words ("half past one", "quarter to five", "noon"): a value, never a key.
