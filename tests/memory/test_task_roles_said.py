@@ -131,3 +131,28 @@ def test_a_chinese_whether_or_not_is_an_open_choice_not_a_prohibition(memory):
     say(memory, "这学期的课外班我来安排。", "还在犹豫要不要给小雨报书法，报的话就是周六上午那个班。")
     assert any("书法" in text for text in texts(state(memory).open_items)), texts(state(memory).open_items)
     assert not [item for item in all_items(memory.stub, S) if item.kind == memory_pb2.ITEM_KIND_RULE]
+
+
+@pytest.mark.parametrize(
+    ("said", "fragment"),
+    [
+        ("The booking system has been offline since Tuesday, so the new tutors can't pick their slots.", "booking system"),
+        ("The fit-out needs the fire officer's approval and he has no visit free until the 14th.", "fire officer"),
+        ("Their offer just sits there till the director is back from leave.", "director"),
+        ("实验室那台离心机上周坏了，维修的人说要等十天才能修好，样品只能先冻着。", "离心机"),
+        ("胶带快用完了，新订的要周四才到，这之前只能先手工打包。", "胶带"),
+    ],
+)
+def test_something_out_of_order_or_someone_not_free_until_later_is_a_blocker(memory, said, fragment):
+    say(memory, "Let's get the term started.", said)
+    assert any(fragment in text for text in texts(state(memory).blockers)), texts(state(memory).blockers)
+
+
+def test_a_goal_announced_in_one_sentence_is_the_next_one(memory):
+    say(memory, "Here's the plan. Have the bakery's new oven installed and certified before the Easter rush.")
+    assert "new oven" in state(memory).goal.text, state(memory).goal.text
+
+
+def test_a_share_reached_with_the_end_in_sight_is_progress(memory):
+    say(memory, "Let's get the catalogue out.", "The photo edits are at 70%, should wrap by Friday.")
+    assert any("70%" in text for text in texts(state(memory).progress)), texts(state(memory).progress)

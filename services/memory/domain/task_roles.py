@@ -176,6 +176,13 @@ def opening_goal(message: str, read: list[Candidate]) -> Candidate | None:
                 lang=lang,
                 task_field=TaskField.GOAL,
             )
+        if words.ANNOUNCES_GOAL.match(clean) and index + 1 < len(sentences):
+            clean = sentences[index + 1].strip()  # "Here's the mission. Be moved in by June 20."
+            if is_question(clean, lang):
+                continue
+            return Candidate(
+                kind=ItemKind.TASK, key="task:goal", value=clean.rstrip("。.!！"), text=clean, lang=lang, task_field=TaskField.GOAL
+            )
         if labelled and words.PURPOSE_LABEL.search(labelled.group("label")) and _states_enough(labelled.group("body"), lang):
             clean = labelled.group("body")  # "What we're doing: a week's charter out of Split": the body says it
         elif any(clean in rule or rule in clean for rule in rules) or not words.OPENING_INTENT.search(clean):

@@ -39,6 +39,8 @@ MILESTONE = (
     r"\bhalf(?:way)?\s+(?:done|there|through)\b|\bonly\s+\d[\d,]*\s+(?:\w+\s+)?(?:left|to\s+go)\b|"
     # A share or a count of the whole said done: "provisioning is about 70% done", "Mentors: 14 of 15 now".
     r"\b\d+(?:\.\d+)?\s?%\s+(?:done|complete|completed|finished|through|there)\b|"
+    # A share reached with the end in sight: "batch 4 is at 85%, should wrap tomorrow".
+    r"\bat\s+\d+(?:\.\d+)?\s?%[^.;]{{0,30}}?\b(?:should|will|to|set\s+to|about\s+to)\s+(?:wrap|finish|be\s+done|complete|land)\b|"
     r"\b(?:\d+|{n})\s+(?:of|out\s+of)\s+(?:the\s+)?(?:\d+|{n})\s+(?:\w+\s+)?(?:done|now|so\s+far|finished|complete|confirmed|signed\s+up|in)\b|"
     # Where the count stands: "so we're at 5 of 7", "now at 12 out of 20".
     r"\b(?:we're|we\s+are|i'm|i\s+am|it's|it\s+is|now|that's|that\s+puts\s+us|which\s+puts\s+us)\s+at\s+(?:\d+|{n})\s+(?:of|out\s+of)\s+(?:the\s+)?(?:\d+|{n})\b"
@@ -52,7 +54,14 @@ DEPENDENCY = (
     # certificate", "still chasing the council for the permit", "it's all down to the engineer's sign-off".
     r"\bhold(?:s|ing)?\s+(?:us|me|things|everything|it|this|them|the\s+\w+)\s+up\b(?:[^.;]+)|"
     r"\b(?:still\s+)?chasing\s+[^.;]{2,60}?\s+(?:for|about|on)\s+(?:[^.;]+)|"
-    r"\b(?:it's|it\s+is|everything's|all)\s+(?:now\s+|just\s+)?down\s+to\s+(?:the|their|his|her|our|a|an)\s+(?!wire\b)[a-z][^.;]*"
+    r"\b(?:it's|it\s+is|everything's|all)\s+(?:now\s+|just\s+)?down\s+to\s+(?:the|their|his|her|our|a|an)\s+(?!wire\b)[a-z][^.;]*|"
+    # Something out of order that stops the work: "the portal has been down since Monday, so nobody can get cleared".
+    r"\b(?:is|are|was|were|has\s+been|have\s+been|'s\s+been|went|is\s+still)\s+(?:down|broken|offline|out\s+of\s+action|unavailable)\b"
+    r"[^.;]*?\b(?:so|and)\b[^.;]*?\b(?:can't|cannot|couldn't|won't|unable)\b[^.;]*|"
+    # A sign-off the work needs from someone not free until later: "the plan needs the inspector's sign-off and she has no slot until the 28th".
+    r"\bneeds?\s+[^.;]{1,60}?\b(?:sign-?off|approval|signature|go-ahead|ok)\b[^.;]*?\buntil\b[^.;]*|"
+    # Work parked until someone is back: "their terms just sit there till then".
+    r"\b(?:sits?|sitting|stuck|parked|on\s+hold)\s+(?:there\s+)?(?:till|until)\b[^.;]*"
 )
 # A choice still to make or a question left open, said in any words: the sentence is the open item.
 UNDECIDED = (

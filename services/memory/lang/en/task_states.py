@@ -105,6 +105,11 @@ SESSION_REFERENCE = regex_cache.compile(
 )
 # What only points back at the sentence before: "That's what this conversation is for", "That's what this thread is about".
 POINTS_BACK = regex_cache.compile(r"^(?:that's|that\s+is|this\s+is|that\s+was)\b", re.IGNORECASE)
+# A sentence that only announces the goal ("Here's the mission."): the sentence after it states it.
+ANNOUNCES_GOAL = regex_cache.compile(
+    r"^(?:(?:ok(?:ay)?|so|right)\s*,?\s+)*here(?:'s|\s+is)\s+(?:the|my|our)\s+(?:mission|goal|plan|aim|objective|brief|job)\s*[.:!]?$",
+    re.IGNORECASE,
+)
 # A sentence about the conversation that names its aim only by pointing ("Everything here is about getting me
 # there"): the sentence before names it.
 POINTS_AT = regex_cache.compile(r"\b(?:there|it|that\s+one|this\s+one)\b", re.IGNORECASE)

@@ -35,6 +35,7 @@ PURPOSE_LABEL = regex_cache.compile(r"要做|要干|要办|想做|想要|想办|
 SESSION_REFERENCE = regex_cache.compile(r"这个(?:会话|对话|聊天|群|项目|session)|本(?:次)?(?:会话|对话)|这次(?:会话|对话)")
 POINTS_BACK = regex_cache.compile(r"^(?:这就是|这是|就是这)")
 POINTS_AT = regex_cache.compile(r"那儿|那里|这事|这件事|它")
+ANNOUNCES_GOAL = regex_cache.compile(r"^(?:我的|我们的|这次的)?(?:目标|任务|计划)(?:是这样的|如下)[。：:！!]?$")
 
 # A sentence that says a thing is settled, and one that says it is not yet (see lang/en/task_states.py).
 SETTLED = regex_cache.compile(r"了|过了|好了|落地|搞定|通过|到手|解决")
