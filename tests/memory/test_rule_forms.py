@@ -38,6 +38,9 @@ from tests.memory.test_corrections import ACTIVE, S, send
         # A label after a clause of context, or after the speaker's own 先说.
         ("Before we book anything for the tour, one ground rule: every flight lands before midnight.", "before midnight"),
         ("先说一条：孩子晚上八点以后不出门。", "八点以后"),
+        # A label with a clause about keeping it; a permission bound to a condition.
+        ("One studio rule you all need to remember for every shoot: flash is off in the church.", "flash is off"),
+        ("Volunteers can now drive the van, as long as they have held a licence for three years.", "three years"),
     ],
 )
 def test_a_rule_in_other_forms_is_stored_whole(memory, said, part):

@@ -66,6 +66,22 @@ RULES_EN = (
         ],
         needles=("never", "always"),
     ),
+    # A permission bound to a condition is a rule: "Interns can now sign for deliveries, as long as a manager is in"
+    # ("may" is as often a chance as a permission).
+    _row(
+        "may_if",
+        "en",
+        RULE,
+        r"^(?!(?:i|we|you)\b)[\w\-' ]{2,40}?\s+(?:can|are\s+allowed\s+to|is\s+allowed\s+to)\s+(?:now\s+|also\s+)?[a-z][^.;?]{2,80}?,?\s+"
+        r"(?P<marker>as\s+long\s+as|provided(?:\s+that)?|only\s+if|so\s+long\s+as)\s+\w",
+        [
+            (
+                "Interns can now sign for deliveries, as long as a manager is in the building.",
+                {"key": "rule:interns can now sign for deliveries, as long as a manager is in the building"},
+            )
+        ],
+        needles=("as long as", "provided", "only if"),
+    ),
     _row(
         "from_now_on",
         "en",
@@ -156,7 +172,8 @@ RULES_EN = (
         r"(?:rule|policy|constraint|requirement|guideline|convention|ban)s?(?:\s+of\s+thumb)?"
         # A numbered one: "Rule two:", "Rule #3:", "Rule number four:".
         r"(?:\s+(?:number\s+)?(?:#?\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten))?"
-        r"(?:\s+(?:for|at|from|on|before|about|in|while|when|of)\b[^:]{0,50})?\s*:)\s*\S",
+        # What the rule is for, or a clause about keeping it: "One house rule you need to keep in mind for everything:".
+        r"(?:\s+(?:for|at|from|on|before|about|in|while|when|of|(?:that\s+)?(?:you|we|i|everyone|everybody)(?:\s+all)?\s+(?:need|have|must|should|can)\b)[^:]{0,60})?\s*:)\s*\S",
         [
             ("Rule: no force pushes on Fridays.", {"key": "rule:rule: no force pushes on fridays"}),
             ("Ground rule: every schema change gets a rollback plan.", {"value": "Ground rule: every schema change gets a rollback plan"}),
