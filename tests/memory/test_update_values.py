@@ -5,7 +5,7 @@ tests; tests/memory/redis/test_redis_update_values.py re-runs them on Redis."""
 from dsh.memory.v1 import memory_pb2
 
 from tests.memory.conftest import all_items
-from tests.memory.test_corrections import ACTIVE, SUPERSEDED, S, assert_replaced, holding, send
+from tests.memory.test_corrections import ACTIVE, SUPERSEDED, S, assert_replaced, derived, holding, send
 
 
 def test_a_chinese_clock_time_in_a_change_replaces_the_time_and_is_no_figure(memory):
@@ -212,3 +212,8 @@ def test_a_chinese_update_under_another_key_replaces_the_value_its_sentence_shar
         "刘老师刚才说，下个月开始课时费调到240了。",
     )
     assert_replaced(memory, "200", "240")
+
+
+def test_the_ordinal_weekday_of_a_month_is_one_value_not_a_broken_key(memory):
+    send(memory, "王阿姨说，她们每个月第一个周六都能来帮忙。")
+    assert not [item for item in derived(memory) if item.value.startswith("个")]

@@ -34,7 +34,8 @@ _MONTH_NUMBER = r"(?:\d{1,2}|十[一二]|[一二三四五六七八九十])"
 DATES = rf"{_MONTH_NUMBER}\s*月\s*{_DAY_NUMBER}\s*[日号]|(?<![\d.一二三四五六七八九十第])(?:\d{{1,2}}|{_DAY_NUMBER})\s*(?:日|号(?![馆楼线房间室柜台位门床码车]))"
 # A weekday of this, next or last week (下周一, 这个周五), a day named by where it stands (明天), a part
 # of the day (上午): what may come before a clock time and belongs to it (下周一上午十点).
-WEEK_OF = r"(?:下|上|这|本)?个?"
+# 下个周三, 这周五, and the ordinal of a month's weekdays (每个月第一个周六, 最后一个周五).
+WEEK_OF = r"(?:下|上|这|本|第[一二三四五1-5]|最后一)?个?"
 NEAR_DAYS = r"明天|后天|今天"
 DAY_PARTS = r"早上|上午|中午|下午|晚上|凌晨"
 # The parts of the day whose clock hours are after noon (下午三点 is 15:00).
