@@ -57,3 +57,15 @@ def test_who_runs_a_duty_is_kept_under_the_duty_and_a_new_person_from_some_time_
     )
     assert_replaced(memory, "Odile", "Rahim")
     assert not [item for item in derived(memory) if item.value == "She"]
+
+
+def test_a_new_rate_per_the_same_thing_replaces_the_old_whoever_is_named(memory):
+    send(memory, "Verba pays $0.11 per source word, repetitions free.", "Hélène agreed to $0.12 per source word from the next file.")
+    assert_replaced(memory, "0.11", "0.12")
+
+
+def test_a_rate_per_another_thing_or_of_another_size_is_left_alone(memory):
+    send(
+        memory, "Verba pays $0.11 per source word.", "The reviewer gets $35 per hour.", "Noor quoted $0.95 per source word for legal work."
+    )
+    assert [item.status for item in holding(memory, "0.11")] == [ACTIVE]

@@ -1,17 +1,21 @@
 """Which stored value a new one of the same kind is near, when words leave the subject open: a figure of
-about the same size (the others far off), a clock time moved by a little, a date of the same named month.
+about the same size (the others far off), a clock time moved by a little, a date of the same named month,
+a rate per the same thing.
 People update a value by a step, rarely by an order of magnitude or half a day."""
 
 import math
 
 from services.memory.domain.model import Item, ItemKind
 from services.memory.domain.text import word_terms
-from services.memory.domain.units import magnitude, measures_amount, same_unit_family
+from services.memory.domain.units import magnitude, measures_amount, plausible_change, same_unit_family
+from services.memory.domain.value_parts import counted_per
 from services.memory.domain.value_shapes import clock_minutes, typed_shape, value_type
 
 # Tied subjects told apart by size: the new figure is near one and far from every other.
 NEAR_FACTOR = 1.5
 FAR_FACTOR = 5.0
+# A new rate per the same thing is a step from the old one, not a multiple.
+SAME_RATE_FACTOR = 2.0
 # A clock time moved by an update is near the old one: within three hours.
 NEAR_MINUTES = 180
 
@@ -49,6 +53,25 @@ def alike_unnamed(kind: ItemKind, key: str, value: str, unit: str, earlier: list
     if kind is ItemKind.NUMBER and measures_amount(unit):
         return nearest_amount(value, unit, earlier)
     return None
+
+
+def same_rate(key: str, value: str, unit: str, sentence: str, earlier: list[Item]) -> Item | None:
+    """The one rate a new one of the same measure per the same thing replaces, when its key names no known
+    subject: "the client agreed to $0.12 per word" after "Verba pays $0.10 per word". Who pays per word, per
+    month or per loaf is said in many ways; a second price per the same thing near the first is rarely a
+    second subject. None when the value is counted per nothing, or more than one rate or none is alike."""
+    per = counted_per(sentence, value)
+    if not per or any(word_terms(key) & word_terms(item.subject) for item in earlier):
+        return None
+    alike = [
+        item
+        for item in earlier
+        if item.kind is ItemKind.NUMBER
+        and same_unit_family(unit, item.unit)
+        and counted_per(item.text, item.value) == per
+        and plausible_change(value, item.value, SAME_RATE_FACTOR)
+    ]
+    return alike[0] if len(alike) == 1 else None
 
 
 def nearest_amount(value: str, unit: str, earlier: list[Item]) -> Item | None:

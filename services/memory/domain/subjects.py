@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from services.memory import regex_cache
 from services.memory.domain.discourse import reporter
 from services.memory.domain.model import Item, ItemKind
-from services.memory.domain.near_values import alike_unnamed, near_in_time, nearest_amount, nearest_figure, nearest_time
+from services.memory.domain.near_values import alike_unnamed, near_in_time, nearest_amount, nearest_figure, nearest_time, same_rate
 from services.memory.domain.owners import owner
 from services.memory.domain.text import cjk_runs, term_set
 from services.memory.domain.text import word_terms as key_terms
@@ -104,7 +104,7 @@ def best_target(statement: Statement, candidates: list[Item]) -> Item | None:
         key=lambda pair: (-pair[0], -pair[1].seq),
     )
     if not scored:
-        return _alike(statement, list(unique.values()))
+        return _alike(statement, list(unique.values())) or _same_rate(statement, list(unique.values()))
     if statement.update and not statement.key:
         # A keyless value replaces one of its own type when there is one: "换到 5 号馆" a hall, not a date.
         wanted = typed_shape(statement.value)
@@ -141,6 +141,14 @@ def _alike(statement: Statement, candidates: list[Item]) -> Item | None:
     if statement.kind is ItemKind.NUMBER and measures_amount(statement.unit):
         return nearest_amount(statement.value, statement.unit, earlier)
     return nearest_time(statement.value, earlier)
+
+
+def _same_rate(statement: Statement, candidates: list[Item]) -> Item | None:
+    """A keyed figure counted per the same thing as one earlier rate, whatever the key (near_values.same_rate)."""
+    if statement.kind is not ItemKind.NUMBER or not statement.key:
+        return None
+    earlier = [item for item in candidates if item.seq < statement.seq]
+    return same_rate(statement.key, statement.value, statement.unit, statement.sentence, earlier)
 
 
 def _could_be_value(phrase: str) -> bool:
