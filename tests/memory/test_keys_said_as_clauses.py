@@ -69,3 +69,9 @@ def test_a_rate_per_another_thing_or_of_another_size_is_left_alone(memory):
         memory, "Verba pays $0.11 per source word.", "The reviewer gets $35 per hour.", "Noor quoted $0.95 per source word for legal work."
     )
     assert [item.status for item in holding(memory, "0.11")] == [ACTIVE]
+
+
+def test_a_change_said_in_the_progressive_replaces_the_value_and_its_subjects_weekday_is_no_value(memory):
+    send(memory, "The regular Friday order is 60 baguettes.", "I'm raising the regular Friday order to 75.")
+    assert_replaced(memory, "60", "75")
+    assert not [item for item in derived(memory) if item.value == "Friday"]

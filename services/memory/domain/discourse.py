@@ -131,7 +131,9 @@ def _grammar(lang: str) -> _Grammar:
         ),
         agent=regex_cache.compile(
             # Case matters only for a name ("Priya moved the review to Friday").
-            rf"^(?P<agent>(?i:{words.AGENTS})|(?!(?i:{words.ANAPHORS})\b)[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)\s+(?i:(?:(?:have|has|had|just|already|finally|now)\s+)*{verb}\s+"
+            # "I'm raising X to 24", "we are moving X to May": the progressive says the change is being made.
+            rf"^(?P<agent>(?i:{words.AGENTS})|(?!(?i:{words.ANAPHORS})\b)[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)(?i:'m|'re|'s|’m|’re|’s)?\s+"
+            rf"(?i:(?:(?:have|has|had|just|already|finally|now|am|are|is)\s+)*{verb}\s+"
             rf"(?P<object>[^,;:]{{1,50}}?){particle}\s+(?:to|into)\s+(?P<value>\S.*))$",
         ),
         imperative=regex_cache.compile(

@@ -53,7 +53,9 @@ def with_typed_values(sentence: str, clean: str, lang: str, read: Read) -> Read:
     found = typed_statements(relay[1] if relay else clean, ReadContext(sentence, lang, lang), held, relay[0] if relay else "")
     # "3:35 instead of sub-3:30": the value a correction names as the old one is no statement of its own.
     replaced = [c.corrects.lower() for c, _ in read if c.corrects]
-    found = [(c, row) for c, row in found if not any(c.value.lower() in old for old in replaced)]
+    # A value inside another reading's key is part of that subject ("the Friday order goes up to 120").
+    subjects = [c.key.lower() for c, _ in read if c.kind in VALUE_KINDS and c.key]
+    found = [(c, row) for c, row in found if not any(c.value.lower() in text for text in (*replaced, *subjects))]
     taken = []
     for index, (candidate, row) in enumerate(found):
         if update := next((c for c in keyless if same_value(c.value, candidate.value)), None):

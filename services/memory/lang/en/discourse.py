@@ -12,7 +12,11 @@ CHANGE_VERBS = (
     r"rescheduled|reschedule|revised|revise|updated|update|adjusted|adjust|set|reset|trimmed|trim|extended|extend|shortened|"
     r"shorten|expanded|expand|scaled|scale|went|gone|goes|go|came|come|comes|climbed|climb|fell|fall|falls|rose|rise|rises|"
     r"jumped|jump|doubled|halved|renamed|rename|reassigned|reassign|handed|hand|pinned|pin|pins|swapped|swap|swaps|"
-    r"migrated|migrate|migrates|bumped|capped|cap|limited|limit|stretch|stretched|stretching"
+    r"migrated|migrate|migrates|bumped|capped|cap|limited|limit|stretch|stretched|stretching|"
+    # The -ing forms: "I'm raising the Saturday ask to 24", "we're pushing the launch to May".
+    r"pushing|pulling|bumping|raising|lowering|cutting|dropping|reducing|increasing|decreasing|upping|upgrading|downgrading|"
+    r"switching|shifting|slipping|rescheduling|revising|updating|adjusting|trimming|extending|shortening|expanding|scaling|"
+    r"climbing|jumping|doubling|halving|swapping|capping|limiting|migrating|renaming|moving"
 )
 # Verbs that hold a subject at a value: "cap it at 60", "keep the pool at 4 nodes", "pin the runner at 1.7".
 SET_VERBS = r"cap|capped|keep|kept|hold|held|pin|pinned|set|fix|fixed|limit|limited|freeze|froze|lock|locked"
