@@ -144,13 +144,16 @@ def runs_into_value(key: str, grammar: str) -> bool:
     return grammar == "en" and bool(words) and words[-1] in en_keys.OPEN_KEY_END
 
 
+_KEY_VERBS = en_keys.KEY_CHANGE_VERBS | en_keys.KEY_DEAL_VERBS
+
+
 def verb_cut(candidate: Candidate) -> Candidate:
     """A key that is a clause with a verb ("changed the gel plan", "mateo agreed the renewal", "team's bumped")
     is cut to the noun phrase the verb acts on, else the one acting; a verb of change makes it an update."""
     if candidate.kind not in (ItemKind.FACT, ItemKind.NUMBER) or candidate.lang == "zh" or not candidate.key:
         return candidate
     words = candidate.key.split()
-    at = next((i for i, word in enumerate(words) if word.lower() in en_keys.KEY_CHANGE_VERBS | en_keys.KEY_DEAL_VERBS), None)
+    at = next((i for i, word in enumerate(words) if word.lower() in _KEY_VERBS), None)
     if at is None:
         return candidate
     after = _trimmed(words[at + 1 :])
@@ -176,7 +179,7 @@ def said_new(candidate: Candidate) -> Candidate:
 
 def _trimmed(words: list[str]) -> list[str]:
     """The words without determiners before and particles or prepositions after."""
-    while words and words[0].lower() in ("the", "a", "an", "our", "my", "their", "his", "her", "its", "this"):
+    while words and words[0].lower() in en_keys.KEY_CUT_DETERMINERS:
         words = words[1:]
     while words and words[-1].lower() in en_keys.KEY_CUT_LEFTOVERS:
         words = words[:-1]

@@ -166,33 +166,23 @@ def opening_goal(message: str, read: list[Candidate]) -> Candidate | None:
         if reference and not is_question(clean, lang) and (named or _TITLE.search(clean) or pointing):
             # The session named and given a title or a label ("file this whole thread under '...'", 这个会话专门跟进
             # OPS-311：…) says what it is for, whole; "That's what this conversation is for" says it of the sentence before.
-            if pointing:
-                clean = sentences[index - 1].strip()
-            return Candidate(
-                kind=ItemKind.TASK,
-                key="task:goal",
-                value=clean.rstrip("。.!！"),
-                text=sentence.strip(),
-                lang=lang,
-                task_field=TaskField.GOAL,
-            )
+            return _goal(sentences[index - 1].strip() if pointing else clean, sentence, lang)
         if words.ANNOUNCES_GOAL.match(clean) and index + 1 < len(sentences):
             clean = sentences[index + 1].strip()  # "Here's the mission. Be moved in by June 20."
-            if is_question(clean, lang):
-                continue
-            return Candidate(
-                kind=ItemKind.TASK, key="task:goal", value=clean.rstrip("。.!！"), text=clean, lang=lang, task_field=TaskField.GOAL
-            )
-        if labelled and words.PURPOSE_LABEL.search(labelled.group("label")) and _states_enough(labelled.group("body"), lang):
+        elif labelled and words.PURPOSE_LABEL.search(labelled.group("label")) and _states_enough(labelled.group("body"), lang):
             clean = labelled.group("body")  # "What we're doing: a week's charter out of Split": the body says it
         elif any(clean in rule or rule in clean for rule in rules) or not words.OPENING_INTENT.search(clean):
             continue
         if is_question(clean, lang):
             continue
-        return Candidate(
-            kind=ItemKind.TASK, key="task:goal", value=clean.rstrip("。.!！"), text=sentence.strip(), lang=lang, task_field=TaskField.GOAL
-        )
+        return _goal(clean, sentence, lang)
     return None
+
+
+def _goal(value: str, sentence: str, lang: str) -> Candidate:
+    return Candidate(
+        kind=ItemKind.TASK, key="task:goal", value=value.rstrip("。.!！"), text=sentence.strip(), lang=lang, task_field=TaskField.GOAL
+    )
 
 
 # "I'll paste the logs in this thread:" says what the speaker does next, not what the session is for.

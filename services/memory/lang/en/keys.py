@@ -229,5 +229,6 @@ KEY_DEAL_VERBS = frozenset(
         "chosen",
     ]
 )
+KEY_CUT_DETERMINERS = frozenset(["the", "a", "an", "our", "my", "their", "his", "her", "its", "this"])
 # A particle or preposition left at the end of the cut ("bumped up to", "booked X for"): no part of a name.
 KEY_CUT_LEFTOVERS = frozenset(["up", "down", "back", "out", "over", "in", "to", "at", "for", "on", "by", "from", "with", "s"])
