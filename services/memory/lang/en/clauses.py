@@ -91,6 +91,11 @@ JOINERS = r"and|but"
 LATER_CLAUSE = r",\s+(?:(?:so|and|but|then|which means)\s+)?|;\s*|\s+so\s+|\s+(?:when|once|whenever)\s+"
 # A negated verb makes its comparator negative ("must not exceed").
 NEGATION = regex_cache.compile(r"\b(?:not|never)\b|n't")
+# A part of a listed thing that is a clause of its own (facets.py): "Sorry, the visit is on the 16th, not the 9th"
+# corrects a value, it lists no facts of "Sorry".
+FACET_CLAUSE = regex_cache.compile(
+    r"\b(?:is|are|was|were|has|have|had|will|would|not|never|instead|rather)\b|n't|'s\s+(?:on|at|in|now)\b", re.IGNORECASE
+)
 
 # A second measure said in the first one's condition: "alpha 0.01 for the main models, 0.05 for the
 # exploratory ones" (a parallel scope), "12 bags a week, each bag 20 kg" (a measure of each unit).

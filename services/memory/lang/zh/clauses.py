@@ -21,3 +21,5 @@ NEGATION = "不"
 
 # A condition that is only one of these particles is none.
 PARTICLES = ("了", "的", "吧")
+# A part of a listed thing that is a clause of its own (see lang/en/clauses.py): 不是9号，是16号 corrects, it lists nothing.
+FACET_CLAUSE = regex_cache.compile(r"不是|没有|改成|改到|换成|而是")
