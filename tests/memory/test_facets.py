@@ -31,3 +31,8 @@ def test_a_chinese_thing_with_its_facts_after_a_colon(memory):
 def test_a_correction_with_commas_lists_nothing(memory):
     send(memory, "Sorry, the plumber is coming on the 12th, not the 5th, so keep that morning free.")
     assert not [item for item in derived(memory) if item.key == "sorry"]
+
+
+def test_a_date_with_its_year_is_one_part_and_a_year_alone_is_no_facet(memory):
+    send(memory, "Deadlines: report November 10, 2024, visit July 1, 2024.")
+    assert not [item for item in derived(memory) if item.value in ("2025", "2024")], [(i.key, i.value) for i in derived(memory)]

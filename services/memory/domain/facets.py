@@ -28,7 +28,9 @@ MIN_FACETS = 2
 MAX_THING_WORDS = 4
 MAX_FACET_WORDS = 3
 
-_PARTS = regex_cache.compile(r"\s*(?:[;，；、]|(?<!\d),|,(?!\d))\s*")  # "3,200" is one figure
+# "3,200" is one figure and "November 10, 2024" one date.
+_PARTS = regex_cache.compile(r"\s*(?:[;，；、]|(?<!\d),(?!\s*\d{4}\b)|,(?!\d)(?!\s*\d{4}\b))\s*")
+_YEAR = regex_cache.compile(r"(?:19|20)\d\d")  # "November 10, 2024": a year alone is part of a date, no value
 _SEPARATOR = regex_cache.compile(r"[,;，；、]")
 _LABEL = regex_cache.compile(r"^(?P<label>[^:：]{2,40}?)\s*[:：]\s*(?P<body>\S.*)$")
 _WORDS = regex_cache.compile(r"[A-Za-z][\w'\-]*|[\u4e00-\u9fff]+")
@@ -48,7 +50,7 @@ def facets(sentence: str, lang: str, read: Read, read_sentence: Callable[[str], 
     statement = data(grammar, "discourse").KEYED_STATEMENT
     found: list[tuple[Candidate, str]] = []
     for part, values in parts:
-        fresh = [v for v in values if not any(same_value(v, h) for h in held)]
+        fresh = [v for v in values if not _YEAR.fullmatch(v) and not any(same_value(v, h) for h in held)]
         if len(fresh) != 1:
             continue  # a part with two unread values says more than one fact: the tables' to read
         subject = _subject(thing, part, fresh[0], grammar)
