@@ -17,8 +17,9 @@ from services.memory.domain.model import VALUE_KINDS, Candidate
 from services.memory.domain.text import strip_ends
 from services.memory.domain.typed_statements import same_value
 from services.memory.domain.typed_values import typed_values
-from services.memory.domain.value_shapes import value_type
+from services.memory.domain.value_shapes import is_money, value_type
 from services.memory.lang import data
+from services.memory.lang.en import clauses as en_clauses
 from services.memory.lang.zh import quantities as zh_quantities
 
 Read = tuple[tuple[Candidate, str], ...]
@@ -59,7 +60,7 @@ def facets(sentence: str, lang: str, read: Read, read_sentence: Callable[[str], 
         rest = part[part.find(fresh[0]) :]
         for candidate, row in read_sentence(statement.format(subject=subject, value=rest)):
             if candidate.kind in VALUE_KINDS and candidate.key and any(same_value(v, candidate.value) for v in fresh):
-                found.append((_of_sentence(candidate, sentence), f"facet+{row}"))
+                found.append((replace(candidate, text=sentence, is_correction=False), f"facet+{row}"))
                 keys.add(candidate.key)
     return tuple(found)
 
@@ -71,8 +72,7 @@ def _listed(sentence: str, grammar: str) -> tuple[str, list[tuple[str, list[str]
         thing, body = labelled.group("label"), labelled.group("body")
         thing = _PARTS.split(thing)[0]  # "Flour order, for the record:" names the flour order
     else:
-        first, _, body = _split_first(sentence)
-        thing = first
+        thing, body = _split_first(sentence)
     if not thing or typed_values(thing, grammar) or not _names_thing(thing, grammar):
         return None
     parts = [(part, list(typed_values(part, grammar))) for part in _PARTS.split(body) if part]
@@ -82,9 +82,9 @@ def _listed(sentence: str, grammar: str) -> tuple[str, list[tuple[str, list[str]
     return (thing, valued) if len(valued) >= MIN_FACETS else None
 
 
-def _split_first(sentence: str) -> tuple[str, str, str]:
+def _split_first(sentence: str) -> tuple[str, str]:
     match = _PARTS.search(sentence)
-    return (sentence[: match.start()], match.group(), sentence[match.end() :]) if match else (sentence, "", "")
+    return (sentence[: match.start()], sentence[match.end() :]) if match else (sentence, "")
 
 
 def _names_thing(thing: str, grammar: str) -> bool:
@@ -99,27 +99,15 @@ def _subject(thing: str, part: str, value: str, grammar: str) -> str:
     before = part[: part.find(value)]
     words = _WORDS.findall(before)
     if grammar == "en":
-        words = [w for w in words if w.lower() not in _FUNCTION_WORDS][-MAX_FACET_WORDS:]
+        words = [w for w in words if w.lower() not in en_clauses.FACET_FILLER][-MAX_FACET_WORDS:]
     else:
         # 一节课 of 一节课280元; 每 of 每周六 is how often and 大概 of 大概18个小时 how sure, no words of the thing.
         words = [w for word in words if len(w := strip_ends(word, zh_quantities.KEY_TAIL)) >= 2][-1:]
     if not words:
-        words = [_TYPE_WORDS[grammar][kind]] if (kind := _kind(value)) else []  # "Flour: $31.50 a bag" is its price
+        words = [data(grammar, "clauses").FACET_OF_KIND[kind]] if (kind := _kind(value)) else []  # "Flour: $31.50 a bag" is its price
     subject = " ".join([thing.strip(), *words]) if grammar == "en" else thing.strip() + "".join(words)
     return subject if C.good_key(subject, grammar, MAX_THING_WORDS + MAX_FACET_WORDS) else thing.strip()
 
 
-# What a part with no words of its own gives of its thing, by the look of the value.
-_TYPE_WORDS = {"en": {"money": "price", "time": "time"}, "zh": {"money": "价格", "time": "时间"}}
-_MONEY = regex_cache.compile(r"[$€£¥]\s?\d|\d\s?(?:元|块|美元|欧元|英镑)")
-
-
 def _kind(value: str) -> str:
-    return "money" if _MONEY.search(value) else "time" if value_type(value) == "time" else ""
-
-
-_FUNCTION_WORDS = frozenset(["about", "around", "roughly", "approximately", "at", "on", "by", "for", "is", "are", "the", "a", "an", "of"])
-
-
-def _of_sentence(candidate: Candidate, sentence: str) -> Candidate:
-    return replace(candidate, text=sentence, is_correction=False)
+    return "money" if is_money(value) else "time" if value_type(value) == "time" else ""

@@ -23,7 +23,7 @@ from services.memory.domain.owners import owner
 from services.memory.domain.quoting import split_voice
 from services.memory.domain.text import cjk_bigrams, cjk_runs, cjk_trigrams, is_question, latin_terms, split_sentences, term_set
 from services.memory.domain.units import dimension
-from services.memory.domain.value_shapes import value_type
+from services.memory.domain.value_shapes import is_money, value_type
 from services.memory.lang.en import quantities as en_quantities
 from services.memory.lang.zh import quantities as zh_quantities
 from services.memory.lang.zh.terms import FUNCTION_CHARACTERS as _CJK_FILLER
@@ -266,7 +266,7 @@ def _answer_type(item: Item) -> str:
         kind = value_type(item.value)
         if kind == "time":
             return "time"
-        if _MONEY.search(item.value):
+        if is_money(item.value):
             return "money"
         if kind == "name" or _CJK_NAME.fullmatch(item.value):
             return "name"
@@ -282,7 +282,6 @@ def _names_charge(key: str) -> bool:
 
 # A Chinese value of two to four characters with no figure: most often who (小周, 阿梅, 王老师) or what is picked.
 _CJK_NAME = regex_cache.compile(r"[\u4e00-\u9fff]{2,4}")
-_MONEY = regex_cache.compile(r"[$€£¥]\s?\d|\d\s?(?:元|块|美元|欧元|英镑)")
 
 
 def _owned_by_another(item: Item, query: Query) -> bool:

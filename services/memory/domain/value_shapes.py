@@ -115,3 +115,11 @@ def _zh_number(text: str) -> int | None:
     else:
         value = digits.get(text, -1) if len(text) == 1 else -1
     return value if value >= 0 else None
+
+
+def is_money(value: str) -> bool:
+    """A value that is an amount of money: a currency sign before its figure, or a currency word after it (280元)."""
+    return bool(_MONEY.search(value))
+
+
+_MONEY = regex_cache.compile(r"[$€£¥]\s?\d|\d\s?(?:元|块|美元|欧元|英镑)")

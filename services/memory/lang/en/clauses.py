@@ -93,6 +93,10 @@ LATER_CLAUSE = r",\s+(?:(?:so|and|but|then|which means)\s+)?|;\s*|\s+so\s+|\s+(?
 NEGATION = regex_cache.compile(r"\b(?:not|never)\b|n't")
 # A part of a listed thing that is a clause of its own (facets.py): "Sorry, the visit is on the 16th, not the 9th"
 # corrects a value, it lists no facts of "Sorry".
+# A facet part's words that name nothing of the thing ("about 3,200 words"), and what a part with no words of
+# its own gives of it, by the kind of its value ("Coffee: €62.40 a sack" is its price).
+FACET_FILLER = frozenset(["about", "around", "roughly", "approximately", "at", "on", "by", "for", "is", "are", "the", "a", "an", "of"])
+FACET_OF_KIND = {"money": "price", "time": "time"}
 FACET_CLAUSE = regex_cache.compile(
     r"\b(?:is|are|was|were|has|have|had|will|would|not|never|instead|rather)\b|n't|'s\s+(?:on|at|in|now)\b", re.IGNORECASE
 )

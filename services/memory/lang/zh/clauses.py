@@ -23,3 +23,5 @@ NEGATION = "不"
 PARTICLES = ("了", "的", "吧")
 # A part of a listed thing that is a clause of its own (see lang/en/clauses.py): 不是9号，是16号 corrects, it lists nothing.
 FACET_CLAUSE = regex_cache.compile(r"不是|没有|改成|改到|换成|而是")
+# What a facet part with no words of its own gives of its thing (see lang/en/clauses.py): 钢琴：…，280元 is its 价格.
+FACET_OF_KIND = {"money": "价格", "time": "时间"}
