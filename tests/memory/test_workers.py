@@ -47,14 +47,15 @@ def workers(tmp_path, sqlite_env):
 def test_workers_share_one_port_and_each_answers(workers):
     process = workers(3, MEMORY_METRICS_LISTEN="127.0.0.1:0")
     assert process.lines("memory_workers_starting")[0]["port"] == process.port
-    started = process.lines("memory_started")
+    # SERVING on the port means one worker is up; the others may still be starting on a busy machine.
+    started = process.wait_for("memory_started", 3)
     assert sorted(line["worker"] for line in started) == [0, 1, 2] and {line["port"] for line in started} == {process.port}
     for _ in range(24):
         channel, stub = stub_on_new_connection(process.address)
         with channel:
             stub.GetCapabilities(memory_pb2.GetCapabilitiesRequest(), timeout=5)
     # Each worker's metrics endpoint is its own (port 0: a free port each) and counts its own calls.
-    ports = {line["worker"]: line["port"] for line in process.lines("metrics_listening")}
+    ports = {line["worker"]: line["port"] for line in process.wait_for("metrics_listening", 3)}
     assert len(set(ports.values())) == 3
     counted = 0
     for port in ports.values():
