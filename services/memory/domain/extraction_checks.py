@@ -150,7 +150,7 @@ _KEY_VERBS = en_keys.KEY_CHANGE_VERBS | en_keys.KEY_DEAL_VERBS
 def verb_cut(candidate: Candidate) -> Candidate:
     """A key that is a clause with a verb ("changed the gel plan", "mateo agreed the renewal", "team's bumped")
     is cut to the noun phrase the verb acts on, else the one acting; a verb of change makes it an update."""
-    if candidate.kind not in (ItemKind.FACT, ItemKind.NUMBER) or candidate.lang == "zh" or not candidate.key:
+    if not _english_keyed_value(candidate):
         return candidate
     words = candidate.key.split()
     at = next((i for i, word in enumerate(words) if word.lower() in _KEY_VERBS), None)
@@ -167,7 +167,7 @@ def verb_cut(candidate: Candidate) -> Candidate:
 def said_new(candidate: Candidate) -> Candidate:
     """A value its sentence calls new ("New date is 28 August", "the revised budget: ...") or says takes effect from
     some time ("... from this week on") is an update of its subject."""
-    if candidate.is_correction or candidate.kind not in (ItemKind.FACT, ItemKind.NUMBER) or candidate.lang == "zh" or not candidate.key:
+    if candidate.is_correction or not _english_keyed_value(candidate):
         return candidate
     text = candidate.text.lower()
     at = text.find(candidate.key)
@@ -175,6 +175,10 @@ def said_new(candidate: Candidate) -> Candidate:
     if any(word in en_keys.NEW_VALUE_WORDS for word in before) or en_keys.TAKES_EFFECT.search(text):
         return replace(candidate, is_correction=True)
     return candidate
+
+
+def _english_keyed_value(candidate: Candidate) -> bool:
+    return candidate.kind in (ItemKind.FACT, ItemKind.NUMBER) and candidate.lang != "zh" and bool(candidate.key)
 
 
 def _trimmed(words: list[str]) -> list[str]:

@@ -43,8 +43,7 @@ def alike_unnamed(kind: ItemKind, key: str, value: str, unit: str, earlier: list
     "stay at or under $42,000"): the one value of its type said alike, a date of the same month or an amount
     of the same measure and about the same size. None when another subject has a word of the key, or when
     the look of the value does not single one out."""
-    words = word_terms(key)
-    if any(words & word_terms(item.subject) for item in earlier):
+    if _names_known_subject(key, earlier):
         return None  # the key names a known subject, whose value the statement did not fit
     if value_type(value) == "time":
         wanted = typed_shape(value)
@@ -61,7 +60,7 @@ def same_rate(key: str, value: str, unit: str, sentence: str, earlier: list[Item
     month or per loaf is said in many ways; a second price per the same thing near the first is rarely a
     second subject. None when the value is counted per nothing, or more than one rate or none is alike."""
     per = counted_per(sentence, value)
-    if not per or any(word_terms(key) & word_terms(item.subject) for item in earlier):
+    if not per or _names_known_subject(key, earlier):
         return None
     alike = [
         item
@@ -72,6 +71,11 @@ def same_rate(key: str, value: str, unit: str, sentence: str, earlier: list[Item
         and plausible_change(value, item.value, SAME_RATE_FACTOR)
     ]
     return alike[0] if len(alike) == 1 else None
+
+
+def _names_known_subject(key: str, earlier: list[Item]) -> bool:
+    words = word_terms(key)
+    return any(words & word_terms(item.subject) for item in earlier)
 
 
 def nearest_amount(value: str, unit: str, earlier: list[Item]) -> Item | None:

@@ -10,6 +10,7 @@ something to remember on its own.
 
 import re
 from dataclasses import replace
+from types import ModuleType
 from typing import Protocol
 
 from services.memory import regex_cache
@@ -158,8 +159,7 @@ def _picked(choice: str, said: frozenset[str]) -> bool:
 
 def _unawaited(sentence: str, lang: str) -> str:
     """The clauses of a sentence that await, negate or ask nothing."""
-    words = data("zh" if lang == "zh" else "en", "task_states")
-    return " ".join(clause for clause in _CLAUSE.split(sentence) if not words.UNSETTLED.search(clause))
+    return " ".join(_unawaited_clauses(sentence, data("zh" if lang == "zh" else "en", "task_states")))
 
 
 def _settled_part(sentence: str, lang: str) -> str:
@@ -167,8 +167,12 @@ def _settled_part(sentence: str, lang: str) -> str:
     words = data("zh" if lang == "zh" else "en", "task_states")
     if not words.SETTLED.search(sentence):
         return ""  # most sentences: one search
-    clauses = [clause for clause in _CLAUSE.split(sentence) if not words.UNSETTLED.search(clause)]
+    clauses = _unawaited_clauses(sentence, words)
     return " ".join(clauses) if any(words.SETTLED.search(clause) for clause in clauses) else ""
+
+
+def _unawaited_clauses(sentence: str, words: ModuleType) -> list[str]:
+    return [clause for clause in _CLAUSE.split(sentence) if not words.UNSETTLED.search(clause)]
 
 
 def _resolved_entry(entries: list[Item], candidate: Candidate, message: str, seq: int) -> Item | None:

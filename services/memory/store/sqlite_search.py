@@ -91,14 +91,13 @@ class SqliteSearch(SqliteReads):
 
     def _hydrated(self, hits: list[sqlite3.Row], born: str) -> list[tuple[Item, float]]:
         """(id, status, superseded_by, source_seqs, score) rows as (Item, score), reading only the uncached rows whole."""
-        keys = [(row[0], born, row[1], row[2], row[3]) for row in hits]
-        items = {key: item for key in keys if (item := self._items.get(key)) is not None}
-        missing = [key[0] for key in keys if key not in items]
-        for chunk in chunks(missing):
+        # One snapshot: a row read whole below is in the state its hit was.
+        items = {row[0]: item for row in hits if (item := self._items.get((row[0], born, row[1], row[2], row[3]))) is not None}
+        for chunk in chunks([row[0] for row in hits if row[0] not in items]):
             marks = ",".join("?" * len(chunk))
             for row in self._conns.reader().execute(f"SELECT {ITEM_COLUMNS} FROM items WHERE id IN ({marks})", chunk):
-                items[(row["id"], born, row["status"], row["superseded_by"], row["source_seqs"])] = self._item(row, born)
-        return [(items[key], row[4]) for key, row in zip(keys, hits, strict=True) if key in items]
+                items[row["id"]] = self._item(row, born)
+        return [(items[row[0]], row[4]) for row in hits if row[0] in items]
 
     def _item(self, row: sqlite3.Row, born: str) -> Item:
         """The row's Item, built once per process for each state of the row. Rows change only in the
