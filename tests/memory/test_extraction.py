@@ -244,7 +244,6 @@ def test_at_most_a_few_candidates_per_sentence():
         "The retry goes to the fallback queue sometimes.",
         "The cache warmup goes to plan.",
         # filler that must stay quiet
-        "CI runs 3 workers on a 2-core box, so the dev server starves.",
         "The build is green now.",
         "That's fine.",
         "Sounds good, I'll take a look.",

@@ -23,6 +23,7 @@ from services.memory.domain.contrast import contrast as read_contrast
 from services.memory.domain.contrast import contrasted
 from services.memory.domain.corrections import Retraction, announces_revision, correction, replacement, retraction
 from services.memory.domain.facets import facets
+from services.memory.domain.figure_statements import figure_statements
 from services.memory.domain.instructions import standing_instruction
 from services.memory.domain.measures import split_measures
 from services.memory.domain.model import VALUE_KINDS, Candidate, ItemKind, ReadContext, TaskField
@@ -124,6 +125,8 @@ def extract_traced(own: str | TurnAnalysis) -> list[tuple[Candidate, str]]:
             if not retracting:  # after "scratch what I said about X", the next statement replaces X
                 read = with_typed_values(sentence, clean, lang, _unread_values(sentence, clean, lang, read))
                 read = (*read, *facets(analysis.bare(sentence), lang, read, _sentence))
+                if not any(c.kind in VALUE_KINDS or c.kind in (ItemKind.RULE, ItemKind.TASK) for c, _ in read):
+                    read = (*read, *figure_statements(sentence, clean, lang))
             if not retracting and names_value(read) and announces_revision(sentence, lang):
                 # "that takes us down to €478,500": whichever reading found the figure, it is a revision
                 read = tuple((replace(c, is_correction=True) if c.kind in VALUE_KINDS else c, row) for c, row in read)

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import replace as _replace
 
 from services.common.errors import Unavailable
-from services.memory.domain import replacement, subjects, task_lifecycle, task_roles, units, value_text, withdrawals
+from services.memory.domain import replacement, said_about, subjects, task_lifecycle, task_roles, units, value_text, withdrawals
 from services.memory.domain.analysis import analyse_turn
 from services.memory.domain.batch_index import CORRECTABLE_KINDS, BatchIndex, namespaces
 from services.memory.domain.dedupe import compaction_seq, new_events
@@ -263,6 +263,17 @@ def _reconcile(overlay: _Overlay, event: Event, candidate: Candidate, item_id: s
     if not new.key and new.kind is ItemKind.NUMBER and existing is None and units.dimension(new.unit) == "count":
         # "we're at 143 sign-ups": a count of them, the first or a new one of the count already kept.
         new = _replace(new, key=normalize_key(new.unit))
+        existing = overlay.active(new.key)
+        if existing is not None and _same_content(existing, new):
+            return
+    if (
+        not new.key
+        and existing is None
+        and candidate.is_correction
+        and (key := said_about.subject_of(candidate.text, candidate.value, candidate.unit, candidate.lang))
+    ):
+        # "They're at $9.40 a seat now" said as a change of something nothing kept: the first value of its subject.
+        new = _replace(new, key=normalize_key(key))
         existing = overlay.active(new.key)
         if existing is not None and _same_content(existing, new):
             return

@@ -89,14 +89,14 @@ def unread_quantities(sentence: str, ctx: ReadContext, found: list[tuple[Candida
             if _digits(value) in held or _digits(match.group("value")) in held:
                 continue
             before = clause[: match.start()]
-            if ctx.grammar == "en" and not _stated(clause[match.end() :], words):
+            if ctx.grammar == "en" and not ends_its_phrase(clause[match.end() :], words):
                 # "a 9.6 kWh battery": the measure of the thing it describes; "two RTX 24GB cards" names no value;
                 # in "a $300 pet fee" the word after the figure is no unit: it starts what the figure measures.
                 end = match.end("value") if match.group("unit") and match.group("unit") not in unit else match.end()
                 if measured := _modified(before, clause[end:], words, money=bool(match.group("cur"))):
                     read.append((number_candidate(measured[0], value, unit, ["", clean_condition(measured[1])], ctx), "quantity"))
                 continue
-            if _event(before, words, ctx.grammar):
+            if told_as_event(before, words, ctx.grammar):
                 continue
             key = _key(before, words, ctx.grammar) or _key(earlier, words, ctx.grammar)
             if not key:
@@ -190,13 +190,13 @@ def _unit_after(rest: str, words: ModuleType) -> str:
     return next((u for u in _longest_first(words.MEASURE_UNITS) if rest.startswith(u)), "")
 
 
-def _stated(after: str, words: ModuleType) -> bool:
+def ends_its_phrase(after: str, words: ModuleType) -> bool:
     """The figure ends its phrase: punctuation, the end, or a word that may follow a value."""
     follower = re.match(r"\s*([A-Za-z]+\.?)", after)
     return follower is None or follower.group(1).lower() in words.FOLLOWERS
 
 
-def _event(before: str, words: ModuleType, grammar: str) -> bool:
+def told_as_event(before: str, words: ModuleType, grammar: str) -> bool:
     """The figure is what a one-off event took ("the build took 30s") or what a screen shows ("the dashboard
     shows the job as running for 9 hours"), not a value something has."""
     if grammar == "zh":

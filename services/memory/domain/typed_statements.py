@@ -72,7 +72,7 @@ def typed_statements(clean: str, ctx: ReadContext, held: tuple[str, ...], speake
     values = [v for v in _spans(clean, grammar) if not any(same_value(v[2], h) for h in held)]
     read: list[tuple[Candidate, str]] = []
     for start, end, value in values[:MAX_VALUES]:
-        if _told_as_past(clean, start, end, value, grammar) or discourse.negated(clean, value, grammar):
+        if told_as_past(clean, start, end, value, grammar) or discourse.negated(clean, value, grammar):
             continue
         currency = _CURRENCY.match(value)
         key = (_paid_for(clean[end:]) if currency and grammar == "en" else "") or _key_before(clean, start, grammar, speaker)
@@ -106,7 +106,7 @@ _PAID_FOR = regex_cache.compile(
 )
 
 
-def _told_as_past(clean: str, start: int, end: int, value: str, grammar: str) -> bool:
+def told_as_past(clean: str, start: int, end: int, value: str, grammar: str) -> bool:
     """A day said as gone ("last Friday", "two weeks ago", 上周五) or from today ("10:30 tomorrow"), or
     only by its ordinal ("in the 4th"): a story's or the moment's time, not a value of anything that holds."""
     past_before, ago_after, bare_ordinal = _past_words(grammar)

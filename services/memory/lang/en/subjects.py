@@ -203,3 +203,16 @@ BARE_ORDINAL = r"^the\s+\d"
 OBJECT_END = frozenset(["at", "with", "from", "in", "on", "for", "by", "through", "via", "near"])
 # What an amount is "for" and names nothing: "$210 for the whole thing", "$40 for all of it".
 NO_THING = frozenset(["thing", "things", "lot", "everything", "all", "it", "that", "them", "total", "day", "week", "month", "year", "now"])
+
+# Words around a value said without a subject that name nothing it could be about ("at $9 per seat, give or
+# take", "call it roughly 40"): left out of the subject domain/said_about.py makes of the rest.
+NOT_A_SUBJECT = frozenset(
+    [
+        *("per", "each", "every", "roughly", "approximately", "around", "about", "anyway"),
+        *("give", "take", "call", "make", "let's", "say", "guess", "figure"),
+        # Verbs that only carry a value to where it lands: "went up to", "came in at", "stays at", "ended at".
+        *("went", "goes", "gone", "came", "comes", "coming", "stays", "stayed", "sits", "landed", "ended", "ends", "works", "worked"),
+    ]
+)
+# Who a clause is about when it was named before: "They're booked for Thursday" says nothing of whom by itself.
+THIRD_PERSON = ("they", "he", "she", "it", "they're", "he's", "she's", "it's", "they'll", "he'll", "she'll", "it'll", "they've")

@@ -30,3 +30,5 @@ LEADING = ("我们", "你们", "他们", "她们", "咱们", "我", "你", "他"
 PAST_BEFORE = r"(?:上|去|前)$"
 AGO_AFTER = r"^\s*(?:以前|之前|前)"
 BARE_ORDINAL = r"(?!)"
+# Who a clause is about when it was named before: 他们定在周四 says nothing of whom by itself.
+THIRD_PERSON = ("他们", "她们", "它们", "他", "她", "它")

@@ -1,0 +1,75 @@
+"""The last reading of a plain statement: an amount, a measure, a date or a clock time that no reading
+of its sentence held, kept under what its clause is about (said_about.py). "We give each speaker a
+$300 stipend" or "Kafka 的 topic 开 12 个分区" say a value in a shape no table knows; kept as a
+statement, a later value of the same subject has something to replace, and a question finds it.
+
+Only a sentence that states something: not a question, a hedge, history, a hypothesis or a comparison
+(discourse.frame), not a value it denies or what a one-off event took. A bare figure with no unit ("8 of 12", "season 3") names
+no measure and is left to the evidence. The value is loose: it replaces a kept one only when its
+message points at that one (subjects.py).
+"""
+
+from dataclasses import replace
+
+from services.memory import regex_cache
+from services.memory.domain import cjk_words, discourse, said_about, units
+from services.memory.domain.model import Candidate, ItemKind, ReadContext
+from services.memory.domain.quantities import ends_its_phrase, told_as_event
+from services.memory.domain.statements import bare_number, number_candidate
+from services.memory.domain.text import is_hedged, is_question, normalize_key
+from services.memory.domain.typed_statements import told_as_past
+from services.memory.domain.typed_values import typed_values
+from services.memory.domain.value_shapes import value_type
+from services.memory.lang import data
+from services.memory.lang.zh.grammar import UNITS_ZH
+
+_CJK_NEXT = regex_cache.compile(r"[\u4e00-\u9fff]")
+_CLAUSE_END = regex_cache.compile(r"[，,。；;：:！？!?]")
+MAX_VALUES = 2  # more values in one sentence is a list or an itinerary, better kept whole as evidence
+Read = tuple[tuple[Candidate, str], ...]
+
+
+def figure_statements(sentence: str, clean: str, lang: str) -> Read:
+    """Candidates for the typed values of a plain statement nothing else read; () for any other sentence."""
+    values = typed_values(clean, lang)
+    if not values or len(values) > MAX_VALUES:
+        return ()
+    if is_question(clean, lang) or is_hedged(clean, lang) or discourse.frame(clean, lang):
+        return ()
+    ctx = ReadContext(sentence, lang, lang)
+    words = data(lang, "quantities")
+    found = []
+    for said in values:
+        start = clean.find(said)
+        candidate = _candidate(said, ctx)
+        if candidate is None or discourse.negated(clean, said, lang) or told_as_past(clean, start, start + len(said), said, lang):
+            continue  # a value denied, or a story's or the moment's day ("last Tuesday", "10:30 tomorrow")
+        if told_as_event(clean[:start], words, lang):
+            continue  # "the build took 30s": what one run took, not a value something has
+        if lang == "en" and candidate.kind is ItemKind.NUMBER and not ends_its_phrase(clean[start + len(said) :], words):
+            continue  # "two 24GB cards": the figure describes a thing, it is no value of it
+        if said_about.about_someone_named_before(clean, said, lang):
+            continue  # "They're booked for ...": whose value it is was said before, and typed_statements.py reads that
+        key = _counted(clean[start + len(said) :]) if lang == "zh" else ""
+        key = key or said_about.subject_of(clean, said, candidate.unit, lang)
+        if key and (key := normalize_key(key)):
+            found.append((replace(candidate, key=key, loose=True), "figure_statement"))
+    return tuple(found)
+
+
+def _counted(after: str) -> str:
+    """What a Chinese figure counts, said right after its measure word: 留了 6 个泊位 counts 泊位."""
+    if not _CJK_NEXT.match(after):
+        return ""
+    words = cjk_words.content_words(_CLAUSE_END.split(after, 1)[0])
+    return words[0] if words else ""
+
+
+def _candidate(said: str, ctx: ReadContext) -> Candidate | None:
+    if value_type(said) == "time":
+        return Candidate(kind=ItemKind.FACT, key="", value=said, text=ctx.source, lang=ctx.lang)
+    number = bare_number(said, ctx.grammar)
+    if number is None or not (units.names_unit(number[1]) or (ctx.grammar == "zh" and UNITS_ZH.fullmatch(number[1]))):
+        return None
+    value, unit, condition = number
+    return number_candidate("", value, unit, [condition], ctx)

@@ -1,0 +1,58 @@
+"""A value said in a shape no reading knows is still kept, under the words of its own clause, so that a
+later value of the same subject has something to replace and a question finds it; a story, the moment,
+a figure that describes a thing, a clause about someone named before, a question or a hypothesis keeps
+nothing. Sentences written for these tests; tests/memory/redis/test_redis_figure_statements.py re-runs
+them on Redis."""
+
+import pytest
+
+from services.memory.domain.extraction import extract
+from services.memory.domain.said_about import subject_of
+from tests.memory.test_corrections import ACTIVE, assert_replaced, holding, send
+
+
+def test_an_amount_said_with_a_verb_no_table_reads_is_kept_and_a_new_one_replaces_it(memory):
+    send(memory, "We hand each volunteer a €15 meal voucher per shift.", "The meal voucher is €18 now.")
+    assert_replaced(memory, "15", "18")
+
+
+def test_a_price_said_before_its_subject_is_kept_under_what_follows_it(memory):
+    # Nothing before the price names its subject: the words after it do, and the next such price replaces it.
+    send(memory, "They're at $9.40 a seat before the discount.", "They came down to $8.90 a seat.")
+    assert_replaced(memory, "9.40", "8.90")
+    assert {item.key for item in holding(memory, "8.90")} == {"seat discount"}
+
+
+def test_a_chinese_count_is_kept_under_what_it_counts(memory):
+    send(memory, "码头那边给我们留了 6 个泊位。", "泊位现在是 8 个了。")
+    assert_replaced(memory, "6", "8")
+
+
+def test_a_measure_said_as_a_plain_fact_is_kept(memory):
+    send(memory, "CI runs 3 workers on a 2-core box, so the dev server starves.")
+    assert [(item.status, item.unit) for item in holding(memory, "3")] == [(ACTIVE, "workers")]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Standup at 9:15 tomorrow.",  # the moment's time, not a value that holds
+        "I finally got my licence back last Thursday!",  # a story
+        "We bought two 32GB sticks for the build box.",  # a figure that describes a thing
+        "She's free on Thursday 12 March.",  # about someone said before: typed_statements.py reads that
+        "Did the caterer charge $12 a head?",
+        "If we go with them it'd be $5,000.",
+        "The trial ran 45 minutes.",  # what one run took
+        "The quote wasn't $300, it never was.",
+    ],
+)
+def test_a_story_the_moment_a_description_or_a_question_keeps_no_figure(said):
+    assert not [c for c in extract(said) if c.loose and c.kind.value in ("fact", "number")], extract(said)
+
+
+def test_the_subject_is_the_content_words_nearest_the_value_in_its_clause():
+    assert subject_of("Ines says the venue deposit went up to $1,900, so budget for it.", "$1,900", "$", "en") == "venue deposit"
+    # A verb of saying or of change, a pronoun, a pointer word and the value's unit are no part of it.
+    assert subject_of("So they're at 102 guests now.", "102", "guests", "en") == ""
+    # Chinese says its topic first: the first words of the sentence, not the change next to the value.
+    assert subject_of("林老师下周要出差，改到 22 号。", "22 号", "", "zh").startswith("老师")
