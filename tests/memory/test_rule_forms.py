@@ -41,6 +41,12 @@ from tests.memory.test_corrections import ACTIVE, S, send
         # A label with a clause about keeping it; a permission bound to a condition.
         ("One studio rule you all need to remember for every shoot: flash is off in the church.", "flash is off"),
         ("Volunteers can now drive the van, as long as they have held a licence for three years.", "three years"),
+        # What the assistant is to do whenever it does something, whatever the verb, after a long scope.
+        ("Whenever you pick wines for the dinner club, favour the Portuguese ones.", "Portuguese"),
+        ("When you order anything from the hardware shop's website for the flat, only use the company card.", "company card"),
+        # A class of people or things with how they are only, never or always dealt with.
+        ("Contractors only ever get the side-gate code.", "side-gate"),
+        ("Interns never sign purchase orders.", "purchase orders"),
     ],
 )
 def test_a_rule_in_other_forms_is_stored_whole(memory, said, part):
@@ -56,6 +62,11 @@ def test_a_rule_in_other_forms_is_stored_whole(memory, said, part):
         "No one knows until Friday.",
         "Keep me posted on the delivery.",
         "All of us need a long weekend after this.",
+        # A moment or a habit told, not an instruction: a statement after the scope, things that happen.
+        "When you get there, parking is behind the hall.",
+        "When you draft emails, Anna reviews them.",
+        "The kids never eat broccoli.",
+        "Things always break on Fridays.",
         # 能不能 / 可不可以 asks whether; the 不能 inside it forbids nothing.
         "房东问能不能下个月再来修热水器。",
         "物业问可不可以周六上午进场。",

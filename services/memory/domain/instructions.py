@@ -21,9 +21,12 @@ class _Grammar:
         words = data(grammar, "instructions")
         flags = re.IGNORECASE
         self.scoped = regex_cache.compile(rf"{words.SCOPE}(?:{words.VERBS})\b", flags)
+        self.scope_you = regex_cache.compile(rf"(?=(?:{words.SCOPE_YOU})){words.SCOPE}(?P<verb>[a-z][a-z\-]+)\b", flags)
+        self.stop_words = data(grammar, "terms").STOP_WORDS if grammar == "en" else frozenset()
         self.universal = regex_cache.compile(words.UNIVERSAL, flags)
         self.limit = regex_cache.compile(words.LIMIT, flags)
         self.prohibition = regex_cache.compile(words.PROHIBITION, flags)
+        self.habitual = regex_cache.compile(words.HABITUAL, flags)
         self.told = regex_cache.compile(words.TOLD, flags)
 
 
@@ -50,4 +53,22 @@ def _instructs(text: str, g: _Grammar, grammar: str) -> bool:
     universal = g.universal.search(text) if grammar == "zh" else g.universal.match(text)
     if universal and g.told.match(text, universal.end()):
         universal = None
-    return bool(g.scoped.match(text) or g.prohibition.search(text) or (universal and g.limit.search(text, universal.end())))
+    return bool(
+        g.scoped.match(text)
+        or _imperative_after_scope(text, g)
+        or g.prohibition.search(text)
+        or g.habitual.match(text)
+        or (universal and g.limit.search(text, universal.end()))
+    )
+
+
+def _imperative_after_scope(text: str, g: _Grammar) -> bool:
+    """After a scope that is what the assistant does, an imperative: a bare verb, not a word that starts a
+    statement ("When you get there, parking is ...": a gerund; "..., Anna reviews them": a name)."""
+    match = g.scope_you.match(text)
+    if match is None:
+        return False
+    verb = match.group("verb")
+    if not verb.islower() or verb in g.stop_words or verb.endswith("ed") or (verb.endswith("ing") and len(verb) > 5):
+        return False
+    return not (verb.endswith("s") and not verb.endswith("ss"))

@@ -7,8 +7,12 @@ SCOPE = (
     # Openers that only turn the talk: "On another note, check out this pic".
     r"(?!(?:on|in|for|to)\s+(?:another|a\s+(?:side|different)|that|any|the\s+(?:other|record|meantime)|now|example|instance|case|be\s+honest|"
     r"what\s+it's\s+worth|the\s+record|starters|a\s+start|now)\b)"
-    r"(?:in|for|on|with|to|when(?:ever)?|any\s*time|each\s+time|every\s+time|if)\s+[^,;:]{2,60},\s*(?:please\s+|always\s+|just\s+)?"
+    r"(?:in|for|on|with|to|when(?:ever)?|any\s*time|each\s+time|every\s+time|if)\s+[^,;:]{2,90},\s*"
+    r"(?:(?:please|always|just|only|never|don't|do\s+not)\s+)*"
 )
+# A scope that is what the assistant does ("When you compare quotes, ...", "Whenever you book for me, ..."):
+# whatever verb follows is an instruction, not only the verbs below.
+SCOPE_YOU = r"(?:when(?:ever)?|any\s*time|each\s+time|every\s+time|if)\s+you\b"
 # Verbs of the standing instructions people give an assistant.
 VERBS = (
     r"write|use|keep|send|sign|skip|avoid|put|call|refer|address|mark|label|include|leave|add|check|ask|give|share|copy|cc|"
@@ -23,6 +27,12 @@ UNIVERSAL = r"^(?:nothing|no\s+one|nobody|none\s+of\s+(?:them|these|those|the\s+
 LIMIT = (
     r"\b(?:unless|only|without|except|must|has\s+to|have\s+to|needs?|should|goes?\s+through|can't|cannot|may\s+not|"
     r"(?:is|are)\s+(?:allowed|to\s+be)|gets?\s+(?:sent|posted|signed|approved|checked|cc'd|copied))\b"
+)
+# A kind of people or things with how they are always or only dealt with: "vendors only ever get my work
+# number", "guests never see the back office", "our drivers always log the mileage". A policy, said of a class.
+HABITUAL = (
+    r"^(?:(?:the|our|my|all)\s+)?[a-z]+(?<!s)s\s+(?:only(?:\s+ever)?|never|always|must\s+(?:always|never))\s+"
+    rf"(?:{VERBS}|see|receive|go|pay|book|deal|talk|speak|contact|handle|approve|hear|have|get)\b"
 )
 # A universal subject telling what happened is a story: "Nothing happened until the second reboot".
 TOLD = r"\s*(?:[\w'-]+\s+){0,3}?(?:\w+ed|was|were|went|came|had|did|got|said|made|took|left|ran|saw|felt|found|thought|knew|began|broke)\b"

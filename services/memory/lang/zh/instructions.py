@@ -3,6 +3,8 @@
 # A prohibition addressed to the assistant: 你别直接付钱, 不要替我答应.
 SCOPE = r"(?!)"
 VERBS = r"(?!)"
+SCOPE_YOU = r"(?!)"
+HABITUAL = r"(?!)"
 PROHIBITION = r"(?:^|[，,；;]\s*)(?:你\s*)?(?:千万)?(?:别|不要|不许|不准|禁止)"
 # A policy over every case: 所有订单先发我确认, 每一页都要签名, 凡是外发的文件一律…
 UNIVERSAL = r"(?:所有|每一?[个页次份张单条位]|凡是|任何|一律)"
