@@ -18,6 +18,15 @@ def test_a_chinese_clock_time_in_a_change_replaces_the_time_and_is_no_figure(mem
     assert [item.unit for item in holding(memory, "7点半") if item.status == ACTIVE] == [""]
 
 
+def test_a_chinese_clock_time_typed_with_spaces_is_a_time_and_its_change_replaces_it(memory):
+    # "3 点" typed with a space, a deadline before it ("之前" after a clock time is by then, not ago).
+    send(memory, "周报每周五下午 4 点之前发给老板。", "老板说周报改到周五上午 11 点之前发。")
+    times = {item.value: item.status for item in derived(memory) if "点" in item.value}
+    assert any("11 点" in value and status == ACTIVE for value, status in times.items()), times
+    assert [status for value, status in times.items() if "4 点" in value] == [SUPERSEDED], times
+    assert not [item for item in derived(memory) if item.kind == memory_pb2.ITEM_KIND_NUMBER and item.value in ("4", "11")]
+
+
 def test_a_degree_said_alone_is_no_value(memory):
     send(memory, "快递员说今天的车会来得晚一点。")
     assert not holding(memory, "一点")

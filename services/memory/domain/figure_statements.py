@@ -50,7 +50,7 @@ def figure_statements(sentence: str, clean: str, lang: str) -> Read:
             continue  # "two 24GB cards": the figure describes a thing, it is no value of it
         if said_about.about_someone_named_before(clean, said, lang):
             continue  # "They're booked for ...": whose value it is was said before, and typed_statements.py reads that
-        key = _counted(clean[start + len(said) :]) if lang == "zh" else ""
+        key = _counted(clean[start + len(said) :]) if lang == "zh" and candidate.kind is ItemKind.NUMBER else ""
         key = key or said_about.subject_of(clean, said, candidate.unit, lang)
         if key and (key := normalize_key(key)):
             found.append((replace(candidate, key=key, loose=True), "figure_statement"))

@@ -24,6 +24,7 @@ from services.memory.domain.text import is_hedged, is_question, strip_ends
 from services.memory.domain.typed_values import typed_values
 from services.memory.domain.value_shapes import value_type
 from services.memory.lang import data
+from services.memory.lang.zh import shapes as zh_shapes
 
 MAX_VALUES = 2  # a sentence listing more dates is an itinerary, better kept whole as evidence
 Read = tuple[tuple[Candidate, str], ...]
@@ -110,7 +111,9 @@ def told_as_past(clean: str, start: int, end: int, value: str, grammar: str) -> 
     """A day said as gone ("last Friday", "two weeks ago", 上周五) or from today ("10:30 tomorrow"), or
     only by its ordinal ("in the 4th"): a story's or the moment's time, not a value of anything that holds."""
     past_before, ago_after, bare_ordinal = _past_words(grammar)
-    return bool(past_before.search(clean[:start]) or ago_after.match(clean[end:]) or bare_ordinal.match(value))
+    # "8 点半之前" is a deadline: before a clock time is by then, never a time ago.
+    ago = ago_after.match(clean[end:]) and not (grammar == "zh" and zh_shapes.CLOCK.search(value))
+    return bool(past_before.search(clean[:start]) or ago or bare_ordinal.match(value))
 
 
 @cache

@@ -9,11 +9,14 @@ moved check-in earlier, 15:00, same day", "the cutover has to shift: 03:00 to 05
 
 import functools
 import re
+from dataclasses import replace
 
 from services.memory import regex_cache
+from services.memory.domain.model import Candidate, ItemKind
 from services.memory.lang.en import shapes as en_shapes
 from services.memory.lang.en.grammar import UNIT_STOP_WORDS
 from services.memory.lang.shared import CUR, NUM
+from services.memory.lang.zh import discourse as zh_discourse
 from services.memory.lang.zh import shapes as zh_shapes
 from services.memory.lang.zh.grammar import UNITS_ZH
 
@@ -58,3 +61,24 @@ def pointed_at(before: str) -> bool:
 
 
 _POINTING = regex_cache.compile(r"\bthe\s+$", re.IGNORECASE)
+
+
+def as_clock_time(candidate: Candidate) -> Candidate:
+    """A Chinese figure read as a number that is the hour of a clock time ("日报 8 点半之前出来", "改到周日凌晨 3
+    点") is that time: a fact holding it with its day words, keyed by what is left of the key without them
+    and without the verb of change ("切换改到周日凌晨" -> "切换")."""
+    if candidate.kind is not ItemKind.NUMBER or candidate.lang != "zh" or not candidate.condition.lstrip().startswith("点"):
+        return candidate
+    for said in typed_values(candidate.text, "zh"):
+        at = said.find(candidate.value)
+        if at < 0 or not _HOUR.match(said[at + len(candidate.value) :]):
+            continue
+        head = "".join(said[:at].split())
+        key = candidate.key.removesuffix(head) if head else candidate.key
+        key = _CHANGE_AT_END.sub("", key)
+        return replace(candidate, kind=ItemKind.FACT, key=key or candidate.key, value=said, unit="", condition="")
+    return candidate
+
+
+_HOUR = regex_cache.compile(r"\s?点")
+_CHANGE_AT_END = regex_cache.compile(rf"(?:{zh_discourse.CHANGE_VERBS}|挪到|定在|改在)$")

@@ -41,10 +41,10 @@ DAY_PARTS = r"早上|上午|中午|下午|晚上|凌晨"
 # The parts of the day whose clock hours are after noon (下午三点 is 15:00).
 LATER_DAY_PARTS = ("下午", "晚上", "傍晚", "今晚", "明晚")
 SPAN = r"\s*(?:到|至|-|–)\s*"
-# 六点半, 9点15分; 一点 after an adjective is "a bit" (晚一点, 便宜一点), no one o'clock.
+# 六点半, 9点15分, 7 点 (typed with a space); 一点 after an adjective is "a bit" (晚一点, 便宜一点), no one o'clock.
 _A_BIT_BEFORE = r"(?<![晚早快慢多少大小高低长短贵宜好近远强弱轻重])"
 CLOCK = regex_cache.compile(
-    rf"(?:{_A_BIT_BEFORE}一|[零二两三四五六七八九十\d][零一二两三四五六七八九十\d]*|一[零一二两三四五六七八九十\d]+)点(?:半|[零一二三四五六七八九十\d]+分?)?"
+    rf"(?:{_A_BIT_BEFORE}一|[零二两三四五六七八九十\d][零一二两三四五六七八九十\d]*|一[零一二两三四五六七八九十\d]+)\s?点(?:半|\s?[零一二三四五六七八九十\d]+\s?分?)?"
 )
 # What a figure is counted per (lang/en/shapes.py): 9.4 元一公斤, 每公斤 9.4 元.
 _PER = r"(?P<per>公斤|千克|斤|克|个|件|次|天|晚|周|月|年|人|位|桌|小时|分钟)"
