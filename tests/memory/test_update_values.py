@@ -27,6 +27,20 @@ def test_a_chinese_clock_time_typed_with_spaces_is_a_time_and_its_change_replace
     assert not [item for item in derived(memory) if item.kind == memory_pb2.ITEM_KIND_NUMBER and item.value in ("4", "11")]
 
 
+def test_an_hour_with_its_time_zone_is_a_time_with_its_date_and_moving_it_replaces_the_old_one(memory):
+    send(memory, "Dr Lenz is down for Monday 9 June at 14:00.", "Okay, Lenz's moving to Wednesday the 11th at 3 Central.")
+    assert_replaced(memory, "Monday 9 June", "Wednesday the 11th at 3 Central")
+    assert not [item for item in derived(memory) if item.kind == memory_pb2.ITEM_KIND_NUMBER and item.value == "3"]
+
+
+def test_a_chinese_date_left_in_a_key_joins_its_time_and_another_attribute_replaces_nothing(memory):
+    # The date and weekday typed with spaces are one value with the time; the guest's name stays current.
+    send(memory, "第二位嘉宾是周敏老师，做陶艺的，约在 5 月 8 日周四上午 10 点。")
+    values = {item.value: item.status for item in derived(memory)}
+    assert values.get("周敏老师") == ACTIVE, values
+    assert values.get("5 月 8 日周四上午 10 点") == ACTIVE, values
+
+
 def test_a_degree_said_alone_is_no_value(memory):
     send(memory, "快递员说今天的车会来得晚一点。")
     assert not holding(memory, "一点")

@@ -44,7 +44,7 @@ from services.memory.domain.task_roles import goal_stated
 from services.memory.domain.tasks import TaskSignal, points_ahead, read_tasks
 from services.memory.domain.text import detect_lang, is_question, normalize_key, strip_openers
 from services.memory.domain.typed_statements import with_typed_values
-from services.memory.domain.typed_values import as_clock_time
+from services.memory.domain.typed_values import as_clock_time, with_whole_date
 from services.memory.domain.updates import cued_update, names_value, read_updates
 from services.memory.domain.value_shapes import value_type
 from services.memory.domain.withdrawals import about_key, withdrawal_candidate
@@ -120,7 +120,9 @@ def extract_traced(own: str | TurnAnalysis) -> list[tuple[Candidate, str]]:
             retracting = taken_back is not None
             if taken_back is not None and not is_question(sentence, lang):
                 read, taken_back = _replacing(read, ReadContext(sentence, lang, lang), taken_back), None
-            read = tuple((as_clock_time(measure), row) for candidate, row in read for measure in split_measures(candidate, lang))
+            read = tuple(
+                (with_whole_date(as_clock_time(measure)), row) for candidate, row in read for measure in split_measures(candidate, lang)
+            )
             read = tuple((replace(c, key=C.owned_key(c.key, clean)) if c.kind in VALUE_KINDS else c, row) for c, row in read)
             read = (*read, *goal_stated(read, lang))
             if not retracting:  # after "scratch what I said about X", the next statement replaces X

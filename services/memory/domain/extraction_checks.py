@@ -9,6 +9,7 @@ from services.memory import regex_cache
 from services.memory.domain import patterns as P
 from services.memory.domain.model import Candidate, ItemKind
 from services.memory.domain.text import context_free_key, ends_with_abbreviation, normalize_key, strip_ends, term_set
+from services.memory.lang.en import discourse as en_discourse
 from services.memory.lang.en import keys as en_keys
 from services.memory.lang.en import values as en_values
 from services.memory.lang.zh import keys as zh_keys
@@ -144,7 +145,9 @@ def runs_into_value(key: str, grammar: str) -> bool:
     return grammar == "en" and bool(words) and words[-1] in en_keys.OPEN_KEY_END
 
 
-_KEY_VERBS = en_keys.KEY_CHANGE_VERBS | en_keys.KEY_DEAL_VERBS
+# "Hana's moving to Thursday": the -ing forms of the verbs of change (lang/en/discourse.py) change too.
+_CHANGING = en_keys.KEY_CHANGE_VERBS | frozenset(w for w in re.findall(r"[a-z]+", en_discourse.CHANGE_VERBS) if w.endswith("ing"))
+_KEY_VERBS = _CHANGING | en_keys.KEY_DEAL_VERBS
 
 
 def verb_cut(candidate: Candidate) -> Candidate:
@@ -161,7 +164,7 @@ def verb_cut(candidate: Candidate) -> Candidate:
     key = " ".join(after or before)
     if not key or not good_key(key, "en", 6):
         return candidate
-    return replace(candidate, key=key, is_correction=candidate.is_correction or words[at].lower() in en_keys.KEY_CHANGE_VERBS)
+    return replace(candidate, key=key, is_correction=candidate.is_correction or words[at].lower() in _CHANGING)
 
 
 def said_new(candidate: Candidate) -> Candidate:

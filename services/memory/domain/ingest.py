@@ -37,6 +37,7 @@ from services.memory.domain.scrub import scrub
 from services.memory.domain.store_api import StoreReader
 from services.memory.domain.text import detect_lang, latin_terms, normalize_key, term_set
 from services.memory.domain.value_parts import distinctive_tokens
+from services.memory.domain.value_shapes import value_type
 from services.memory.lang.en import rules as en_rules
 from services.memory.lang.zh import rules as zh_rules
 
@@ -247,6 +248,11 @@ def _reconcile(overlay: _Overlay, event: Event, candidate: Candidate, item_id: s
         speaker=event.attribute("speaker"),
     )
     existing = overlay.active(new.key) if new.key else None
+    if existing is not None and candidate.loose and value_type(new.value) != value_type(existing.value):
+        # A key made of the sentence's words ("第一个嘉宾") for a date after the guest's name: another attribute
+        # of the same subject, not an update of it.
+        new = _replace(new, key=f"{new.key} {value_type(new.value)}")
+        existing = overlay.active(new.key)
     if existing is not None and (_same_content(existing, new) or _restated(candidate, existing)):
         if event.event_id not in existing.source_event_ids:
             overlay.update(_with_source(existing, event))
