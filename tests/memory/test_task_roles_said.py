@@ -127,6 +127,19 @@ def test_a_wait_is_over_when_the_turn_says_it_arrived_and_names_the_held_up_work
     assert not any("stems" in text for text in texts(state(memory).blockers)), texts(state(memory).blockers)
 
 
+def test_a_wait_for_someones_word_is_over_when_they_are_said_to_have_answered(memory):
+    waiting = ("Let's finish the club handbook.", "We can't write the parking section until the council tells us which bays we can use.")
+    say(memory, *waiting, session="still-waiting")
+    assert any("council" in text for text in texts(state(memory, "still-waiting").blockers))
+    say(memory, *waiting, "Good news at last. The council replied!")
+    assert not any("council" in text for text in texts(state(memory).blockers)), texts(state(memory).blockers)
+
+
+def test_a_wait_is_not_over_when_the_one_waited_for_is_only_chased(memory):
+    say(memory, "Let's finish the club handbook.", "We can't print it until the treasurer signs off.", "I emailed the treasurer again.")
+    assert any("treasurer" in text for text in texts(state(memory).blockers)), texts(state(memory).blockers)
+
+
 def test_a_chinese_whether_or_not_is_an_open_choice_not_a_prohibition(memory):
     say(memory, "这学期的课外班我来安排。", "还在犹豫要不要给小雨报书法，报的话就是周六上午那个班。")
     assert any("书法" in text for text in texts(state(memory).open_items)), texts(state(memory).open_items)

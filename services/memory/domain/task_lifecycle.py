@@ -18,7 +18,7 @@ from services.memory.domain.analysis import TurnAnalysis
 from services.memory.domain.discourse import frame
 from services.memory.domain.extraction_checks import clean_value, store_key
 from services.memory.domain.model import Candidate, Event, Item, ItemKind, ItemStatus, TaskField, item_id_for
-from services.memory.domain.text import detect_lang, term_set, word_terms
+from services.memory.domain.text import cjk_bigrams, cjk_runs, detect_lang, latin_terms, term_set, word_terms
 from services.memory.lang import LANGUAGES, data
 from services.memory.lang.en import task_states as en_task_states
 from services.memory.lang.en.task_states import NOT_YET as _NOT_YET_EN
@@ -115,10 +115,36 @@ def settled_blockers(overlay: PlanView, event: Event, turn: TurnAnalysis) -> Non
             shared = len(terms & (said | awaiting_nothing)) if terms & said else 0
             if terms and shared >= RESTATED_TERMS and shared / len(terms) >= RESTATED_SHARE:
                 scored.append((shared / len(terms), item.seq, item))
+        if not scored:
+            # "The insurer answered!": the one a blocker waits for is said to have done something.
+            scored = [(1.0, item.seq, item) for item in blockers if (party := _awaited_party(item.value)) and _acts(party, part)]
         if scored:
             settled = max(scored, key=lambda entry: entry[:2])[2]
             overlay.update(replace(settled, status=ItemStatus.SUPERSEDED, superseded_by=closer))
             blockers.remove(settled)
+
+
+def _awaited_party(blocker: str) -> frozenset[str]:
+    """The terms of whom a blocker waits for ("the insurer tells us the minimum age" -> insurer), or none."""
+    lang = detect_lang(blocker)
+    match = data(lang if lang in LANGUAGES else "en", "task_states").AWAITED_PARTY.match(blocker.strip())
+    return _subject_terms(match.group("party")) if match else frozenset()
+
+
+def _acts(party: frozenset[str], part: str) -> bool:
+    """The settled clause is what the party did: it opens with the party ("The insurer answered"), where in
+    "I emailed the insurer again" the party is only acted on."""
+    opening = next((term for clause in _CLAUSE.split(part) if (term := _first_term(clause))), "")
+    return bool(party) and opening in party
+
+
+def _first_term(text: str) -> str:
+    if text.isascii():
+        terms = latin_terms(text)
+        return terms[0] if terms else ""
+    runs = cjk_runs(text)
+    grams = cjk_bigrams(runs[0]) if runs else []
+    return grams[0] if grams else ""
 
 
 def chosen_options(overlay: PlanView, event: Event, turn: TurnAnalysis) -> None:

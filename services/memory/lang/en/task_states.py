@@ -121,6 +121,14 @@ SETTLED = regex_cache.compile(
     r"fixed|resolved|through|landed|in hand|back)\b",
     re.IGNORECASE,
 )
+# A blocker that waits for someone's word ("until the insurer tells us the minimum age", "till legal signs
+# off"): who it waits for. That one said to have answered settles it ("The insurer answered!").
+AWAITED_PARTY = regex_cache.compile(
+    r"^(?:the\s+|our\s+|my\s+|their\s+)?(?P<party>[a-z][\w'\-]*(?:\s+[a-z][\w'\-]*){0,2}?)\s+"
+    r"(?:tells?|answers?|repl(?:y|ies)|confirms?|signs?|approves?|decides?|sends?|gets?\s+back|comes?\s+back|responds?|"
+    r"says|gives?|returns?|okays?|clears?|checks?|hears?)\b",
+    re.IGNORECASE,
+)
 UNSETTLED = regex_cache.compile(
     r"\b(?:not|no|never|still|waiting|wait|until|till|yet|pending|blocked|stuck|cannot|will|going to|gonna|hope|"
     r"hopefully|should|might|maybe|if|whether|once|when|soon|tomorrow|next)\b|n't\b|'ll\b|\?",
