@@ -33,6 +33,17 @@ def test_a_measure_said_as_a_plain_fact_is_kept(memory):
     assert [(item.status, item.unit) for item in holding(memory, "3")] == [(ACTIVE, "workers")]
 
 
+def test_a_figure_named_by_an_acronym_is_kept_under_it_and_a_new_one_replaces_it(memory):
+    send(memory, "Settings for the kiln: RPM 40, PSI 12, and the fan at 2 bar.", "They turned it up a notch, RPM 55 now, PSI unchanged.")
+    assert_replaced(memory, "40", "55")
+    assert {item.key for item in holding(memory, "55")} == {"rpm"}
+
+
+def test_a_year_or_a_time_zone_is_no_labelled_measure():
+    for said in ("We shipped the v2 API in Q3 2025.", "The call is at 15:00 UTC tomorrow."):
+        assert not [c for c in extract(said) if c.key in ("q3", "utc")], extract(said)
+
+
 @pytest.mark.parametrize(
     "said",
     [

@@ -127,9 +127,7 @@ def extract_traced(own: str | TurnAnalysis) -> list[tuple[Candidate, str]]:
             read = (*read, *goal_stated(read, lang))
             if not retracting:  # after "scratch what I said about X", the next statement replaces X
                 read = with_typed_values(sentence, clean, lang, _unread_values(sentence, clean, lang, read))
-                read = (*read, *facets(analysis.bare(sentence), lang, read, _sentence))
-                if not any(c.kind in VALUE_KINDS or c.kind in (ItemKind.RULE, ItemKind.TASK) for c, _ in read):
-                    read = (*read, *figure_statements(sentence, clean, lang))
+                read = figure_statements(sentence, clean, lang, (*read, *facets(analysis.bare(sentence), lang, read, _sentence)))
             if not retracting and names_value(read) and announces_revision(sentence, lang):
                 # "that takes us down to €478,500": whichever reading found the figure, it is a revision
                 read = tuple((replace(c, is_correction=True) if c.kind in VALUE_KINDS else c, row) for c, row in read)

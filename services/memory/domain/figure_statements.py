@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from services.memory import regex_cache
 from services.memory.domain import cjk_words, discourse, said_about, units
-from services.memory.domain.model import Candidate, ItemKind, ReadContext
+from services.memory.domain.model import VALUE_KINDS, Candidate, ItemKind, ReadContext
 from services.memory.domain.quantities import ends_its_phrase, told_as_event
 from services.memory.domain.statements import bare_number, number_candidate
 from services.memory.domain.text import is_hedged, is_question, normalize_key
@@ -25,11 +25,53 @@ from services.memory.lang.zh.grammar import UNITS_ZH
 
 _CJK_NEXT = regex_cache.compile(r"[\u4e00-\u9fff]")
 _CLAUSE_END = regex_cache.compile(r"[，,。；;：:！？!?]")
+# An acronym or a code (two capitals at least, digits allowed: IPAP, FiO2, HbA1c), then its figure, maybe after "of", "at", "=".
+_LABELLED = regex_cache.compile(
+    r"(?<![\w#/.-])(?P<label>(?=[A-Za-z0-9]*[A-Z][A-Za-z0-9]*[A-Z])[A-Za-z][A-Za-z0-9]{1,7})\s+(?:of\s+|at\s+|is\s+|=\s*)?"
+    r"(?P<value>\d+(?:\.\d+)?)(?!\d|[.,]\d|[:/%°-])(?:\s?(?P<after>[A-Za-z]+))?"
+)
+_YEAR = regex_cache.compile(r"(?:19|20)\d\d")
+# Capitals that are no measure's name: time zones and the labels of a time, a money or a version.
+_NOT_LABELS = frozenset(["UTC", "GMT", "EST", "PST", "CET", "BST", "AM", "PM", "USD", "EUR", "GBP", "CNY", "RMB", "PR", "ID", "OK", "TV"])
 MAX_VALUES = 2  # more values in one sentence is a list or an itinerary, better kept whole as evidence
 Read = tuple[tuple[Candidate, str], ...]
 
 
-def figure_statements(sentence: str, clean: str, lang: str) -> Read:
+def figure_statements(sentence: str, clean: str, lang: str, read: Read) -> Read:
+    """read with the measures named by a label (labelled_measures), and, when it holds no value, rule or
+    task state, the typed values of a plain statement (plain_figures)."""
+    if any(c.kind in (ItemKind.RULE, ItemKind.TASK) for c, _ in read):
+        return read
+    read = labelled_measures(clean, lang, read)
+    if any(c.kind in VALUE_KINDS for c, _ in read):
+        return read
+    return (*read, *plain_figures(sentence, clean, lang))
+
+
+def labelled_measures(clean: str, lang: str, read: Read) -> Read:
+    """Figures named by the label just before them, an acronym or a code ("IPAP 18, EPAP 6", "HbA1c 48 now",
+    "NEWS of 5"): a number keyed by the label, or the key of a keyless reading of the figure ("RPM 55 now"
+    read as a change of something unnamed). A year ("Q3 2025") is no measure. Returns read with them."""
+    if lang == "zh" or is_question(clean, lang) or discourse.frame(clean, lang):
+        return read
+    found = list(read)
+    keys = {c.key.lower() for c, _ in found}
+    for match in _LABELLED.finditer(clean):
+        label, value = match.group("label"), match.group("value")
+        if label.lower() in keys or _YEAR.fullmatch(value) or label.upper() in _NOT_LABELS:
+            continue
+        if match.group("after") and units.names_unit(match.group("after")):
+            continue  # "IPAP 18 mg" would be a measure in a unit, which the unit readers keep
+        holder = next((i for i, (c, _) in enumerate(found) if c.kind in VALUE_KINDS and c.value == value), None)
+        if holder is None:
+            found.append((number_candidate(label.lower(), value, "", [], ReadContext(clean, lang, lang)), "labelled_measure"))
+        elif not found[holder][0].key:
+            found[holder] = (replace(found[holder][0], key=label.lower()), found[holder][1])
+        keys.add(label.lower())
+    return tuple(found)
+
+
+def plain_figures(sentence: str, clean: str, lang: str) -> Read:
     """Candidates for the typed values of a plain statement nothing else read; () for any other sentence."""
     values = typed_values(clean, lang)
     if not values or len(values) > MAX_VALUES:

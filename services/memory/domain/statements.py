@@ -342,5 +342,5 @@ def listed_figures(text: str, ctx: ReadContext) -> list[tuple[Candidate, str]]:
         if not (unit or label):
             continue  # "Postgres 14 and Redis 7": versions, not figures
         key = C.store_key(f"{name} {suffix}".strip(), "en")
-        found.append((number_candidate(key, match.group("value"), unit, [condition], ctx), "listed"))
+        found.append((number_candidate(key, match.group("value").rstrip(".,"), unit, [condition], ctx), "listed"))  # "PSI 12," ends at 12
     return found if len(found) >= 2 else []
