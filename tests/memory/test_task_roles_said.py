@@ -169,3 +169,35 @@ def test_a_goal_announced_in_one_sentence_is_the_next_one(memory):
 def test_a_share_reached_with_the_end_in_sight_is_progress(memory):
     say(memory, "Let's get the catalogue out.", "The photo edits are at 70%, should wrap by Friday.")
     assert any("70%" in text for text in texts(state(memory).progress)), texts(state(memory).progress)
+
+
+@pytest.mark.parametrize(
+    ("said", "fragment"),
+    [
+        ("Until the surveyor sends the report, we can't book the builder.", "surveyor"),
+        ("The printer won't start the run without the signed proof.", "signed proof"),
+        ("Problem: the venue still hasn't sent the floor plan.", "floor plan"),
+    ],
+)
+def test_a_wait_said_first_a_refusal_without_something_or_a_problem_label_is_a_blocker(memory, said, fragment):
+    say(memory, "Let's get the fair organised.", said)
+    assert any(fragment in text for text in texts(state(memory).blockers)), texts(state(memory).blockers)
+
+
+def test_what_is_needed_by_a_time_or_wanted_from_the_work_is_the_goal(memory):
+    say(memory, "Hi again.", "What we need by the end of term is the science fair poster printed and on the wall.")
+    assert "science fair poster" in state(memory).goal.text, state(memory).goal.text
+
+
+def test_a_refusal_closes_no_open_choice_and_a_wait_said_over_leaves_no_blocker(memory):
+    say(
+        memory,
+        "Let's sort the party.",
+        "Still undecided whether we hire a DJ.",
+        "We can't paint the mural until the council approves the design.",
+        "The band won't play without a stage.",
+        "The design thing is no longer holding us up, the council approved the design on Monday.",
+    )
+    current = state(memory)
+    assert any("DJ" in text for text in texts(current.open_items)), texts(current.open_items)
+    assert not any("council" in text or "design thing" in text for text in texts(current.blockers)), texts(current.blockers)

@@ -123,8 +123,10 @@ def read_closure(sentence: str, lang: str) -> TaskField | None:
     blocker waited for having come closes a blocker. Which entry is the lifecycle's to find, by the words
     the sentence shares with it (task_lifecycle.py)."""
     roles = _roles(lang if lang in LANGUAGES else "en")
-    if roles.undecided.search(sentence) or roles.not_dependency.search(sentence):
-        return None  # "still haven't decided" is the opposite; "don't touch X until we've picked" is a rule
+    if roles.undecided.search(sentence) or roles.not_dependency.search(sentence) or roles.dependency.search(sentence):
+        # "still haven't decided" is the opposite; "don't touch X until we've picked" is a rule; "the estate
+        # hasn't replied" is a wait still on.
+        return None
     for field, cue in ((TaskField.OPEN, roles.decided), (TaskField.BLOCKER, roles.arrived)):
         said = cue.search(sentence)
         if said and not roles.not_yet.search(sentence[: said.start()]):

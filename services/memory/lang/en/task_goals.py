@@ -81,13 +81,17 @@ GOALS: tuple[TaskSpec, ...] = (
         emits=NEW_GOAL,
         cues=("what i need", "what we need", "what i want", "what we want", "what i'm after", "what we're after"),
         pattern=r"^(?:(?:ok(?:ay)?|so|and|right|basically)\s*,?\s+)*(?P<cue>what\s+(?:i|we))\s+(?:really\s+|actually\s+)?"
-        r"(?:need|want|'m\s+after|am\s+after|'re\s+after|are\s+after)(?:\s+out\s+of\s+(?:this|it|the\s+\w+))?"
+        r"(?:need|want|'m\s+after|am\s+after|'re\s+after|are\s+after)"
+        # What it is out of, or by when: "out of this", "from these sessions", "by the end of the night".
+        r"(?:\s+(?:out\s+of|from)\s+(?:this|it|you|these\s+\w+|the\s+\w+)|\s+by\s+(?:the\s+)?[^,;:]{2,40}?)?"
         r"\s+is\s+(?P<entry>(?!(?:not|just\s+to\s+(?:chat|vent|talk))\b)[^?]{8,})$",
         examples=[
             (
                 "What I need out of this is the summary report in front of cabinet for their 12 May meeting",
                 "the summary report in front of cabinet for their 12 May meeting",
             ),
+            ("What I want from these workshops is to get the pitch deck ready for investors", "get the pitch deck ready for investors"),
+            ("So what we need by the end of the sprint is the billing page live", "the billing page live"),
             ("So what I want is for her to be settled within a month", "for her to be settled within a month"),
             (
                 "What we need is every follow-up closed before the review on March 20",

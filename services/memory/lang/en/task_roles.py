@@ -18,7 +18,7 @@ PROGRESS_LABEL = r"updates?|status|progress|tracker|scoreboard|tally|so\s+far|wh
 # What stands in the way, by any of its names: "New snag:", "Only hitch now:", "Roadblock:".
 BLOCKER_LABEL = (
     r"blockers?|blocked|waiting|dependenc(?:y|ies)|hold-?ups?|stuck|snags?|hitch(?:es)?|hiccups?|roadblocks?|obstacles?|"
-    r"sticking\s+points?|bottlenecks?|gotchas?|complications?"
+    r"sticking\s+points?|bottlenecks?|gotchas?|complications?|problem|the\s+catch"
 )
 # Words that may close a label after its cue: "Only hitch now:", "Open question still:".
 LABEL_TAIL = r"now|here|today|again|though|still|left|remaining|so\s+far"
@@ -61,7 +61,11 @@ DEPENDENCY = (
     # A sign-off the work needs from someone not free until later: "the plan needs the inspector's sign-off and she has no slot until the 28th".
     r"\bneeds?\s+[^.;]{1,60}?\b(?:sign-?off|approval|signature|go-ahead|ok)\b[^.;]*?\buntil\b[^.;]*|"
     # Work parked until someone is back: "their terms just sit there till then".
-    r"\b(?:sits?|sitting|stuck|parked|on\s+hold)\s+(?:there\s+)?(?:till|until)\b[^.;]*"
+    r"\b(?:sits?|sitting|stuck|parked|on\s+hold)\s+(?:there\s+)?(?:till|until)\b[^.;]*|"
+    # The wait said first: "until they do I can't promise anyone more than this season".
+    r"\buntil\s+[^.;]{2,60}?,?\s+(?:i|we|nobody|no\s+one)\s+(?:can't|cannot|can\s+not|won't|couldn't)\b[^.;]*|"
+    # What someone won't do without the missing thing: "Felix won't send it to copyedit without it".
+    r"\bwon't\s+[^.;]{2,60}?\bwithout\s+(?:it|them|that|this|the\s+\w+)\b[^.;]*"
 )
 # A choice still to make or a question left open, said in any words: the sentence is the open item.
 UNDECIDED = (
@@ -76,14 +80,16 @@ UNDECIDED = (
 # people approve"), a story ("we were waiting for the bus"), a person waiting for someone.
 NOT_DEPENDENCY = (
     r"^(?:please\s+)?(?:don't|do\s+not|never|no\s+need\s+to|you\s+(?:can't|cannot|can\s+not|mustn't|shouldn't)|nobody|no\s+one)\b|"
-    r"\b(?:was|were)\s+waiting\b|\bwait(?:ing)?\s+(?:on|for)\s+(?:me|us|you|him|her|them)\b"
+    r"\b(?:was|were)\s+waiting\b|\bwait(?:ing)?\s+(?:on|for)\s+(?:me|us|you|him|her|them)\b|"
+    # A wait said over: "the certificate thing is no longer holding us up".
+    r"\bno\s+longer\s+(?:holding|blocking|stopping)\b|\b(?:isn't|is\s+not|aren't)\s+(?:holding|blocking)\s+(?:\w+\s+)?(?:up\s+)?any\s*more\b"
 )
 # A choice made: the open item it names is closed ("went with the dry yeast", "made the call on the venue").
 DECIDED = (
     r"\b(?:went|going|we'll\s+go|decided\s+to\s+go)\s+with\b|\bmade\s+the\s+call\b|\bcall\s+(?:is|was|'s|has\s+been)\s+made\b|\b(?:decided|chose|picked|opted\s+for)\b(?!\s+(?:whether|if|between|to)\b)|"
     r"\bdecision\s+(?:is|was)\s+made\b|\bsettled\s+on\b|"
     # The choice said as what happens now: "the wooden ones won", "the tub goes, we'll do the walk-in".
-    r"\b(?:won|wins)\b|\bwe(?:'ll|\s+will|'re|\s+are)\s+(?:do|doing|go\s+for|going\s+for|take|taking)\s+the\b"
+    r"\b(?:won|wins)\b(?!['’])|\bwe(?:'ll|\s+will|'re|\s+are)\s+(?:do|doing|go\s+for|going\s+for|take|taking)\s+the\b"
 )
 # What a blocker waited for has come: the blocker it names is closed.
 ARRIVED = (
