@@ -201,3 +201,10 @@ def test_a_refusal_closes_no_open_choice_and_a_wait_said_over_leaves_no_blocker(
     current = state(memory)
     assert any("DJ" in text for text in texts(current.open_items)), texts(current.open_items)
     assert not any("council" in text or "design thing" in text for text in texts(current.blockers)), texts(current.blockers)
+
+
+def test_a_chinese_payment_or_purchase_done_is_progress_and_not_yet_sure_is_open(memory):
+    say(memory, "这次搬家我来统筹。", "新房的押金付好了，两个月的。", "搬家公司说还没确定能不能周六来。")
+    current = state(memory)
+    assert any("押金" in text for text in texts(current.progress)), texts(current.progress)
+    assert any("周六" in text for text in texts(current.open_items)), texts(current.open_items)

@@ -27,7 +27,7 @@ DEPENDENCY = (
     r"(?:坏了|停了|用完了|快用完了|没货了|断了)[^。；]*?(?:要等|得等|才能|才到|才有)[^。；]*|"
     r"要(?:等)?[^，。；]{1,12}才(?:能到|到|能用|有货)[^。；]*"
 )
-UNDECIDED = r"还没定|没想好|拿不定|要决定|待定|还在纠结|纠结|犹豫|没决定|(?:在|没|还)想(?:好)?要不要|open question|undecided"
+UNDECIDED = r"还没定|没想好|拿不定|要决定|待定|还在纠结|纠结|犹豫|没决定|没确定|不确定|(?:在|没|还)想(?:好)?要不要|open question|undecided"
 # What looks like a dependency and is none: a rule (不要等 CI 跑完再提交), someone waiting for a person.
 NOT_DEPENDENCY = r"^(?:不要|别|不用|不必|无需|千万别)|等(?:我|你|他|她|我们|你们|他们)(?:[，。；]|$)"
 # A choice said as what we'll do: 就打到招商那张卡吧.
