@@ -39,6 +39,20 @@ def test_a_figure_named_by_an_acronym_is_kept_under_it_and_a_new_one_replaces_it
     assert {item.key for item in holding(memory, "55")} == {"rpm"}
 
 
+def test_a_value_called_new_before_its_thing_replaces_it_inside_a_worry_or_a_request(memory):
+    send(
+        memory,
+        "The deadline for the grant narrative is May 3.",
+        "Good news, sort of: I might not make the new May 10 deadline either, can you help me re-plan?",
+    )
+    assert_replaced(memory, "May 3", "May 10")
+    assert {item.key for item in holding(memory, "May 10")} == {"deadline"}
+
+
+def test_a_year_before_what_it_names_counts_nothing():
+    assert not [c for c in extract("We archived the 2019 reports last week.") if c.value == "2019"]
+
+
 def test_a_year_or_a_time_zone_is_no_labelled_measure():
     for said in ("We shipped the v2 API in Q3 2025.", "The call is at 15:00 UTC tomorrow."):
         assert not [c for c in extract(said) if c.key in ("q3", "utc")], extract(said)

@@ -9,6 +9,7 @@ no measure and is left to the evidence. The value is loose: it replaces a kept o
 message points at that one (subjects.py).
 """
 
+import re
 from dataclasses import replace
 
 from services.memory import regex_cache
@@ -30,6 +31,8 @@ _LABELLED = regex_cache.compile(
     r"(?<![\w#/.-])(?P<label>(?=[A-Za-z0-9]*[A-Z][A-Za-z0-9]*[A-Z])[A-Za-z][A-Za-z0-9]{1,7})\s+(?:of\s+|at\s+|is\s+|=\s*)?"
     r"(?P<value>\d+(?:\.\d+)?)(?!\d|[.,]\d|[:/%°-])(?:\s?(?P<after>[A-Za-z]+))?"
 )
+_CALLED_NEW = regex_cache.compile(r"\b(?:the|our|my|their|your|his|her)\s+(?:new|revised|updated|latest)\s+$", re.IGNORECASE)
+_THING_AFTER = regex_cache.compile(r"\s+([a-z][a-z\-]{2,}(?:\s+[a-z][a-z\-]{2,})?)\b")
 _YEAR = regex_cache.compile(r"(?:19|20)\d\d")
 # Capitals that are no measure's name: time zones and the labels of a time, a money or a version.
 _NOT_LABELS = frozenset(["UTC", "GMT", "EST", "PST", "CET", "BST", "AM", "PM", "USD", "EUR", "GBP", "CNY", "RMB", "PR", "ID", "OK", "TV"])
@@ -42,7 +45,7 @@ def figure_statements(sentence: str, clean: str, lang: str, read: Read) -> Read:
     task state, the typed values of a plain statement (plain_figures)."""
     if any(c.kind in (ItemKind.RULE, ItemKind.TASK) for c, _ in read):
         return read
-    read = labelled_measures(clean, lang, read)
+    read = called_new(clean, lang, labelled_measures(clean, lang, read))
     if any(c.kind in VALUE_KINDS for c, _ in read):
         return read
     return (*read, *plain_figures(sentence, clean, lang))
@@ -71,6 +74,36 @@ def labelled_measures(clean: str, lang: str, read: Read) -> Read:
     return tuple(found)
 
 
+def called_new(clean: str, lang: str, read: Read) -> Read:
+    """read with each value called new before the thing it is of ("won't meet the new April 25 deadline",
+    "the new $450 rent") as an update of that thing, wherever the sentence goes after it, a request or a
+    worry; a reading that held the value under another key gives way. (A value before its thing without
+    "new", "my $35 monthly budget", is left to the other readings: kept under such short keys, it
+    outranked the turns that answer questions about it in BEAM's chats.)"""
+    if lang == "zh":
+        return read
+    found = list(read)
+    for said in typed_values(clean, lang):
+        start = clean.find(said)
+        if not _CALLED_NEW.search(clean[:start]):
+            continue
+        candidate = _candidate(said, ReadContext(clean, lang, lang))
+        if candidate is None or _a_year(candidate):
+            continue
+        thing = _THING_AFTER.match(clean[start + len(said) :])
+        # The thing is the noun phrase after the value, its head last: "their Wednesday gardening club".
+        words = (thing.group(1) if thing else candidate.condition).lower().split()
+        # A second word in -s may be the verb ("the new 3 pm start suits everyone"): only the first is sure.
+        while len(words) > 1 and (words[-1] in said_about.dropped() or words[-1].endswith("s")):
+            words.pop()
+        noun = " ".join(words)
+        if not words or words[0] in said_about.dropped():
+            continue
+        found = [(c, row) for c, row in found if c.value != candidate.value]
+        found.append((replace(candidate, key=noun, condition="", is_correction=True), "called_new"))
+    return tuple(found)
+
+
 def plain_figures(sentence: str, clean: str, lang: str) -> Read:
     """Candidates for the typed values of a plain statement nothing else read; () for any other sentence."""
     values = typed_values(clean, lang)
@@ -86,6 +119,8 @@ def plain_figures(sentence: str, clean: str, lang: str) -> Read:
         candidate = _candidate(said, ctx)
         if candidate is None or discourse.negated(clean, said, lang) or told_as_past(clean, start, start + len(said), said, lang):
             continue  # a value denied, or a story's or the moment's day ("last Tuesday", "10:30 tomorrow")
+        if _a_year(candidate):
+            continue
         if told_as_event(clean[:start], words, lang):
             continue  # "the build took 30s": what one run took, not a value something has
         if lang == "en" and candidate.kind is ItemKind.NUMBER and not ends_its_phrase(clean[start + len(said) :], words):
@@ -97,6 +132,11 @@ def plain_figures(sentence: str, clean: str, lang: str) -> Read:
         if key and (key := normalize_key(key)):
             found.append((replace(candidate, key=key, loose=True), "figure_statement"))
     return tuple(found)
+
+
+def _a_year(candidate: Candidate) -> bool:
+    """ "the 2019 reports": a year names which ones, it counts nothing (an amount of money may look like one)."""
+    return candidate.kind is ItemKind.NUMBER and units.dimension(candidate.unit) != "money" and bool(_YEAR.fullmatch(candidate.value))
 
 
 def _counted(after: str) -> str:

@@ -63,7 +63,7 @@ def _content(text: str) -> list[str]:
     for raw in _WORD.findall(text):
         word = raw.lower().replace("’", "'")
         head = word.split("'")[0]
-        if head in _dropped() or word in _dropped() or (len(head) < 3 and not raw.isupper()):
+        if head in dropped() or word in dropped() or (len(head) < 3 and not raw.isupper()):
             continue  # a short word is a particle, unless it is an acronym ("CI", "QA")
         words.append(head)
     return words
@@ -75,7 +75,7 @@ def _reporting() -> re.Pattern[str]:
 
 
 @lru_cache(maxsize=1)
-def _dropped() -> frozenset[str]:
+def dropped() -> frozenset[str]:
     terms, subjects, keys, discourse = (data("en", name) for name in ("terms", "subjects", "keys", "discourse"))
     # The words of the patterns that tell who said it and that it changed: "texted", "now", "instead".
     told = re.findall(r"[a-z]+", "|".join((discourse.REPORTING, discourse.SHIFT_WORDS)))

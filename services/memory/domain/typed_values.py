@@ -14,6 +14,7 @@ from dataclasses import replace
 from services.memory import regex_cache
 from services.memory.domain import said_about
 from services.memory.domain.model import Candidate, ItemKind
+from services.memory.domain.value_shapes import value_type
 from services.memory.lang.en import shapes as en_shapes
 from services.memory.lang.en.grammar import UNIT_STOP_WORDS
 from services.memory.lang.shared import CUR, NUM
@@ -68,7 +69,8 @@ def as_clock_time(candidate: Candidate) -> Candidate:
     """A figure read as a number that is the hour of a clock time ("at 11 Eastern", "9 pm") is that time, with the
     date said just before it ("moving to Thursday the 16th at 11 Eastern"); in Chinese ("日报 8 点半之前出来",
     "改到周日凌晨 3 点"), with its day words. The key keeps what is left without the date or day words and
-    without the verb of change ("切换改到周日凌晨" -> "切换")."""
+    without the verb of change ("切换改到周日凌晨" -> "切换"). The figure of a date read as a number ("is May 3",
+    May taken for the modal) is that date."""
     if (
         candidate.kind is ItemKind.NUMBER
         and candidate.lang != "zh"
@@ -76,6 +78,13 @@ def as_clock_time(candidate: Candidate) -> Candidate:
         and _HOUR_UNIT_EN.fullmatch(candidate.unit.strip())
     ):
         return _english_clock_time(candidate)
+    if candidate.kind is ItemKind.NUMBER and candidate.lang != "zh" and not candidate.unit:
+        # "is May 3" read as the modal and a figure: the day of a date is that date.
+        day = next(
+            (said for said in typed_values(candidate.text, "en") if said.endswith(f" {candidate.value}") and value_type(said) == "time"), ""
+        )
+        if day:
+            return replace(candidate, kind=ItemKind.FACT, value=day, condition="")
     if candidate.kind is not ItemKind.NUMBER or candidate.lang != "zh" or not candidate.condition.lstrip().startswith("点"):
         return candidate
     for said in typed_values(candidate.text, "zh"):
