@@ -43,8 +43,8 @@ from services.memory.domain.tallies import tally, without_counted_figures
 from services.memory.domain.task_roles import goal_stated
 from services.memory.domain.tasks import TaskSignal, points_ahead, read_tasks
 from services.memory.domain.text import detect_lang, is_question, normalize_key, strip_openers
+from services.memory.domain.time_readings import as_clock_time, with_whole_date
 from services.memory.domain.typed_statements import with_typed_values
-from services.memory.domain.typed_values import as_clock_time, with_whole_date
 from services.memory.domain.updates import cued_update, names_value, read_updates
 from services.memory.domain.value_shapes import value_type
 from services.memory.domain.withdrawals import about_key, withdrawal_candidate

@@ -1,12 +1,14 @@
-"""The last reading of a plain statement: an amount, a measure, a date or a clock time that no reading
-of its sentence held, kept under what its clause is about (said_about.py). "We give each speaker a
-$300 stipend" or "Kafka 的 topic 开 12 个分区" say a value in a shape no table knows; kept as a
-statement, a later value of the same subject has something to replace, and a question finds it.
+"""The last readings of a statement, for values no table knows the shape of:
 
-Only a sentence that states something: not a question, a hedge, history, a hypothesis or a comparison
-(discourse.frame), not a value it denies or what a one-off event took. A bare figure with no unit ("8 of 12", "season 3") names
-no measure and is left to the evidence. The value is loose: it replaces a kept one only when its
-message points at that one (subjects.py).
+- a figure named by the acronym or code just before it ("IPAP 18, EPAP 6", "RPM 55 now");
+- a value called new before the thing it is of ("won't meet the new April 25 deadline"), an update;
+- an amount, a measure, a date or a clock time that no reading of a plain statement held ("We give each
+  speaker a $300 stipend", "Kafka 的 topic 开 12 个分区"), kept under what its clause is about
+  (said_about.py), so that a later value of the same subject has something to replace and a question
+  finds it. Only a sentence that states something: not a question, a hedge, history, a hypothesis or a
+  comparison (discourse.frame), not a value it denies, a story's day or what a one-off event took. A
+  bare figure with no unit ("8 of 12", "season 3") names no measure and is left to the evidence. The
+  value is loose: it replaces a kept one only when its message points at that one (subjects.py).
 """
 
 import re

@@ -4,9 +4,10 @@ something to replace, and a question about the seats finds it by its words.
 
 The subject is made of the content words of the value's own clause, nearest the value first: not the
 speaker or a pronoun, not a stop word, not a verb of saying or of change (lang/<lang>/discourse.py,
-lang/<lang>/keys.py), not the value or its unit. In Chinese, the words of the clause before the value
-(jieba's segmentation), without the speakers and demonstratives a subject drops. A clause with no such
-word gives no subject, and the value stays evidence only, as before.
+lang/<lang>/keys.py), not the value or its unit. In Chinese, the first words of the sentence before the
+value (jieba's segmentation: a Chinese sentence says its topic first), without the speakers,
+demonstratives, verbs of change and time words a subject drops. A clause with no such word gives no
+subject, and the value stays evidence only.
 """
 
 import re
