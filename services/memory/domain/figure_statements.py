@@ -33,6 +33,8 @@ _LABELLED = regex_cache.compile(
     r"(?<![\w#/.-])(?P<label>(?=[A-Za-z0-9]*[A-Z][A-Za-z0-9]*[A-Z])[A-Za-z][A-Za-z0-9]{1,7})\s+(?:of\s+|at\s+|is\s+|=\s*)?"
     r"(?P<value>\d+(?:\.\d+)?)(?!\d|[.,]\d|[:/%°-])(?:\s?(?P<after>[A-Za-z]+))?"
 )
+_DIGIT = regex_cache.compile(r"\d")
+_NEW_WORD = regex_cache.compile(r"\b(?:new|revised|updated|latest)\s", re.IGNORECASE)
 _CALLED_NEW = regex_cache.compile(r"\b(?:the|our|my|their|your|his|her)\s+(?:new|revised|updated|latest)\s+$", re.IGNORECASE)
 _THING_AFTER = regex_cache.compile(r"\s+([a-z][a-z\-]{2,}(?:\s+[a-z][a-z\-]{2,})?)\b")
 _YEAR = regex_cache.compile(r"(?:19|20)\d\d")
@@ -57,7 +59,9 @@ def labelled_measures(clean: str, lang: str, read: Read) -> Read:
     """Figures named by the label just before them, an acronym or a code ("IPAP 18, EPAP 6", "HbA1c 48 now",
     "NEWS of 5"): a number keyed by the label, or the key of a keyless reading of the figure ("RPM 55 now"
     read as a change of something unnamed). A year ("Q3 2025") is no measure. Returns read with them."""
-    if lang == "zh" or is_question(clean, lang) or discourse.frame(clean, lang):
+    if lang == "zh" or not _DIGIT.search(clean) or not _LABELLED.search(clean):
+        return read  # most sentences: one scan for a figure
+    if is_question(clean, lang) or discourse.frame(clean, lang):
         return read
     found = list(read)
     keys = {c.key.lower() for c, _ in found}
@@ -82,7 +86,7 @@ def called_new(clean: str, lang: str, read: Read) -> Read:
     worry; a reading that held the value under another key gives way. (A value before its thing without
     "new", "my $35 monthly budget", is left to the other readings: kept under such short keys, it
     outranked the turns that answer questions about it in BEAM's chats.)"""
-    if lang == "zh":
+    if lang == "zh" or not _NEW_WORD.search(clean):
         return read
     found = list(read)
     for said in typed_values(clean, lang):
