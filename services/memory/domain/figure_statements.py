@@ -1,9 +1,9 @@
 """The last readings of a statement, for values no table knows the shape of:
 
-- a figure named by the acronym or code just before it ("IPAP 18, EPAP 6", "RPM 55 now");
-- a value called new before the thing it is of ("won't meet the new April 25 deadline"), an update;
+- a figure named by the acronym or code just before it ("RPM 40, PSI 12", "RPM 55 now");
+- a value called new before the thing it is of ("might not make the new May 10 deadline"), an update;
 - an amount, a measure, a date or a clock time that no reading of a plain statement held ("We give each
-  speaker a $300 stipend", "Kafka 的 topic 开 12 个分区"), kept under what its clause is about
+  speaker a $300 stipend", "码头那边留了 6 个泊位"), kept under what its clause is about
   (said_about.py), so that a later value of the same subject has something to replace and a question
   finds it. Only a sentence that states something: not a question, a hedge, history, a hypothesis or a
   comparison (discourse.frame), not a value it denies, a story's day or what a one-off event took. A
@@ -28,7 +28,7 @@ from services.memory.lang.zh.grammar import UNITS_ZH
 
 _CJK_NEXT = regex_cache.compile(r"[\u4e00-\u9fff]")
 _CLAUSE_END = regex_cache.compile(r"[，,。；;：:！？!?]")
-# An acronym or a code (two capitals at least, digits allowed: IPAP, FiO2, HbA1c), then its figure, maybe after "of", "at", "=".
+# An acronym or a code (two capitals at least, digits allowed: RPM, CO2, HbA1c), then its figure, maybe after "of", "at", "=".
 _LABELLED = regex_cache.compile(
     r"(?<![\w#/.-])(?P<label>(?=[A-Za-z0-9]*[A-Z][A-Za-z0-9]*[A-Z])[A-Za-z][A-Za-z0-9]{1,7})\s+(?:of\s+|at\s+|is\s+|=\s*)?"
     r"(?P<value>\d+(?:\.\d+)?)(?!\d|[.,]\d|[:/%°-])(?:\s?(?P<after>[A-Za-z]+))?"
@@ -56,7 +56,7 @@ def figure_statements(sentence: str, clean: str, lang: str, read: Read) -> Read:
 
 
 def labelled_measures(clean: str, lang: str, read: Read) -> Read:
-    """Figures named by the label just before them, an acronym or a code ("IPAP 18, EPAP 6", "HbA1c 48 now",
+    """Figures named by the label just before them, an acronym or a code ("RPM 40, PSI 12", "HbA1c 48 now",
     "NEWS of 5"): a number keyed by the label, or the key of a keyless reading of the figure ("RPM 55 now"
     read as a change of something unnamed). A year ("Q3 2025") is no measure. Returns read with them."""
     if lang == "zh" or not _DIGIT.search(clean) or not _LABELLED.search(clean):
@@ -70,7 +70,7 @@ def labelled_measures(clean: str, lang: str, read: Read) -> Read:
         if label.lower() in keys or _YEAR.fullmatch(value) or label.upper() in _NOT_LABELS:
             continue
         if match.group("after") and units.names_unit(match.group("after")):
-            continue  # "IPAP 18 mg" would be a measure in a unit, which the unit readers keep
+            continue  # "RPM 18 mg" would be a measure in a unit, which the unit readers keep
         holder = next((i for i, (c, _) in enumerate(found) if c.kind in VALUE_KINDS and c.value == value), None)
         if holder is None:
             found.append((number_candidate(label.lower(), value, "", [], ReadContext(clean, lang, lang)), "labelled_measure"))
@@ -81,10 +81,10 @@ def labelled_measures(clean: str, lang: str, read: Read) -> Read:
 
 
 def called_new(clean: str, lang: str, read: Read) -> Read:
-    """read with each value called new before the thing it is of ("won't meet the new April 25 deadline",
+    """read with each value called new before the thing it is of ("might not make the new May 10 deadline",
     "the new $450 rent") as an update of that thing, wherever the sentence goes after it, a request or a
     worry; a reading that held the value under another key gives way. (A value before its thing without
-    "new", "my $35 monthly budget", is left to the other readings: kept under such short keys, it
+    "new", "my $60 weekly budget", is left to the other readings: kept under such short keys, it
     outranked the turns that answer questions about it in BEAM's chats.)"""
     if lang == "zh" or not _NEW_WORD.search(clean):
         return read

@@ -249,7 +249,7 @@ def _reconcile(overlay: _Overlay, event: Event, candidate: Candidate, item_id: s
     )
     existing = overlay.active(new.key) if new.key else None
     if existing is not None and candidate.loose and value_type(new.value) != value_type(existing.value):
-        # A key made of the sentence's words ("第一个嘉宾") for a date after the guest's name: another attribute
+        # A key made of the sentence's words ("第二位嘉宾") for a date after the guest's name: another attribute
         # of the same subject, not an update of it.
         new = _replace(new, key=f"{new.key} {value_type(new.value)}")
         existing = overlay.active(new.key)

@@ -49,7 +49,7 @@ def subject_of(sentence: str, value: str, unit: str, lang: str) -> str:
 
 def _subject_en(before: str, after: str, unit: str) -> str:
     """English says its subject before the value ("the venue deposit is ..."); only a clause that names
-    none there is about what follows the value ("at $2.85 per watt before incentives")."""
+    none there is about what follows the value ("at $9.40 a seat before the discount")."""
     unit_words = {word.lower() for word in _WORD.findall(unit)}
     # "Ines says the deposit went up to ...": who relays it is no part of what it is about.
     before = before[max((m.end() for m in _reporting().finditer(before)), default=0) :]

@@ -116,7 +116,7 @@ def settled_blockers(overlay: PlanView, event: Event, turn: TurnAnalysis) -> Non
             if terms and shared >= RESTATED_TERMS and shared / len(terms) >= RESTATED_SHARE:
                 scored.append((shared / len(terms), item.seq, item))
         if not scored:
-            # "The insurer answered!": the one a blocker waits for is said to have done something.
+            # "The surveyor replied!": the one a blocker waits for is said to have done something.
             scored = [(1.0, item.seq, item) for item in blockers if (party := _awaited_party(item.value)) and _acts(party, part)]
         if scored:
             settled = max(scored, key=lambda entry: entry[:2])[2]
@@ -125,15 +125,15 @@ def settled_blockers(overlay: PlanView, event: Event, turn: TurnAnalysis) -> Non
 
 
 def _awaited_party(blocker: str) -> frozenset[str]:
-    """The terms of whom a blocker waits for ("the insurer tells us the minimum age" -> insurer), or none."""
+    """The terms of whom a blocker waits for ("the surveyor sends the report" -> surveyor), or none."""
     lang = detect_lang(blocker)
     match = data(lang if lang in LANGUAGES else "en", "task_states").AWAITED_PARTY.match(blocker.strip())
     return _subject_terms(match.group("party")) if match else frozenset()
 
 
 def _acts(party: frozenset[str], part: str) -> bool:
-    """The settled clause is what the party did: it opens with the party ("The insurer answered"), where in
-    "I emailed the insurer again" the party is only acted on."""
+    """The settled clause is what the party did: it opens with the party ("The surveyor replied"), where in
+    "I emailed the surveyor again" the party is only acted on."""
     opening = next((term for clause in _CLAUSE.split(part) if (term := _first_term(clause))), "")
     return bool(party) and opening in party
 

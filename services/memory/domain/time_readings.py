@@ -1,6 +1,6 @@
-"""Times a reading took for something else: the hour of a clock time read as a number ("at 11 Eastern",
-"日报 8 点半之前出来"), the day of a date read as a number ("is May 3", May taken for the modal), a date a
-reading left in its key ("约在 4 月 15 日周三下午 3 点" read as 约在4月15日 = 周三下午 3 点). Each becomes the
+"""Times a reading took for something else: the hour of a clock time read as a number ("at 3 Central",
+"周报 11 点之前发"), the day of a date read as a number ("is May 3", May taken for the modal), a date a
+reading left in its key ("约在 5 月 8 日周四上午 10 点" read as 约在5月8日 = 周四上午 10 点). Each becomes the
 time or date it is, found by its shape (typed_values.py), keyed by what is left of the key.
 """
 
@@ -18,10 +18,10 @@ from services.memory.lang.zh import shapes as zh_shapes
 
 
 def as_clock_time(candidate: Candidate) -> Candidate:
-    """A figure read as a number that is the hour of a clock time ("at 11 Eastern", "9 pm") is that time, with the
-    date said just before it ("moving to Thursday the 16th at 11 Eastern"); in Chinese ("日报 8 点半之前出来",
+    """A figure read as a number that is the hour of a clock time ("at 3 Central", "9 pm") is that time, with the
+    date said just before it ("moving to Wednesday the 11th at 3 Central"); in Chinese ("周报 11 点之前发",
     "改到周日凌晨 3 点"), with its day words. The key keeps what is left without the date or day words and
-    without the verb of change ("切换改到周日凌晨" -> "切换"). The figure of a date read as a number ("is May 3",
+    without the verb of change ("会议改到周五下午" -> "会议"). The figure of a date read as a number ("is May 3",
     May taken for the modal) is that date."""
     if (
         candidate.kind is ItemKind.NUMBER
@@ -66,7 +66,7 @@ def _english_clock_time(candidate: Candidate) -> Candidate:
         if index and spans[index - 1][0] >= 0:
             before_start, before = spans[index - 1]
             if _JOINED_EN.match(text[before_start + len(before) : start]):
-                value = text[before_start : start + len(said)]  # "Thursday the 16th at 11 Eastern": one time
+                value = text[before_start : start + len(said)]  # "Wednesday the 11th at 3 Central": one time
                 if key.lower().endswith(before.lower()):
                     key = _KEY_END_EN.sub("", key[: -len(before)].strip())
         return replace(candidate, kind=ItemKind.FACT, key=key, value=value, unit="", condition="")
@@ -77,7 +77,7 @@ _CHANGE_AT_END = regex_cache.compile(rf"(?:{zh_discourse.CHANGE_VERBS}|挪到|�
 
 
 def with_whole_date(candidate: Candidate) -> Candidate:
-    """A time whose date a reading left in its key ("约在 4 月 15 日周三下午 3 点" read as 约在4月15日 = 周三下午 3
+    """A time whose date a reading left in its key ("约在 5 月 8 日周四上午 10 点" read as 约在5月8日 = 周四上午 10
     点) is the whole date and time, keyed by what is left, or when only the verb that sets it is, by the
     sentence's topic (said_about.py)."""
     if candidate.kind is not ItemKind.FACT or candidate.lang != "zh" or not _DATE_IN_KEY.search(candidate.key):

@@ -10,7 +10,7 @@ SCOPE = (
     r"(?:in|for|on|with|to|when(?:ever)?|any\s*time|each\s+time|every\s+time|if)\s+[^,;:]{2,90},\s*"
     r"(?:(?:please|always|just|only|never|don't|do\s+not)\s+)*"
 )
-# A scope that is what the assistant does ("When you compare quotes, ...", "Whenever you book for me, ..."):
+# A scope that is what the assistant does ("When you shortlist venues, ...", "Whenever you book for me, ..."):
 # whatever verb follows is an instruction, not only the verbs below.
 SCOPE_YOU = r"(?:when(?:ever)?|any\s*time|each\s+time|every\s+time|if)\s+you\b"
 # Verbs of the standing instructions people give an assistant.

@@ -82,7 +82,7 @@ GOALS: tuple[TaskSpec, ...] = (
         cues=("what i need", "what we need", "what i want", "what we want", "what i'm after", "what we're after"),
         pattern=r"^(?:(?:ok(?:ay)?|so|and|right|basically)\s*,?\s+)*(?P<cue>what\s+(?:i|we))\s+(?:really\s+|actually\s+)?"
         r"(?:need|want|'m\s+after|am\s+after|'re\s+after|are\s+after)"
-        # What it is out of, or by when: "out of this", "from these sessions", "by the end of the night".
+        # What it is out of, or by when: "out of this", "from these workshops", "by the end of the sprint".
         r"(?:\s+(?:out\s+of|from)\s+(?:this|it|you|these\s+\w+|the\s+\w+)|\s+by\s+(?:the\s+)?[^,;:]{2,40}?)?"
         r"\s+is\s+(?P<entry>(?!(?:not|just\s+to\s+(?:chat|vent|talk))\b)[^?]{8,})$",
         examples=[

@@ -62,9 +62,9 @@ DEPENDENCY = (
     r"\bneeds?\s+[^.;]{1,60}?\b(?:sign-?off|approval|signature|go-ahead|ok)\b[^.;]*?\buntil\b[^.;]*|"
     # Work parked until someone is back: "their terms just sit there till then".
     r"\b(?:sits?|sitting|stuck|parked|on\s+hold)\s+(?:there\s+)?(?:till|until)\b[^.;]*|"
-    # The wait said first: "until they do I can't promise anyone more than this season".
+    # The wait said first: "until it lands we can't book the crane".
     r"\buntil\s+[^.;]{2,60}?,?\s+(?:i|we|nobody|no\s+one)\s+(?:can't|cannot|can\s+not|won't|couldn't)\b[^.;]*|"
-    # What someone won't do without the missing thing: "Felix won't send it to copyedit without it".
+    # What someone won't do without the missing thing: "the printer won't start the run without the signed proof".
     r"\bwon't\s+[^.;]{2,60}?\bwithout\s+(?:it|them|that|this|the\s+\w+)\b[^.;]*"
 )
 # A choice still to make or a question left open, said in any words: the sentence is the open item.
@@ -81,7 +81,7 @@ UNDECIDED = (
 NOT_DEPENDENCY = (
     r"^(?:please\s+)?(?:don't|do\s+not|never|no\s+need\s+to|you\s+(?:can't|cannot|can\s+not|mustn't|shouldn't)|nobody|no\s+one)\b|"
     r"\b(?:was|were)\s+waiting\b|\bwait(?:ing)?\s+(?:on|for)\s+(?:me|us|you|him|her|them)\b|"
-    # A wait said over: "the certificate thing is no longer holding us up".
+    # A wait said over: "the permit thing is no longer holding us up".
     r"\bno\s+longer\s+(?:holding|blocking|stopping)\b|\b(?:isn't|is\s+not|aren't)\s+(?:holding|blocking)\s+(?:\w+\s+)?(?:up\s+)?any\s*more\b"
 )
 # A choice made: the open item it names is closed ("went with the dry yeast", "made the call on the venue").

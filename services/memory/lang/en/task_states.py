@@ -121,8 +121,8 @@ SETTLED = regex_cache.compile(
     r"fixed|resolved|through|landed|in hand|back)\b",
     re.IGNORECASE,
 )
-# A blocker that waits for someone's word ("until the insurer tells us the minimum age", "till legal signs
-# off"): who it waits for. That one said to have answered settles it ("The insurer answered!").
+# A blocker that waits for someone's word ("until the surveyor sends the report", "till legal signs
+# off"): who it waits for. That one said to have answered settles it ("The surveyor replied!").
 AWAITED_PARTY = regex_cache.compile(
     r"^(?:the\s+|our\s+|my\s+|their\s+)?(?P<party>[a-z][\w'\-]*(?:\s+[a-z][\w'\-]*){0,2}?)\s+"
     r"(?:tells?|answers?|repl(?:y|ies)|confirms?|signs?|approves?|decides?|sends?|gets?\s+back|comes?\s+back|responds?|"
