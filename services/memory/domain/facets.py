@@ -17,7 +17,7 @@ from services.memory.domain.model import VALUE_KINDS, Candidate
 from services.memory.domain.text import strip_ends
 from services.memory.domain.typed_statements import same_value
 from services.memory.domain.typed_values import typed_values
-from services.memory.domain.value_shapes import is_money, value_type
+from services.memory.domain.value_shapes import is_money, is_year, value_type
 from services.memory.lang import data
 from services.memory.lang.en import clauses as en_clauses
 from services.memory.lang.zh import quantities as zh_quantities
@@ -31,7 +31,6 @@ MAX_FACET_WORDS = 3
 
 # "3,200" is one figure and "November 10, 2024" one date.
 _PARTS = regex_cache.compile(r"\s*(?:[;，；、]|(?<!\d),(?!\s*\d{4}\b)|,(?!\d)(?!\s*\d{4}\b))\s*")
-_YEAR = regex_cache.compile(r"(?:19|20)\d\d")  # "November 10, 2024": a year alone is part of a date, no value
 _SEPARATOR = regex_cache.compile(r"[,;，；、]")
 _LABEL = regex_cache.compile(r"^(?P<label>[^:：]{2,40}?)\s*[:：]\s*(?P<body>\S.*)$")
 _WORDS = regex_cache.compile(r"[A-Za-z][\w'\-]*|[\u4e00-\u9fff]+")
@@ -51,7 +50,7 @@ def facets(sentence: str, lang: str, read: Read, read_sentence: Callable[[str], 
     statement = data(grammar, "discourse").KEYED_STATEMENT
     found: list[tuple[Candidate, str]] = []
     for part, values in parts:
-        fresh = [v for v in values if not _YEAR.fullmatch(v) and not any(same_value(v, h) for h in held)]
+        fresh = [v for v in values if not is_year(v) and not any(same_value(v, h) for h in held)]
         if len(fresh) != 1:
             continue  # a part with two unread values says more than one fact: the tables' to read
         subject = _subject(thing, part, fresh[0], grammar)

@@ -18,11 +18,11 @@ from services.memory import regex_cache
 from services.memory.domain import cjk_words, discourse, said_about, units
 from services.memory.domain.model import VALUE_KINDS, Candidate, ItemKind, ReadContext
 from services.memory.domain.quantities import ends_its_phrase, told_as_event
-from services.memory.domain.statements import bare_number, number_candidate
+from services.memory.domain.statements import DIGIT, bare_number, number_candidate
 from services.memory.domain.text import is_hedged, is_question, normalize_key
 from services.memory.domain.typed_statements import told_as_past
 from services.memory.domain.typed_values import typed_values
-from services.memory.domain.value_shapes import value_type
+from services.memory.domain.value_shapes import is_year, value_type
 from services.memory.lang import data
 from services.memory.lang.zh.grammar import UNITS_ZH
 
@@ -33,11 +33,9 @@ _LABELLED = regex_cache.compile(
     r"(?<![\w#/.-])(?P<label>(?=[A-Za-z0-9]*[A-Z][A-Za-z0-9]*[A-Z])[A-Za-z][A-Za-z0-9]{1,7})\s+(?:of\s+|at\s+|is\s+|=\s*)?"
     r"(?P<value>\d+(?:\.\d+)?)(?!\d|[.,]\d|[:/%°-])(?:\s?(?P<after>[A-Za-z]+))?"
 )
-_DIGIT = regex_cache.compile(r"\d")
 _NEW_WORD = regex_cache.compile(r"\b(?:new|revised|updated|latest)\s", re.IGNORECASE)
 _CALLED_NEW = regex_cache.compile(r"\b(?:the|our|my|their|your|his|her)\s+(?:new|revised|updated|latest)\s+$", re.IGNORECASE)
 _THING_AFTER = regex_cache.compile(r"\s+([a-z][a-z\-]{2,}(?:\s+[a-z][a-z\-]{2,})?)\b")
-_YEAR = regex_cache.compile(r"(?:19|20)\d\d")
 # Capitals that are no measure's name: time zones and the labels of a time, a money or a version.
 _NOT_LABELS = frozenset(["UTC", "GMT", "EST", "PST", "CET", "BST", "AM", "PM", "USD", "EUR", "GBP", "CNY", "RMB", "PR", "ID", "OK", "TV"])
 MAX_VALUES = 2  # more values in one sentence is a list or an itinerary, better kept whole as evidence
@@ -59,7 +57,7 @@ def labelled_measures(clean: str, lang: str, read: Read) -> Read:
     """Figures named by the label just before them, an acronym or a code ("RPM 40, PSI 12", "HbA1c 48 now",
     "NEWS of 5"): a number keyed by the label, or the key of a keyless reading of the figure ("RPM 55 now"
     read as a change of something unnamed). A year ("Q3 2025") is no measure. Returns read with them."""
-    if lang == "zh" or not _DIGIT.search(clean) or not _LABELLED.search(clean):
+    if lang == "zh" or not DIGIT.search(clean) or not _LABELLED.search(clean):
         return read  # most sentences: one scan for a figure
     if is_question(clean, lang) or discourse.frame(clean, lang):
         return read
@@ -67,7 +65,7 @@ def labelled_measures(clean: str, lang: str, read: Read) -> Read:
     keys = {c.key.lower() for c, _ in found}
     for match in _LABELLED.finditer(clean):
         label, value = match.group("label"), match.group("value")
-        if label.lower() in keys or _YEAR.fullmatch(value) or label.upper() in _NOT_LABELS:
+        if label.lower() in keys or is_year(value) or label.upper() in _NOT_LABELS:
             continue
         if match.group("after") and units.names_unit(match.group("after")):
             continue  # "RPM 18 mg" would be a measure in a unit, which the unit readers keep
@@ -142,7 +140,7 @@ def plain_figures(sentence: str, clean: str, lang: str) -> Read:
 
 def _a_year(candidate: Candidate) -> bool:
     """ "the 2019 reports": a year names which ones, it counts nothing (an amount of money may look like one)."""
-    return candidate.kind is ItemKind.NUMBER and units.dimension(candidate.unit) != "money" and bool(_YEAR.fullmatch(candidate.value))
+    return candidate.kind is ItemKind.NUMBER and units.dimension(candidate.unit) != "money" and is_year(candidate.value)
 
 
 def _counted(after: str) -> str:

@@ -266,20 +266,8 @@ def _reconcile(overlay: _Overlay, event: Event, candidate: Candidate, item_id: s
     if existing is not None and _inherits_unit(candidate, new, existing):
         # "make it 40" for "25 chairs" is 40 chairs; "bumped it to 10 online" for "8 guests" is 10 guests, online.
         new = _replace(new, unit=existing.unit, condition="; ".join(part for part in (new.unit, new.condition) if part))
-    if not new.key and new.kind is ItemKind.NUMBER and existing is None and units.dimension(new.unit) == "count":
-        # "we're at 143 sign-ups": a count of them, the first or a new one of the count already kept.
-        new = _replace(new, key=normalize_key(new.unit))
-        existing = overlay.active(new.key)
-        if existing is not None and _same_content(existing, new):
-            return
-    if (
-        not new.key
-        and existing is None
-        and candidate.is_correction
-        and (key := said_about.subject_of(candidate.text, candidate.value, candidate.unit, candidate.lang))
-    ):
-        # "They're at $9.40 a seat now" said as a change of something nothing kept: the first value of its subject.
-        new = _replace(new, key=normalize_key(key))
+    if not new.key and existing is None and (key := _first_value_key(candidate, new)):
+        new = _replace(new, key=key)
         existing = overlay.active(new.key)
         if existing is not None and _same_content(existing, new):
             return
@@ -293,6 +281,17 @@ def _reconcile(overlay: _Overlay, event: Event, candidate: Candidate, item_id: s
         replacement.supersede_quoted(overlay, event, candidate.corrects, new)
     if candidate.task_field is TaskField.PROGRESS:
         task_lifecycle.progress_made(overlay, new)
+
+
+def _first_value_key(candidate: Candidate, new: Item) -> str:
+    """The key of a keyless value that updates nothing kept: "we're at 143 sign-ups" is a count of them (the
+    first or a new one of the count already kept); "They're at $9.40 a seat now", said as a change of
+    something nothing kept, is the first value of what its clause is about (said_about.py)."""
+    if new.kind is ItemKind.NUMBER and units.dimension(new.unit) == "count":
+        return normalize_key(new.unit)
+    if candidate.is_correction:
+        return normalize_key(said_about.subject_of(candidate.text, candidate.value, candidate.unit, candidate.lang))
+    return ""
 
 
 def _inherits_unit(candidate: Candidate, new: Item, existing: Item) -> bool:

@@ -26,8 +26,7 @@ _WORD = regex_cache.compile(r"[A-Za-z][A-Za-z'’\-]*")
 def about_someone_named_before(sentence: str, value: str, lang: str) -> bool:
     """The value's clause opens with a pronoun ("they're booked for ..."): its subject is in an earlier sentence."""
     at = sentence.find(value)
-    start = max((m.end() for m in _CLAUSE_BREAK.finditer(sentence, 0, max(at, 0))), default=0)
-    opening = sentence[start:at].strip().lower().replace("’", "'")
+    opening = sentence[_clause_start(sentence, max(at, 0)) : at].strip().lower().replace("’", "'")
     pronouns = data(lang, "subjects").THIRD_PERSON
     if lang == "zh":
         return opening.startswith(pronouns)
@@ -39,12 +38,17 @@ def subject_of(sentence: str, value: str, unit: str, lang: str) -> str:
     at = sentence.find(value)
     if at < 0 or not value.strip():
         return ""
-    start = max((m.end() for m in _CLAUSE_BREAK.finditer(sentence, 0, at)), default=0)
+    start = _clause_start(sentence, at)
     found = _CLAUSE_BREAK.search(sentence, at + len(value))
     before, after = sentence[start:at], sentence[at + len(value) : found.start() if found else len(sentence)]
     if lang == "zh":
         return _subject_zh(sentence[:at])
     return _subject_en(before, after, unit)
+
+
+def _clause_start(sentence: str, at: int) -> int:
+    """Where the clause holding position at begins."""
+    return max((m.end() for m in _CLAUSE_BREAK.finditer(sentence, 0, at)), default=0)
 
 
 def _subject_en(before: str, after: str, unit: str) -> str:

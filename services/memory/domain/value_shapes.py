@@ -123,3 +123,11 @@ def is_money(value: str) -> bool:
 
 
 _MONEY = regex_cache.compile(r"[$€£¥]\s?\d|\d\s?(?:元|块|美元|欧元|英镑)")
+
+
+def is_year(value: str) -> bool:
+    """A four-figure year ("2024"): part of a date or the name of which ones ("the 2019 reports"), no amount."""
+    return bool(_YEAR.fullmatch(value))
+
+
+_YEAR = regex_cache.compile(r"(?:19|20)\d\d")
