@@ -1,6 +1,7 @@
 """Building the memory server: store, core, servicer, health and reflection."""
 
 import os
+import threading
 from urllib.parse import urlsplit, urlunsplit
 
 import structlog
@@ -11,7 +12,7 @@ from services.common.security import log_security
 from services.memory.access import REQUIRED_ROLE
 from services.memory.domain.fusion import DenseRetriever
 from services.memory.domain.service import MemoryCore
-from services.memory.domain.warmup import warm_up
+from services.memory.domain.warmup import warm_up, warm_up_serving
 from services.memory.metrics import ObservedStore, StoreCollector
 from services.memory.servicer import MemoryServicer
 from services.memory.settings import VERSION, Settings
@@ -60,6 +61,7 @@ def build_server(settings: Settings, listen: str | None = None, *, reuse_port: b
     except BaseException:
         store.close()
         raise
+    threading.Thread(target=warm_up_serving, name="warm-up-serving", daemon=True).start()
     log_security(settings.security, listen or settings.listen)
     log.info(
         "memory_started",

@@ -1,23 +1,49 @@
 """Scrubbing exports and assembled messages: credentials and personal paths become placeholders."""
 
 import re
-from functools import lru_cache
-
-from detect_secrets.plugins.base import RegexBasedDetector
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from typing import TYPE_CHECKING, Any
 
 from services.memory import regex_cache
-from services.memory.domain.scrub_rules import DETECTORS as _DETECTORS
-from services.memory.domain.scrub_rules import PLACEHOLDER as _PLACEHOLDER
-from services.memory.domain.scrub_rules import REDACTED, SECRET_WORDS, ZH_SECRET_WORDS, alternation
-from services.memory.domain.scrub_rules import RULES as _RULES
+from services.memory.domain.scrub_rules.gates import Gate
+from services.memory.domain.scrub_rules.names import SECRET_WORDS, ZH_SECRET_WORDS
 
-_GATES = tuple({id(gate): gate for gate in [gate for gate, *_ in _RULES] + [gate for gate, _ in _DETECTORS]}.values())
-# Every gate at once, over the lowercased text: text with nothing to replace (most lines) costs one scan.
-_ANY = regex_cache.compile("|".join([alternation(w for g in _GATES for w in g.words), *sorted({g.shape for g in _GATES if g.shape})]))
+if TYPE_CHECKING:
+    from services.memory.domain.scrub_rules.values import Rule
+
 _TOKEN_TAIL = r"[A-Za-z0-9_+/=-]*"
 
 
-def _placeholder(detector: RegexBasedDetector) -> str:
+@dataclass(frozen=True)
+class _Table:
+    rules: tuple["Rule", ...]  # (gate, pattern, replacement), in the order they run
+    detectors: tuple[tuple[Gate, Any], ...]  # (gate, detect-secrets detector)
+    gates: tuple[Gate, ...]  # every distinct gate of both
+    any_gate: re.Pattern[str]  # every gate at once: text with nothing to replace (most lines) costs one scan
+    placeholder: re.Pattern[str]
+    redacted: str
+
+
+@cache
+def _table() -> _Table:
+    """The rule table, loaded on the first text to scrub: it and detect-secrets under it (with requests)
+    were a third of the service's start-up, and a health check or a Retrieve needs neither."""
+    from services.memory.domain.scrub_rules import table
+
+    gates = tuple({id(gate): gate for gate in [gate for gate, *_ in table.RULES] + [gate for gate, _ in table.DETECTORS]}.values())
+    any_gate = regex_cache.compile(
+        "|".join([table.alternation(w for g in gates for w in g.words), *sorted({g.shape for g in gates if g.shape})])
+    )
+    return _Table(table.RULES, table.DETECTORS, gates, any_gate, table.PLACEHOLDER, table.REDACTED)
+
+
+def prepare() -> None:
+    """Load the rule table now (the server does, once it serves) rather than on the first scrub."""
+    _table()
+
+
+def _placeholder(detector: Any) -> str:
     return "[REDACTED_" + re.sub(r"\W+", "_", detector.secret_type).strip("_").upper() + "]"
 
 
@@ -38,20 +64,21 @@ def _scrub_cached(text: str) -> str:
 
 
 def _scrub(text: str) -> str:
+    table = _table()
     lowered = text.lower()
-    if not _ANY.search(lowered):
+    if not table.any_gate.search(lowered):
         return text
     # Gates read the text as it came in: a replacement only ever takes material away.
-    open_gates = {id(gate) for gate in _GATES if gate.opens(lowered)}
-    for gate, pattern, replacement in _RULES:
+    open_gates = {id(gate) for gate in table.gates if gate.opens(lowered)}
+    for gate, pattern, replacement in table.rules:
         if id(gate) in open_gates:
             text = pattern.sub(replacement, text)
-    for gate, detector in _DETECTORS:
+    for gate, detector in table.detectors:
         if id(gate) not in open_gates:
             continue
         for found in set(detector.analyze_string(text)):
             found = found.strip(" \t\r\n\"'=:")
-            if found and not _PLACEHOLDER.search(found):
+            if found and not table.placeholder.search(found):
                 # A detector may match a key's prefix only; the rest of the token goes with it.
                 text = re.sub(re.escape(found) + _TOKEN_TAIL, _placeholder(detector), text)
     return text
@@ -70,9 +97,9 @@ def names_secret(name: object) -> bool:
 
 def _redact_all(value: object) -> object:
     if isinstance(value, str):
-        return REDACTED if value else value
+        return _table().redacted if value else value
     if isinstance(value, (int, float)) and not isinstance(value, bool):
-        return REDACTED
+        return _table().redacted
     if isinstance(value, list):
         return [_redact_all(v) for v in value]
     if isinstance(value, dict):

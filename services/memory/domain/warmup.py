@@ -8,7 +8,7 @@ load on the first Chinese question. What was compiled is then stored for the nex
 """
 
 from services.memory import regex_cache
-from services.memory.domain import lemmas
+from services.memory.domain import lemmas, scrub
 from services.memory.domain.extraction import extract
 
 # One sentence of each kind the readers have grammars for, in each language.
@@ -26,3 +26,10 @@ def warm_up() -> None:
         extract(text)
     regex_cache.save()
     lemmas.prepare()
+
+
+def warm_up_serving() -> None:
+    """What the server loads once it serves, in a thread: the scrubber's rule table, which neither a
+    health check nor a Retrieve needs (scrub.py); its patterns are stored for the next start too."""
+    scrub.prepare()
+    regex_cache.save()
