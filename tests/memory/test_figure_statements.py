@@ -49,6 +49,34 @@ def test_a_value_called_new_before_its_thing_replaces_it_inside_a_worry_or_a_req
     assert {item.key for item in holding(memory, "May 10")} == {"deadline"}
 
 
+def test_a_sentence_that_states_two_values_keeps_both_and_each_can_be_updated(memory):
+    # A grammar reads the pages; the price after "and costs" is kept too, and a later price replaces it.
+    send(
+        memory,
+        "The new printer does 40 pages a minute and costs $1,250 with the trade-in.",
+        "They knocked the printer down to $1,100.",
+        "The flat is 45 m² and rents at £1,400 a month with bills.",
+        "The flat's rent went up to £1,480 a month.",
+    )
+    assert_replaced(memory, "1,250", "1,100")
+    assert_replaced(memory, "1,400", "1,480")
+    assert [item.status for item in holding(memory, "40 pages")] == [ACTIVE]
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["Move the standup from 09:15 to 09:45, it runs 20 minutes.", "Make the cap 40 GB, not 30 GB, for the cache on the build box."],
+)
+def test_the_old_value_of_a_change_is_no_second_value(memory, said):
+    send(memory, said)
+    assert not [item for item in holding(memory, "09:15") + holding(memory, "30 GB") if item.status == ACTIVE]
+
+
+def test_a_thousands_separator_is_no_break_between_two_measures():
+    for said in ("The roof quote came in at 6.2 kW, sixteen panels and $14,800 before the rebate.", "It draws 3 kW, $2,400 for the unit."):
+        assert not [c for c in extract(said) if c.value in ("800", "400")], extract(said)
+
+
 def test_a_year_before_what_it_names_counts_nothing():
     assert not [c for c in extract("We archived the 2019 reports last week.") if c.value == "2019"]
 

@@ -17,7 +17,7 @@ from dataclasses import replace
 from services.memory import regex_cache
 from services.memory.domain import cjk_words, discourse, said_about, units
 from services.memory.domain.model import VALUE_KINDS, Candidate, ItemKind, ReadContext
-from services.memory.domain.quantities import ends_its_phrase, told_as_event
+from services.memory.domain.quantities import digits, ends_its_phrase, qualifying, told_as_event
 from services.memory.domain.statements import DIGIT, bare_number, number_candidate
 from services.memory.domain.text import is_hedged, is_question, normalize_key
 from services.memory.domain.typed_statements import told_as_past
@@ -43,14 +43,33 @@ Read = tuple[tuple[Candidate, str], ...]
 
 
 def figure_statements(sentence: str, clean: str, lang: str, read: Read) -> Read:
-    """read with the measures named by a label (labelled_measures), and, when it holds no value, rule or
-    task state, the typed values of a plain statement (plain_figures)."""
+    """read with the measures named by a label (labelled_measures), and, when it holds no rule or task
+    state, the typed values of a plain statement no reading holds (plain_figures)."""
     if any(c.kind in (ItemKind.RULE, ItemKind.TASK) for c, _ in read):
         return read
     read = called_new(clean, lang, labelled_measures(clean, lang, read))
-    if any(c.kind in VALUE_KINDS for c, _ in read):
-        return read
-    return (*read, *plain_figures(sentence, clean, lang))
+    # A figure in a reading's value is read; one in its key names the subject ("the Friday order is 60"); one
+    # right after it in its condition qualifies it ("3% over 15 minutes").
+    held = [said for c, _ in read if c.kind in VALUE_KINDS for said in (c.value, c.key)]
+    qualifiers = {figure for c, _ in read if c.kind in VALUE_KINDS for figure in qualifying(c.condition, data(lang, "quantities"), lang)}
+    if any(c.is_correction for c, _ in read):
+        return read  # "from 03:30 to 01:15", "40, not 30": the sentence's other value is the old one
+    # A sentence that states several values ("8 kW, twenty panels, $21,000 before the credit") keeps each
+    # one, not only those a grammar read.
+    return (
+        *read,
+        *(
+            (c, row)
+            for c, row in plain_figures(sentence, clean, lang)
+            if digits(c.value) not in qualifiers and not any(_holds(v, c.value) for v in held)
+        ),
+    )
+
+
+def _holds(said: str, figure: str) -> bool:
+    """Whether what a reading said holds the figure ("on the calendar for May 3 and 4" holds "May 3")."""
+    said, figure = said.lower().replace(" ", ""), figure.lower().replace(" ", "")
+    return bool(said) and (figure in said or said in figure)
 
 
 def labelled_measures(clean: str, lang: str, read: Read) -> Read:

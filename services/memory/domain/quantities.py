@@ -52,14 +52,14 @@ def unread_quantities(sentence: str, ctx: ReadContext, found: list[tuple[Candida
     words: ModuleType = data(ctx.grammar, "quantities")
     # A range read as one value ("2 到 4 度") holds both its figures.
     held = (
-        {_digits(candidate.value) for candidate, _ in found}
+        {digits(candidate.value) for candidate, _ in found}
         | {
             figure
             for candidate, _ in found
             if candidate.kind is ItemKind.NUMBER
             for figure in _FIGURES_IN.findall(candidate.value.replace(",", ""))
         }
-        | {figure for candidate, _ in found for figure in _qualifying(candidate.condition, words, ctx.grammar)}
+        | {figure for candidate, _ in found for figure in qualifying(candidate.condition, words, ctx.grammar)}
     )
     read: list[tuple[Candidate, str]] = []
     earlier = ""  # the clause before, which names the thing when this one only gives the figure ("..., at -9 dB")
@@ -76,7 +76,7 @@ def unread_quantities(sentence: str, ctx: ReadContext, found: list[tuple[Candida
                 and _TALLIED.search(clause[: match.start()])
             ):
                 # "we've had 412 responses so far": a count the speaker reached is a count of what it counts.
-                if _digits(value) not in held:
+                if digits(value) not in held:
                     read.append((number_candidate(normalize_key(counted), value, counted, ["", ""], ctx), "quantity"))
                 continue
             elif not unit and ctx.grammar == "zh" and clause[: match.start()].rstrip().endswith(words.MONEY_HEADS):
@@ -86,7 +86,7 @@ def unread_quantities(sentence: str, ctx: ReadContext, found: list[tuple[Candida
             if previous_end is not None and _QUALIFYING.match(clause[previous_end : match.start()]):
                 continue  # "3% over 15 minutes": the second figure says when the first holds
             previous_end = match.end()
-            if _digits(value) in held or _digits(match.group("value")) in held:
+            if digits(value) in held or digits(match.group("value")) in held:
                 continue
             before = clause[: match.start()]
             if ctx.grammar == "en" and not ends_its_phrase(clause[match.end() :], words):
@@ -135,19 +135,20 @@ _TALLIED = regex_cache.compile(
 _FIGURES_IN = regex_cache.compile(r"\d+(?:\.\d+)?")
 
 
-def _qualifying(condition: str, words: ModuleType, grammar: str) -> set[str]:
+def qualifying(condition: str, words: ModuleType, grammar: str) -> set[str]:
     """Figures of a number's condition that only qualify it ("for 2 minutes", right after the value),
     not those that name a measure of their own ("coverage 85%") or come in a later clause ("..., at -9 dB")."""
     first = _clauses(condition)[:1]
     return {
-        _digits(match.group("value"))
+        digits(match.group("value"))
         for clause in first
         for match in _FIGURE.finditer(clause)
         if not _key(clause[: match.start()], words, grammar)
     }
 
 
-def _digits(value: str) -> str:
+def digits(value: str) -> str:
+    """A figure as compared: no spaces, no thousands separators, no plus sign."""
     return "".join(value.split()).replace(",", "").replace("−", "-").lstrip("+")
 
 

@@ -104,7 +104,8 @@ FACET_CLAUSE = regex_cache.compile(
 # A second measure said in the first one's condition: "alpha 0.01 for the main models, 0.05 for the
 # exploratory ones" (a parallel scope), "12 bags a week, each bag 20 kg" (a measure of each unit).
 PARALLEL_MEASURE = regex_cache.compile(
-    r"^(?P<first>.*?)[,;]\s*(?:and\s+|but\s+|while\s+)?(?P<cur>[$€£¥])?(?P<value>\d+(?:[.,]\d+)*)\s*(?P<unit>%|[a-z]{1,12}\b)?\s*"
+    # A comma with a digit right after it is a thousands separator ("$14,800"), no break between two measures.
+    r"^(?P<first>.*?)(?:;|,(?!\d))\s*(?:and\s+|but\s+|while\s+)?(?P<cur>[$€£¥])?(?P<value>\d+(?:[.,]\d+)*)\s*(?P<unit>%|[a-z]{1,12}\b)?\s*"
     r"(?P<scope>(?:for|in|on|at|during|with|under|over|after|before|when)\s+(?:the\s+|a\s+|an\s+)?\S.*)$",
     re.IGNORECASE,
 )
