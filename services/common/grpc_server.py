@@ -7,6 +7,7 @@ from collections.abc import Callable, Iterable
 from concurrent import futures
 from dataclasses import dataclass
 from types import FrameType
+from typing import TYPE_CHECKING
 
 import grpc
 import structlog
@@ -15,10 +16,12 @@ from grpc_reflection.v1alpha import reflection
 
 from services.common.auth import AuthInterceptor, BearerClientInterceptor, RoleTable, open_keystore, reflection_roles
 from services.common.interceptors import RequestIdClientInterceptor, ServerInterceptor
-from services.common.metrics import MetricsEndpoint, MetricsInterceptor, RpcMetrics
 from services.common.security import PLAINTEXT, ClientCredentials, ServerSecurity
 from services.common.telemetry import Telemetry
 from services.common.tracing import TracingClientInterceptor, TracingServerInterceptor, tracing_active
+
+if TYPE_CHECKING:
+    from services.common.metrics import MetricsEndpoint
 
 log = structlog.get_logger("server")
 
@@ -49,7 +52,7 @@ class Served:
         health_servicer: health.HealthServicer,
         services: list[str],
         executor: futures.ThreadPoolExecutor | None = None,
-        metrics: MetricsEndpoint | None = None,
+        metrics: "MetricsEndpoint | None" = None,
     ):
         self.server = server
         self.metrics = metrics
@@ -100,6 +103,8 @@ def start_server(
     # authentication: a refused call is answered before anything else reads it.
     interceptors: list[grpc.ServerInterceptor] = []
     if telemetry.metrics_on:
+        from services.common.metrics import MetricsInterceptor, RpcMetrics  # prometheus-client: only when exported
+
         interceptors.append(MetricsInterceptor(RpcMetrics(telemetry.registry)))
     if telemetry.tracing_on:
         interceptors.append(TracingServerInterceptor())
@@ -132,6 +137,8 @@ def start_server(
         raise RuntimeError(f"cannot listen on {listen}")
     metrics = None
     if telemetry.metrics_on:
+        from services.common.metrics import MetricsEndpoint
+
         try:
             metrics = MetricsEndpoint(telemetry.metrics_listen, telemetry.registry)
         except RuntimeError:

@@ -3,11 +3,14 @@ registry its collectors share. Off by default; both are read from `<PREFIX>_METR
 `<PREFIX>_TRACING` (see docs/operations.md)."""
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-
-from prometheus_client import CollectorRegistry
+from dataclasses import dataclass
+from functools import cached_property
+from typing import TYPE_CHECKING
 
 from services.common.config import ConfigError, env_choice, env_str
+
+if TYPE_CHECKING:
+    from prometheus_client import CollectorRegistry
 
 TRACING_CHOICES = ("off", "console", "otlp")
 OTLP_ENDPOINT_VAR = "OTEL_EXPORTER_OTLP_ENDPOINT"
@@ -24,7 +27,13 @@ class Telemetry:
     metrics_listen: str = ""
     tracing: str = "off"
     otlp_endpoint: str = ""
-    registry: CollectorRegistry = field(default_factory=lambda: CollectorRegistry(auto_describe=True), compare=False, repr=False)
+
+    @cached_property
+    def registry(self) -> "CollectorRegistry":
+        # prometheus-client (with http.server and wsgiref) loads only for a server that exports metrics.
+        from prometheus_client import CollectorRegistry
+
+        return CollectorRegistry(auto_describe=True)
 
     @property
     def metrics_on(self) -> bool:

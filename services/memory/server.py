@@ -13,7 +13,6 @@ from services.memory.access import REQUIRED_ROLE
 from services.memory.domain.fusion import DenseRetriever
 from services.memory.domain.service import MemoryCore
 from services.memory.domain.warmup import warm_up, warm_up_serving
-from services.memory.metrics import ObservedStore, StoreCollector
 from services.memory.servicer import MemoryServicer
 from services.memory.settings import VERSION, Settings
 from services.memory.store.factory import open_store
@@ -41,6 +40,8 @@ def build_server(settings: Settings, listen: str | None = None, *, reuse_port: b
     dense = _dense_index(settings)  # before the store: a missing extra then leaves nothing open
     store = open_store(settings)
     if settings.telemetry.metrics_on:
+        from services.memory.metrics import ObservedStore, StoreCollector  # prometheus-client: only when exported
+
         observed = ObservedStore(store, settings.telemetry.registry)
         settings.telemetry.registry.register(StoreCollector(observed))
         store = observed

@@ -457,16 +457,6 @@ def test_importing_the_scrubber_leaves_the_process_warnings_alone():
     subprocess.run([sys.executable, "-c", code], check=True, timeout=60)
 
 
-def test_the_service_starts_without_the_rule_table():
-    # The table and detect-secrets under it load on the first text to scrub: a third of the start-up
-    # the service need not pay before it answers health checks (docs/bench.md).
-    code = (
-        "import sys, services.memory.server;"
-        " assert 'detect_secrets' not in sys.modules and 'services.memory.domain.scrub_rules.table' not in sys.modules"
-    )
-    subprocess.run([sys.executable, "-c", code], check=True, timeout=60)
-
-
 @pytest.mark.parametrize(
     ("text", "secret"),
     [
