@@ -11,6 +11,7 @@ better one loses a little, so that the results cover more of the conversation.
 
 import heapq
 from bisect import bisect_left, bisect_right
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -252,9 +253,10 @@ def rank(
         score = relevance * factor + (recency * item.seq / last_seq if last_seq else 0.0)
         scored.append(ScoredItem(item, round(score, 6)))
     scored.sort(key=lambda s: (-s.score, -s.item.seq, s.item.item_id))
+    # Lazily: the greedy spread settles its order front first, and only the first `limit` turns are taken.
     spread = _spread(scored)
     if not include_superseded:
-        spread = [entry for entry in spread if entry.item.status is ItemStatus.ACTIVE]
+        spread = (entry for entry in spread if entry.item.status is ItemStatus.ACTIVE)
     return _one_slot_per_turn(spread, limit)
 
 
@@ -311,13 +313,12 @@ def _query_share(query: Query, item: Item) -> float:
     return len(term_set(searchable_text(item)) & query.stems) / len(query.stems)
 
 
-def _spread(scored: list[ScoredItem]) -> list[ScoredItem]:
+def _spread(scored: list[ScoredItem]) -> Iterator[ScoredItem]:
     """Reorder so that a turn adjacent to an already placed turn counts ADJACENT_PENALTY less
     (a greedy pass: a penalised entry goes back in the queue at its lower score)."""
     queue = [(-entry.score, index, False) for index, entry in enumerate(scored)]
     heapq.heapify(queue)
     placed: set[int] = set()
-    result: list[ScoredItem] = []
     while queue:
         negative, index, penalised = heapq.heappop(queue)
         entry = scored[index]
@@ -326,11 +327,10 @@ def _spread(scored: list[ScoredItem]) -> list[ScoredItem]:
             heapq.heappush(queue, (negative * (1.0 - ADJACENT_PENALTY), index, True))
             continue
         placed.add(seq)
-        result.append(entry if not penalised else ScoredItem(entry.item, round(-negative, 6)))
-    return result
+        yield entry if not penalised else ScoredItem(entry.item, round(-negative, 6))
 
 
-def _one_slot_per_turn(scored: list[ScoredItem], limit: int) -> list[ScoredItem]:
+def _one_slot_per_turn(scored: Iterable[ScoredItem], limit: int) -> list[ScoredItem]:
     """A raw quote and an item derived from the same turn share one slot: the derived item
     takes the quote's place (keeping the better rank); a quote after it is dropped."""
     result: list[ScoredItem] = []
