@@ -337,6 +337,23 @@ def test_assembled_message_is_labelled_within_budget_and_without_repeats(memory)
     assert "Tuesday 22:00" in reply.message and "force-push" in reply.message
 
 
+def test_a_bigger_budget_holds_more_of_what_matches(memory):
+    # Sixty notes match the question: a message four times the default budget quotes more of them than
+    # the default's two dozen lines, not the same lines with room to spare.
+    for start in (1, 31):
+        notes = [
+            event(n, f"Note {n}: the staging cluster logged disk pressure warning {n} on node {n % 7}.") for n in range(start, start + 30)
+        ]
+        append(memory.stub, S, *notes)
+    query = "which disk pressure warnings did the staging cluster log?"
+    default, bigger = (
+        memory.stub.Assemble(memory_pb2.AssembleRequest(session_id=S, query=query, token_budget=budget), timeout=5) for budget in (0, 3200)
+    )
+    assert bigger.token_estimate <= 3200
+    assert len(bigger.item_ids) > 40 > len(default.item_ids)
+    assert bigger.token_estimate > 2 * default.token_estimate
+
+
 def test_chinese_retrieval(memory):
     append(
         memory.stub,

@@ -33,6 +33,13 @@ TASK_LINES = 3
 MAX_BEST = 8
 # How many of the best items may have their whole turn quoted (LONG_QUOTE_CHARS) when budget is left.
 EXPANDED = 3
+# Ranked items offered per token of budget: a line quotes at most QUOTE_CHARS, most far less, so a
+# budget is filled by about one item per TOKENS_PER_ITEM tokens (the default budget by MIN_DEPTH, as
+# before budgets were taken into account: a bigger one had been left three quarters empty); never more
+# than MAX_DEPTH.
+TOKENS_PER_ITEM = 34
+MIN_DEPTH = 24
+MAX_DEPTH = 200
 
 # How a line names who said what it quotes; tool output is flagged untrusted.
 SOURCE_LABELS = {
@@ -235,6 +242,12 @@ def assemble(
         return Assembly(message="", item_ids=(), token_estimate=0)
     message = "\n".join(lines)
     return Assembly(message=message, item_ids=tuple(item_ids), token_estimate=estimate_tokens(message))
+
+
+def depth(budget: int) -> int:
+    """How many ranked items to offer a message of this budget, so that what the ranking holds, not a
+    fixed count, is what runs out first."""
+    return max(MIN_DEPTH, min(MAX_DEPTH, budget // TOKENS_PER_ITEM))
 
 
 def _short_turn(item: Item, turns: Mapping[str, str] | None) -> str:

@@ -48,12 +48,12 @@ def figure_statements(sentence: str, clean: str, lang: str, read: Read) -> Read:
     if any(c.kind in (ItemKind.RULE, ItemKind.TASK) for c, _ in read):
         return read
     read = called_new(clean, lang, labelled_measures(clean, lang, read))
+    if any(c.is_correction for c, _ in read):
+        return read  # "from 03:30 to 01:15", "40, not 30": the sentence's other value is the old one
     # A figure in a reading's value is read; one in its key names the subject ("the Friday order is 60"); one
     # right after it in its condition qualifies it ("3% over 15 minutes").
     held = [said for c, _ in read if c.kind in VALUE_KINDS for said in (c.value, c.key)]
     qualifiers = {figure for c, _ in read if c.kind in VALUE_KINDS for figure in qualifying(c.condition, data(lang, "quantities"), lang)}
-    if any(c.is_correction for c, _ in read):
-        return read  # "from 03:30 to 01:15", "40, not 30": the sentence's other value is the old one
     # A sentence that states several values ("8 kW, twenty panels, $21,000 before the credit") keeps each
     # one, not only those a grammar read.
     return (

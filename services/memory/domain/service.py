@@ -233,7 +233,7 @@ class MemoryCore:
         state = self._require(session_id, tenant)
         if token_budget < 0 or token_budget > MAX_BUDGET:
             raise InvalidArgument(f"token_budget is {token_budget}; use 1..{MAX_BUDGET} (0 for the default)")
-        ranked = self._rank(state, query, 24, include_superseded=True)
+        ranked = self._rank(state, query, assembly.depth(token_budget or assembly.DEFAULT_BUDGET), include_superseded=True)
         active = [s for s in ranked if s.item.status is ItemStatus.ACTIVE]
         history = [s.item for s in ranked if s.item.status is ItemStatus.SUPERSEDED][:HISTORY_LINES]
         rules = self.store.active_items_of_kinds(session_id, [ItemKind.RULE], limit=RULES_CONSIDERED)
