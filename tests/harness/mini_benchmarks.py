@@ -62,7 +62,7 @@ def beam_questions() -> dict:
                 "question": "Have I ever played a musical instrument?",
                 "ideal_answer": "You said both.",
                 "source_chat_ids": {"first_statement": [2], "second_statement": [8]},
-                "rubric": ["LLM response should state: there is contradictory information"],
+                "rubric": ["LLM response should state: both were said"],
             }
         ],
         "information_extraction": [
