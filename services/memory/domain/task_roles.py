@@ -15,6 +15,7 @@ from services.memory.domain.model import Candidate, ItemKind, TaskField
 from services.memory.domain.rules import MAX_RULE_KEY_CHARS as MAX_TASK_KEY_CHARS
 from services.memory.domain.text import detect_lang, is_question, normalize_key, split_sentences
 from services.memory.lang import LANGUAGES, data
+from services.memory.lang.en.terms import STOP_WORDS
 
 MAX_LABEL_WORDS = 10
 MAX_LABEL_CHARS = 12  # a Chinese label, in characters
@@ -218,7 +219,7 @@ _TITLE = regex_cache.compile(r"(?<![A-Za-z0-9])['‘\"“]([^'’\"”\n]{3,100}
 
 def _tagged(message: str, candidate: Candidate) -> Candidate:
     lang = candidate.lang if candidate.lang in LANGUAGES else "en"
-    if not _role_tag(lang).match(candidate.text.strip()):
+    if not (_role_tag(lang).match(candidate.text.strip()) or _stance_only(candidate.text.strip(), lang)):
         return candidate
     sentences = split_sentences(message)
     at = next((index for index, sentence in enumerate(sentences) if candidate.text.strip() in sentence), 0)
@@ -232,3 +233,18 @@ def _tagged(message: str, candidate: Candidate) -> Candidate:
 @cache
 def _role_tag(lang: str) -> re.Pattern[str]:
     return regex_cache.compile(data(lang, "task_roles").ROLE_TAG, re.IGNORECASE)
+
+
+def _stance_only(sentence: str, lang: str) -> bool:
+    """A sentence that says where the user stands and names nothing ("I honestly haven't decided."): its
+    subject is the sentence before it."""
+    if lang == "zh":
+        return bool(_stance_pattern().match(sentence))
+    words = [word.strip(".,!?…'’\"") for word in sentence.lower().split()]
+    roles = data(lang, "task_roles")
+    return bool(words) and all(not word or word in STOP_WORDS or word in roles.STANCE_WORDS for word in words)
+
+
+@cache
+def _stance_pattern() -> re.Pattern[str]:
+    return regex_cache.compile(data("zh", "task_roles").STANCE_ONLY)

@@ -102,3 +102,42 @@ NOT_YET = r"\b(?:until|till|before|once|after|when|whenever|if|unless|whether|in
 # A sentence that only names the role of the one before it: "Nobody has said who pays for the labels. Open
 # question for the board." The entry is the sentence before.
 ROLE_TAG = r"^(?:(?:an?|the|still\s+an?|that's\s+an?|that's\s+the|one\s+more)\s+)?(?:open\s+(?:question|item|point)|blocker|decision\s+to\s+make|thing\s+to\s+decide)(?:\s+(?:for|with)\s+[^.!?]{1,40})?[.!]?$"
+# Words a sentence may say its stance with and name nothing of what it is about: "I honestly haven't
+# decided.", "Still not sure.", "Haven't made up my mind yet." Such a sentence is about the one before it.
+STANCE_WORDS = frozenset(
+    [
+        "decide",
+        "decided",
+        "deciding",
+        "undecided",
+        "sure",
+        "unsure",
+        "know",
+        "figured",
+        "settled",
+        "torn",
+        "still",
+        "honestly",
+        "really",
+        "quite",
+        "entirely",
+        "fully",
+        "totally",
+        "yet",
+        "made",
+        "mind",
+        "minds",
+        "call",
+        "idea",
+        "clue",
+        "thinking",
+        "think",
+        "thought",
+        "pending",
+        "tbd",
+        "either",
+        "way",
+        "undetermined",
+        "certain",
+    ]
+)
