@@ -16,6 +16,7 @@ from services.memory.domain.dedupe import compaction_seq, new_events
 from services.memory.domain.extraction import extract
 from services.memory.domain.extraction_checks import pointed_update, said_new, verb_cut
 from services.memory.domain.indexing import CONTEXT_TURNS, event_metadata, turns_context
+from services.memory.domain.instances import other_instance, sentence_around
 from services.memory.domain.model import (
     QUOTABLE_KINDS,
     TRUSTED_KINDS,
@@ -257,6 +258,18 @@ def _reconcile(overlay: _Overlay, event: Event, candidate: Candidate, item_id: s
         if event.event_id not in existing.source_event_ids:
             overlay.update(_with_source(existing, event))
         return
+    if existing is not None and event.event_id in existing.source_event_ids and not value_text.names(candidate.corrects, existing.value):
+        # Two values one message gives under one key ("got pushed a week, it's the 25th now" read as a day
+        # and a weekday) both stand: a message retires what it said itself only by naming it ("40, not 30").
+        new = _replace(new, key=f"{new.key} {value_type(new.value) or new.kind.value}")
+        existing = overlay.active(new.key)
+        if existing is not None and (event.event_id in existing.source_event_ids or _same_content(existing, new)):
+            return
+    if existing is not None and not value_text.names(candidate.corrects, existing.value):
+        instance = other_instance(sentence_around(event.text, candidate.text), candidate.value, existing.text, existing.value)
+        if instance:  # the same measure of another bay, hall or line: a value of its own, under its own key
+            new = _replace(new, key=f"{new.key} {instance}")
+            existing = overlay.active(new.key)
     if existing is None and candidate.kind is ItemKind.RULE and candidate.is_correction:
         existing = _replaced_rule(overlay, new)
     if existing is None and candidate.kind in CORRECTABLE_KINDS:

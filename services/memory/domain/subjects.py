@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 from services.memory import regex_cache
 from services.memory.domain.discourse import reporter
+from services.memory.domain.instances import other_instance, sentence_around
 from services.memory.domain.model import Item, ItemKind
 from services.memory.domain.near_values import alike_unnamed, near_in_time, nearest_amount, nearest_figure, nearest_time, same_rate
 from services.memory.domain.owners import owner
@@ -92,7 +93,13 @@ class Statement:
 
 def best_target(statement: Statement, candidates: list[Item]) -> Item | None:
     """The candidate the statement is about, or None when none is clearly so."""
-    unique = {c.item_id: c for c in candidates}
+    # "Bay 5 is different, 220 mL a pulse" updates nothing said of Bay 3, whatever else the two share.
+    sentence = sentence_around(statement.message, statement.sentence)
+    unique = {
+        c.item_id: c
+        for c in candidates
+        if names(statement.named_old, c.value) or not other_instance(sentence, statement.value, c.text, c.value)
+    }
     # A keyless update's subject is the one its own message names, by its key or by repeating its value
     # ("Bellhouse double-booked the hall. We've moved to ..."); only when it names none do the turns before it set the focus.
     message = term_set(statement.message)

@@ -232,3 +232,6 @@ KEY_DEAL_VERBS = frozenset(
 KEY_CUT_DETERMINERS = frozenset(["the", "a", "an", "our", "my", "their", "his", "her", "its", "this"])
 # A particle or preposition left at the end of the cut ("bumped up to", "booked X for"): no part of a name.
 KEY_CUT_LEFTOVERS = frozenset(["up", "down", "back", "out", "over", "in", "to", "at", "for", "on", "by", "from", "with", "s"])
+# One of several things of a kind told apart by a number or a letter: "Bay 3", "VLAN 30", "Hall B", "room 12",
+# "line #2". The noun is the group "kind", the mark the group "mark" (instances.py).
+INSTANCE = regex_cache.compile(r"\b(?P<kind>[A-Za-z][a-z]{1,15}|[A-Z]{2,8})\s+#?(?P<mark>\d{1,4}[A-Za-z]?|[A-Z])(?![\w%.,:/°'’-])")

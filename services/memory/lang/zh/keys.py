@@ -76,3 +76,5 @@ TRAILING_POSSESSIVE = "的"
 BA_OBJECT = regex_cache.compile(r"把(?P<object>[^把，,。；;]{2,12}?)(?:加|改|调|减|提|降|涨|换|延|推|挪|升|缩)(?:到|成|为|至)")
 # A figure's measure word said alone (一袋, 每箱, 两个) counts what the value is of; it names no subject.
 MEASURE_PHRASE = regex_cache.compile(r"[一二两三四五六七八九十几每半]\s*[个袋箱斤件份瓶盒包位名次条张台桶罐只]")
+# One of several things of a kind told apart by its number: 三号棚, 5号线, 二号仓. Groups as in lang/en/keys.py.
+INSTANCE = regex_cache.compile(r"(?P<mark>[一二三四五六七八九十\d]{1,3})\s*号(?P<kind>[\u4e00-\u9fff])")
