@@ -596,6 +596,10 @@ def test_a_goal_that_says_it_names_the_title_before_it(memory, said, title):
         ("Nobody has said who drives the minibus back on Sunday. Open question for the committee.", "minibus"),
         ("Whether the raffle needs a licence this year. Still an open question.", "raffle"),
         ("谁来付场地的清洁费。这个还没定。", "清洁费"),
+        # A sentence that only says where the user stands names nothing either.
+        ("The caterers asked whether we want the buffet or plated service. Honestly I haven't decided yet.", "buffet"),
+        ("Repaint the fence or replace it? Haven't made up my mind yet.", "fence"),
+        ("门口那块地铺草坪还是铺石板？我还没想好。", "草坪"),
     ],
 )
 def test_a_tag_that_only_names_a_role_makes_the_sentence_before_it_the_entry(memory, said, fragment):

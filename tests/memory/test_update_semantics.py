@@ -4,6 +4,7 @@ figure; a date said the same way names the date it moves; what a turn said besid
 is restated. Sentences written for these tests; tests/memory/redis/test_redis_update_semantics.py
 re-runs them on Redis."""
 
+import pytest
 from dsh.memory.v1 import memory_pb2
 
 from tests.memory.conftest import all_items
@@ -152,3 +153,29 @@ def test_a_head_count_said_alone_is_kept_and_a_later_count_replaces_it(memory):
         "Two more families said yes, so we're at 25 people now.",
     )
     assert_replaced(memory, "18", "25")
+
+
+@pytest.mark.parametrize(
+    ("first", "other", "old", "new"),
+    [
+        ("The pump in Bay 2 is set to 40 psi.", "The pump in Bay 5 is set to 55 psi.", "40", "55"),
+        ("Kiln 1 is fired at 1,220 °C for the stoneware.", "Kiln 3 is fired at 1,000 °C for the bisque.", "1,220", "1,000"),
+        ("Hall B seats 300 people for the keynote.", "Hall D seats 180 people for the workshops.", "300", "180"),
+    ],
+)
+def test_a_value_of_another_numbered_instance_replaces_nothing(memory, first, other, old, new):
+    send(memory, first, other)
+    for value in (old, new):
+        statuses = [item.status for item in holding(memory, value)]
+        assert statuses and set(statuses) == {ACTIVE}, (value, [(i.key, i.value, i.status) for i in derived(memory)])
+
+
+def test_the_same_instance_said_again_with_a_new_value_is_an_update(memory):
+    send(memory, "The pump in Bay 2 is set to 40 psi.", "The pump in Bay 2 is now set to 55 psi.")
+    assert_replaced(memory, "40", "55")
+
+
+def test_a_message_does_not_retire_a_value_it_gave_itself(memory):
+    # Read as a day of the month and as a weekday under one key: both come from this one sentence.
+    send(memory, "Gym update: Saturday's class got pushed back a week, so it's on the 9th now, same two hours.")
+    assert [item.status for item in holding(memory, "9")] == [ACTIVE]
