@@ -1,5 +1,5 @@
 """Rules said in forms beyond the rule words, through the service on a real store: a prohibition of
-a symbol-bearing thing, a universal negative with its condition, a label that names what the rule is
+a symbol-bearing thing, a universal negative with its condition or without one, a label that names what the rule is
 about, and a labelled rule whose words look like a correction. And "先说…" is the speaker's own word,
 not a relay. tests/memory/redis/test_redis_rule_forms.py re-runs them on Redis.
 
@@ -47,6 +47,10 @@ from tests.memory.test_corrections import ACTIVE, S, send
         # A class of people or things with how they are only, never or always dealt with.
         ("Contractors only ever get the side-gate code.", "side-gate"),
         ("Interns never sign purchase orders.", "purchase orders"),
+        # A universal negative with no condition: what nobody does, what nothing in a place is.
+        ("Nobody touches the prod database on Fridays.", "prod database"),
+        ("House rule: the dog sleeps downstairs, nothing in the bedroom gets chewed.", "bedroom"),
+        ("Nobody is allowed in the server room alone.", "server room"),
     ],
 )
 def test_a_rule_in_other_forms_is_stored_whole(memory, said, part):
@@ -66,6 +70,10 @@ def test_a_rule_in_other_forms_is_stored_whole(memory, said, part):
         "When you get there, parking is behind the hall.",
         "When you draft emails, Anna reviews them.",
         "The kids never eat broccoli.",
+        "Nobody came to the retro, so I cancelled it.",
+        "Nothing works on this laptop since the update.",
+        "Nothing is finished yet.",
+        "No one else is coming.",
         "Things always break on Fridays.",
         # 能不能 / 可不可以 asks whether; the 不能 inside it forbids nothing.
         "房东问能不能下个月再来修热水器。",

@@ -368,6 +368,29 @@ RULES_EN = (
         needles=("must", "shall", "required", "mandatory"),
         weak=True,
     ),
+    # A norm said of everyone or everything in the present tense, with no condition (nothing_without has those): "No one signs for a delivery after 6 pm",
+    # "nothing in the staging bucket is shared publicly" (a state is a rule too). What people are or did
+    # ("nobody knows", "nobody came") is narrative, not a norm.
+    _row(
+        "nobody_does",
+        "en",
+        RULE,
+        r"(?:^|[:;,]\s*|\b(?:and|so|but)\s+)(?:[\w' ]{1,40}:\s*)?(?P<marker>nobody|no\s+one|no-one|nothing)"
+        r"(?:\s+(?:on|in|from|at|of|inside|outside|under)\s+(?:the\s+|our\s+|a\s+)?[\w\-]+(?:\s+[\w\-]+){0,2}?)?\s+"
+        r"(?!(?:knows|seems|cares|likes|wants|minds|remembers|understands|says|thinks|works|happens|changes|matters|helps|"
+        r"answers|replies|reads|notices|needs|believes|expects|feels|looks|sounds|stays|remains|beats|compares|lasts|fits|was|has)\b)"
+        r"(?:is\s+(?:allowed|permitted|shared|deployed|merged|released|sent|shipped|published|posted|stored|installed|exposed|"
+        r"copied|deleted|pushed|printed|moved|opened|connected)\b|[a-z]{3,}(?<![su]s)s\b)",
+        [
+            ("No one signs for a delivery after 6 pm.", {"key": "rule:no one signs for a delivery after 6 pm"}),
+            ("Nothing in the staging bucket is shared publicly.", {"value": "Nothing in the staging bucket is shared publicly"}),
+            (
+                "Demo builds are cut from the tag, nothing from a feature branch goes to customers.",
+                {"value": "Demo builds are cut from the tag, nothing from a feature branch goes to customers"},
+            ),
+        ],
+        needles=("nobody", "no one", "no-one", "nothing"),
+    ),
 )
 
 # Words that make a sentence a rule say nothing of what it is about (ingest leaves their terms out when it
