@@ -175,6 +175,8 @@ def test_corrections_never_cross_sessions_nor_come_from_tool_output(memory):
         ("退货审批人是张伟。", "之前说错了，退货审批现在归刘洋，张伟调去仓储了。", "张伟", "刘洋"),
         ("订单库的连接池上限是 150。", "更新一下：连接池上限调到 90 了，运维那边要求的。", "150", "90"),
         ("日志清理任务每 30 分钟跑一次。", "清理任务改成每 10 分钟跑一次，30 分钟太慢了。", "30 分钟", "10 分钟"),
+        # A demonstrative inside the key points at the subject said before, under another name.
+        ("冷库夜间温度不能低于5度，不然蔬菜会冻坏。", "老板说夜里那个下限提到7度。", "5", "7"),
     ],
 )
 def test_chinese_corrections_find_their_subject(memory, first, second, old, new):

@@ -133,7 +133,7 @@ def names_no_subject(key: str, grammar: str) -> bool:
         return False
     if grammar == "zh":
         norm = normalize_key(key)
-        return norm in zh_keys.UPDATE_NON_KEYS or norm.endswith(zh_keys.UPDATE_KEY_END)
+        return norm in zh_keys.UPDATE_NON_KEYS or norm.endswith(zh_keys.UPDATE_KEY_END) or bool(zh_keys.INNER_POINTER.search(norm))
     words = key.lower().split()
     # "that spacing", "of those for the finish"; "the sheets for this whole project" names its subject.
     return bool(words) and (words[0] in en_keys.POINTERS or any(a == "of" and b in en_keys.POINTERS for a, b in itertools.pairwise(words)))
