@@ -35,11 +35,21 @@ def test_a_dependency_said_in_other_words_is_a_blocker(memory, said, fragment):
         ("Roster check: six of eight volunteers done with their safety training.", "six of eight"),
         ("外墙涂料基本收尾了，差不多八成。", "八成"),
         ("The photo edits are at 70%, should wrap by Friday.", "70%"),  # a share reached, the end in sight
+        # Where the share stands, hedged; everything done but what is named, under a report's label.
+        ("We're at roughly 60% of the tiling, the bathroom is next.", "60%"),
+        ("We're at around 3 of 5 bedrooms.", "3 of 5"),
+        ("Progress check: everything's drafted now except the index.", "except the index"),
     ],
 )
 def test_where_a_count_or_a_share_stands_is_progress(memory, said, fragment):
     say(memory, "Let's track the work.", said)
     assert any(fragment in text for text in texts(state(memory).progress)), texts(state(memory).progress)
+
+
+@pytest.mark.parametrize("said", ["We're at 80% capacity in the car park.", "The CPU is at 80% all day."])
+def test_a_level_that_is_no_share_of_the_work_is_no_progress(memory, said):
+    say(memory, "Let's track the work.", said)
+    assert texts(state(memory).progress) == []
 
 
 def test_a_rule_about_chasing_is_no_blocker(memory):

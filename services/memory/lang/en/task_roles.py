@@ -14,7 +14,10 @@ GOAL_LABEL = (
 )
 # Where a label ends: a colon, or a dash between spaces ("Barrel prep update — 13 of 16 done").
 LABEL_END = r"[:：]\s*|\s+[—–-]{1,2}\s+"
-PROGRESS_LABEL = r"updates?|status|progress|tracker|scoreboard|tally|so\s+far|where\s+(?:we|things)\s+(?:are|stand)|check-?in"
+PROGRESS_LABEL = (
+    r"(?:updates?|status|progress)(?:\s+(?:check|report|recap|snapshot|note))?|tracker|scoreboard|tally|so\s+far|"
+    r"where\s+(?:we|things)\s+(?:are|stand)|check-?in"
+)
 # What stands in the way, by any of its names: "New snag:", "Only hitch now:", "Roadblock:".
 BLOCKER_LABEL = (
     r"blockers?|blocked|waiting|dependenc(?:y|ies)|hold-?ups?|stuck|snags?|hitch(?:es)?|hiccups?|roadblocks?|obstacles?|"
@@ -30,7 +33,9 @@ OPEN_LABEL = (
 ADVANCE = (
     r"\b\d+(?:\s+now)?,?\s+(?:of|out\s+of)\s+(?:the\s+)?\d+\b|\d+(?:\.\d+)?\s?%|\b(?:half|a\s+third|a\s+quarter|most|all)\b(?:\s+of)?|"
     r"\b(?:done|finished|complete|completed|closed|locked|shipped|merged|live|signed|collected|booked|mixed|published|"
-    r"migrated|delivered|approved|submitted|in\s+review)\b"
+    r"migrated|delivered|approved|submitted|in\s+review)\b|"
+    # Everything done but what is named: "everything's drafted now except the evaluation plan".
+    r"\b(?:everything|all)(?:'s|\s+is|\s+are|\s+has\s+been|\s+have\s+been)\s+(?:now\s+|already\s+)?[a-z]+ed\b"
 )
 # A milestone passed, said in any words: the sentence is progress ("we passed the halfway point — 640 in
 # the can", "only 120 boxes to go").
@@ -43,8 +48,12 @@ MILESTONE = (
     r"\bat\s+\d+(?:\.\d+)?\s?%[^.;]{{0,30}}?\b(?:should|will|to|set\s+to|about\s+to)\s+(?:wrap|finish|be\s+done|complete|land)\b|"
     r"\b(?:\d+|{n})\s+(?:of|out\s+of)\s+(?:the\s+)?(?:\d+|{n})\s+(?:\w+\s+)?(?:done|now|so\s+far|finished|complete|confirmed|signed\s+up|in)\b|"
     # Where the count stands: "so we're at 5 of 7", "now at 12 out of 20".
-    r"\b(?:we're|we\s+are|i'm|i\s+am|it's|it\s+is|now|that's|that\s+puts\s+us|which\s+puts\s+us)\s+at\s+(?:\d+|{n})\s+(?:of|out\s+of)\s+(?:the\s+)?(?:\d+|{n})\b"
-).format(n=r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)")
+    r"\b(?:we're|we\s+are|i'm|i\s+am|it's|it\s+is|now|that's|that\s+puts\s+us|which\s+puts\s+us)\s+at\s+{about}(?:\d+|{n})\s+(?:of|out\s+of)\s+(?:the\s+)?(?:\d+|{n})\b|"
+    # Where a share stands, said by the ones doing the work: "we're at about 80% of the epic".
+    r"\b(?:we're|we\s+are|i'm|i\s+am|that\s+puts\s+us|which\s+puts\s+us)\s+(?:now\s+)?at\s+{about}\d+(?:\.\d+)?\s?%(?!\s*(?:capacity|utili[sz]ation|load|occupancy|battery|humidity|full)\b)"
+).format(
+    n=r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)", about=r"(?:about\s+|around\s+|roughly\s+|nearly\s+|almost\s+)?"
+)
 # A dependency that stops work, said in any words: what follows is what the work waits for.
 DEPENDENCY = (
     r"\b(?:can't|cannot|can\s+not|won't|couldn't|not\s+able\s+to)\b[^.;]{0,80}?\buntil\s+(?:[^.;]+)|"
