@@ -109,3 +109,22 @@ def test_the_subject_is_the_content_words_nearest_the_value_in_its_clause():
     assert subject_of("So they're at 102 guests now.", "102", "guests", "en") == ""
     # Chinese says its topic first: the first words of the sentence, not the change next to the value.
     assert subject_of("林老师下周要出差，改到 22 号。", "22 号", "", "zh").startswith("老师")
+
+
+@pytest.mark.parametrize(
+    ("said", "first", "second"),
+    [
+        ("The heating is set to 21 °C in the morning and 16 overnight.", ("21", "in the morning"), ("16", "overnight")),
+        ("Parking costs 4 euros on weekdays and 6 on weekends.", ("4", "on weekdays"), ("6", "on weekends")),
+    ],
+)
+def test_a_second_figure_under_its_own_condition_is_a_value_of_its_own(memory, said, first, second):
+    send(memory, said)
+    for value, condition in (first, second):
+        assert [(item.status, item.condition) for item in holding(memory, value)] == [(ACTIVE, condition)]
+
+
+def test_the_second_figure_is_what_an_update_of_its_condition_replaces(memory):
+    send(memory, "The heating is set to 21 °C in the morning and 16 overnight.", "Too cold at night, make the overnight one 17.")
+    assert_replaced(memory, "16", "17")
+    assert [item.status for item in holding(memory, "21")] == [ACTIVE]

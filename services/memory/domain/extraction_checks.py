@@ -200,6 +200,7 @@ def pointed_update(candidate: Candidate) -> Candidate:
     grammar = "zh" if candidate.lang == "zh" else "en"
     if candidate.kind in (ItemKind.FACT, ItemKind.NUMBER) and (
         names_no_subject(candidate.key, grammar)
+        or _one_of_several(candidate.key, candidate.text, grammar)
         or (candidate.is_correction and (runs_into_value(candidate.key, grammar) or _ends_in_object(candidate.key, grammar)))
     ):
         return replace(candidate, key="", is_correction=True)
@@ -207,6 +208,18 @@ def pointed_update(candidate: Candidate) -> Candidate:
         # "whichever is lower", "一袋 25 公斤": no subject to keep the value under; a correction looks for one in focus.
         return replace(candidate, key="")
     return candidate
+
+
+def _one_of_several(key: str, text: str, grammar: str) -> bool:
+    """ "Make the overnight one 17": "the <word> one" picks one of the values said before by what tells it
+    apart, a subject in focus; "phase one" names its own."""
+    words = key.lower().split()
+    return (
+        grammar == "en"
+        and len(words) >= 2
+        and words[-1] in ("one", "ones")
+        and bool(re.search(rf"\b(?:the|that|this|those|these)\s+{re.escape(key)}\b", text, re.IGNORECASE))
+    )
 
 
 def _ends_in_object(key: str, grammar: str) -> bool:

@@ -48,6 +48,7 @@ def figure_statements(sentence: str, clean: str, lang: str, read: Read) -> Read:
     if any(c.kind in (ItemKind.RULE, ItemKind.TASK) for c, _ in read):
         return read
     read = called_new(clean, lang, labelled_measures(clean, lang, read))
+    read = tuple(pair for c, row in read for pair in _paired(c, row, lang))
     if any(c.is_correction for c, _ in read):
         return read  # "from 03:30 to 01:15", "40, not 30": the sentence's other value is the old one
     # A figure in a reading's value is read; one in its key names the subject ("the Friday order is 60"); one
@@ -63,6 +64,27 @@ def figure_statements(sentence: str, clean: str, lang: str, read: Read) -> Read:
             for c, row in plain_figures(sentence, clean, lang)
             if digits(c.value) not in qualifiers and not any(_holds(v, c.value) for v in held)
         ),
+    )
+
+
+# A second figure of the same measure under its own condition, said in the first one's condition: "21 °C in the
+# morning and 16 overnight", "4 euros on weekdays and 6 on weekends".
+_SECOND_FIGURE = regex_cache.compile(
+    r"^(?P<first>\S.*?),?\s+and\s+(?P<value>\d[\d,]*(?:\.\d+)?)\s*(?P<unit>\S+\s+)?(?P<second>(?:in|on|at|for|during|over|overnight|after|before)\b.*)$"
+)
+
+
+def _paired(candidate: Candidate, row: str, lang: str) -> Read:
+    """A number whose condition holds a second figure of its measure under another condition, as two numbers."""
+    if lang != "en" or candidate.kind is not ItemKind.NUMBER or not candidate.condition:
+        return ((candidate, row),)
+    found = _SECOND_FIGURE.match(candidate.condition)
+    if found is None or (found.group("unit") and found.group("unit").strip() != candidate.unit):
+        return ((candidate, row),)
+    first, second = found.group("first"), found.group("second")
+    return (
+        (replace(candidate, key=normalize_key(f"{candidate.key} {first}"), condition=first), row),
+        (replace(candidate, key=normalize_key(f"{candidate.key} {second}"), value=found.group("value"), condition=second), row),
     )
 
 
