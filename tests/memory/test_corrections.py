@@ -177,6 +177,9 @@ def test_corrections_never_cross_sessions_nor_come_from_tool_output(memory):
         ("日志清理任务每 30 分钟跑一次。", "清理任务改成每 10 分钟跑一次，30 分钟太慢了。", "30 分钟", "10 分钟"),
         # A demonstrative inside the key points at the subject said before, under another name.
         ("冷库夜间温度不能低于5度，不然蔬菜会冻坏。", "老板说夜里那个下限提到7度。", "5", "7"),
+        # ... or at its end; a temperature in 度 updates one said in °C.
+        ("The wine cellar is kept at 12 °C.", "妈妈说太凉了，酒窖那个改成14度吧。", "12", "14"),
+        ("鱼缸水温保持在26度。", "The tank water goes up to 27 °C from tomorrow.", "26", "27"),
     ],
 )
 def test_chinese_corrections_find_their_subject(memory, first, second, old, new):

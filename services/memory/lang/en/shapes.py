@@ -104,6 +104,8 @@ UNIT_FAMILIES = {
     "litre": ("l", "litre", "litres", "liter", "liters"),
     "gram": ("gram", "grams"),
     "pound weight": ("lb", "lbs"),
+    "degree celsius": ("°c", "℃", "degrees celsius", "degree celsius", "celsius", "deg c", "degrees c"),
+    "degree fahrenheit": ("°f", "℉", "degrees fahrenheit", "fahrenheit", "deg f", "degrees f"),
 }
 # What each measure of UNIT_FAMILIES is a measure of: the kind of answer a question asks for ("how big", "how long").
 MEASURE_DIMENSIONS = {
@@ -122,6 +124,8 @@ MEASURE_DIMENSIONS = {
     "litre": "volume",
     "gram": "weight",
     "pound weight": "weight",
+    "degree celsius": "temperature",
+    "degree fahrenheit": "temperature",
 }
 WEEKDAYS = r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b"
 # "4 pm", "7:30am", "15:00"; two of them joined by SPAN are one value ("03:00 to 05:00").

@@ -78,8 +78,8 @@ BA_OBJECT = regex_cache.compile(r"把(?P<object>[^把，,。；;]{2,12}?)(?:加|
 MEASURE_PHRASE = regex_cache.compile(r"[一二两三四五六七八九十几每半]\s*[个袋箱斤件份瓶盒包位名次条张台桶罐只]")
 # One of several things of a kind told apart by its number: 三号棚, 5号线, 二号仓. Groups as in lang/en/keys.py.
 INSTANCE = regex_cache.compile(r"(?P<mark>[一二三四五六七八九十\d]{1,3})\s*号(?P<kind>[\u4e00-\u9fff])")
-# A demonstrative inside a key points at a subject said before (夜里那个下限, 上周那笔尾款), as a leading one
-# does; 这个月, 那个周末 are times, not pointers.
+# A demonstrative inside or at the end of a key points at a subject said before (夜里那个下限, 上周那笔尾款,
+# 夜里那个), as a leading one does; 这个月, 那个周末 are times, not pointers.
 INNER_POINTER = regex_cache.compile(
-    r"(?:那个|这个|那条|这条|那项|这项|那笔|这笔|那批|这批)(?!月|星期|礼拜|周|季度|学期|时候)(?=[\u4e00-\u9fff])"
+    r"(?:那个|这个|那条|这条|那项|这项|那笔|这笔|那批|这批)(?!月|星期|礼拜|周|季度|学期|时候)(?=[\u4e00-\u9fff]|$)"
 )

@@ -25,6 +25,8 @@ UNIT_FAMILIES = {
     "dollar": ("美元", "美金"),
     "euro": ("欧元",),
     "pound": ("英镑",),
+    # 度 is a degree of heat far more often than a kilowatt-hour (一度电), which names its 电.
+    "degree celsius": ("度", "摄氏度"),
 }
 WEEKDAYS = r"周[一二三四五六日天]|星期[一二三四五六日天]"
 # 4月3日, 7 月 15 日, and a day of the month alone (22 号开始), not a numbered thing (3 号馆, 5 号线).
