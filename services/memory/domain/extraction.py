@@ -14,7 +14,7 @@ from dataclasses import replace
 from functools import lru_cache
 
 from services.memory import regex_cache
-from services.memory.domain import analysis, discourse, neighbours
+from services.memory.domain import analysis, asides, discourse, neighbours
 from services.memory.domain import extraction_checks as C
 from services.memory.domain import patterns as P
 from services.memory.domain.analysis import TurnAnalysis
@@ -95,7 +95,7 @@ def extract_traced(own: str | TurnAnalysis) -> list[tuple[Candidate, str]]:
             if retracted := retraction(clean, lang):
                 taken_back = retracted  # "Scratch the granite." says what the next statement replaces
                 continue
-            read = _updates(sentence, clean, lang)
+            read = asides.read_without(_updates(sentence, clean, lang), clean, sentence, lang, _updates)
             if not said.question and (contrast := read_contrast(clean, lang)) is not None:
                 read = tuple(contrasted(contrast, list(read), list(_sentence(contrast.clause)), sentence, lang))
             # "Forget the narrative, we need to lock the budget" sets a goal: only a sentence that states
