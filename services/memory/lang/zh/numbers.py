@@ -58,13 +58,15 @@ NUMBERS_ZH = (
         + VAL_ZH
         + r"\s*(?P<unit>"
         + UNITS_ZH.pattern
-        + r")?\s*(?:来|去)?(?:配置|配|设置|设定|设|算|走|执行|处理|定)(?:好|上)?了?(?P<tail>.*)$",
+        # The verb may go unsaid when the figure ends the sentence: 冬季胎压标准按 2.4 bar。
+        + r"|[A-Za-z][A-Za-z/]{0,7}(?![A-Za-z]))?\s*(?:(?:来|去)?(?:配置|配|设置|设定|设|算|走|执行|处理|定)(?:好|上)?了?(?P<tail>.*)|[。！!]?)$",
         [
             (
                 "批量导出任务的并发先按 6 个配，只在夜间窗口生效。",
                 {"key": "批量导出任务的并发", "value": "6", "unit": "个", "condition": "只在夜间窗口生效; 批量导出任务"},
             ),
             ("重试间隔按照15秒设置", {"key": "重试间隔", "value": "15", "unit": "秒", "condition": ""}),
+            ("冬季轿车胎压按2.4 bar。", {"key": "冬季轿车胎压", "value": "2.4", "unit": "bar"}),
         ],
         needles=("按", "照"),
     ),
