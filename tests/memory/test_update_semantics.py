@@ -179,3 +179,23 @@ def test_a_message_does_not_retire_a_value_it_gave_itself(memory):
     # Read as a day of the month and as a weekday under one key: both come from this one sentence.
     send(memory, "Gym update: Saturday's class got pushed back a week, so it's on the 9th now, same two hours.")
     assert [item.status for item in holding(memory, "9")] == [ACTIVE]
+
+
+def _rules(memory) -> dict[str, int]:
+    return {item.value: item.status for item in all_items(memory.stub, S) if item.kind == memory_pb2.ITEM_KIND_RULE}
+
+
+def test_a_rule_taken_back_and_replaced_in_one_message_is_retired(memory):
+    send(
+        memory,
+        "For the porch plants, put the ferns on the 5-minute drip cycle from Monday.",
+        "Forget what I said about dripping the ferns. Nina says the drip rotted the roots last year, so they stay on hand-watering.",
+    )
+    assert list(_rules(memory).values()) == [SUPERSEDED], _rules(memory)
+    assert [item.status for item in holding(memory, "hand-watering")] == [ACTIVE]
+
+
+def test_a_value_taken_back_and_replaced_leaves_the_rules_that_name_its_subject(memory):
+    send(memory, "Always cc Dana on invoices.", "The invoice total is 300.", "Forget what I said about the invoices. The total is 320.")
+    assert_replaced(memory, "300", "320")
+    assert list(_rules(memory).values()) == [ACTIVE], _rules(memory)

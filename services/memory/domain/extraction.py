@@ -210,7 +210,12 @@ def _replacing(read: tuple[tuple[Candidate, str], ...], ctx: ReadContext, taken_
     stated = [c for c, _ in read if c.kind in VALUE_KINDS]
     if stated:
         return tuple(
-            (replace(c, is_correction=True, corrects=c.corrects or taken_back.old, key=c.key or taken_back.key), row)
+            (
+                replace(
+                    c, is_correction=True, corrects=c.corrects or taken_back.old, key=c.key or taken_back.key, takes_back=taken_back.key
+                ),
+                row,
+            )
             if c.kind in VALUE_KINDS
             else (c, row)
             for c, row in read
@@ -219,7 +224,7 @@ def _replacing(read: tuple[tuple[Candidate, str], ...], ctx: ReadContext, taken_
         return read
     clean = analysis.clean(ctx.source, ctx.lang)
     found = replacement(clean, taken_back, ctx) if clean else None
-    return (*read, (found, "retraction")) if found else read
+    return (*read, (replace(found, takes_back=taken_back.key), "retraction")) if found else read
 
 
 @lru_cache(maxsize=4096)

@@ -274,6 +274,7 @@ def _reconcile(overlay: _Overlay, event: Event, candidate: Candidate, item_id: s
         existing = _replaced_rule(overlay, new)
     if existing is None and candidate.kind in CORRECTABLE_KINDS:
         existing = _subject_of(overlay, event, candidate, focus)
+    retired_rule = withdrawals.taken_back_rule(overlay, candidate.takes_back) if existing is None and candidate.takes_back else []
     if existing is not None and existing.key != new.key and existing.kind is not ItemKind.RULE:
         new = _replace(new, key=existing.key)
     if existing is not None and _inherits_unit(candidate, new, existing):
@@ -290,6 +291,8 @@ def _reconcile(overlay: _Overlay, event: Event, candidate: Candidate, item_id: s
     if existing is not None:
         overlay.update(_replace(existing, status=ItemStatus.SUPERSEDED, superseded_by=new.item_id))
         replacement.restate_siblings(overlay, event, existing, new)
+    for item in retired_rule:  # the rule taken back, and what its sentence stated: the new statement replaces them
+        overlay.update(_replace(item, status=ItemStatus.SUPERSEDED, superseded_by=new.item_id))
     if candidate.corrects and (existing is None or not value_text.names(candidate.corrects, existing.value)):
         replacement.supersede_quoted(overlay, event, candidate.corrects, new)
     if candidate.task_field is TaskField.PROGRESS:

@@ -159,6 +159,9 @@ class Candidate:
     # The sentence takes back what key names ("forget what I said about the launch date"), or, with
     # no key, the statement just made ("never mind"), and gives no new value: that item is retired.
     withdraws: bool = False
+    # The statement replaces what the sentence before it took back ("Forget what I said about misting the
+    # basil. They stay on hand-watering."): what that sentence named, which may be a rule.
+    takes_back: str = ""
 
 
 class ReadContext(NamedTuple):

@@ -77,6 +77,13 @@ def withdraw(overlay: WithdrawalView, event: Event, candidate: Candidate) -> Non
             overlay.update(replace(earlier, status=ItemStatus.ACTIVE, superseded_by=""))
 
 
+def taken_back_rule(overlay: WithdrawalView, named: str) -> list[Item]:
+    """The rule a retraction named, with what else its sentence stated, when no value took its place: "Forget
+    what I said about misting the basil" of "put the basil on the 10-minute mist cycle"; [] when none."""
+    rule = withdrawn(named, overlay.matching(named, (ItemKind.RULE,)))
+    return _with_sentence(overlay, rule) if rule is not None and rule.kind is ItemKind.RULE else []
+
+
 def _with_sentence(overlay: WithdrawalView, target: Item) -> list[Item]:
     """The item taken back and what else its sentence stated ("pay everyone a 200 bonus on Monday" is
     one thing taken back, whether it was read as a number, a fact or both)."""
