@@ -21,11 +21,27 @@ from tests.memory.test_task_state import S, say, state, texts
         ("Until the surveyor sends the report, we can't book the builder.", "surveyor"),
         ("The printer won't start the run without the signed proof.", "signed proof"),
         ("Problem: the venue still hasn't sent the floor plan.", "floor plan"),
+        # What is left, when all it says is what it waits for.
+        ("剩下的得等配件到了才能装。", "配件"),
     ],
 )
 def test_a_dependency_said_in_other_words_is_a_blocker(memory, said, fragment):
     say(memory, "Let's get the move organised.", said)
     assert any(fragment in text for text in texts(state(memory).blockers)), texts(state(memory).blockers)
+
+
+@pytest.mark.parametrize(
+    ("said", "fragment"),
+    [
+        ("Open question: do we wait for the vendor or switch suppliers?", "switch suppliers"),
+        ("Still open: whether to wait for the new quote.", "new quote"),
+        ("待定：要不要等新报价。", "新报价"),
+    ],
+)
+def test_a_choice_about_waiting_stays_an_open_item(memory, said, fragment):
+    say(memory, "Let's get the move organised.", said)
+    assert any(fragment in text for text in texts(state(memory).open_items)), texts(state(memory).open_items)
+    assert texts(state(memory).blockers) == []
 
 
 @pytest.mark.parametrize(

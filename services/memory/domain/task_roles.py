@@ -92,6 +92,11 @@ def body_role(text: str, lang: str) -> tuple[TaskField, str] | None:
     return _by_body(text, _roles(lang if lang in LANGUAGES else "en"))
 
 
+def undecided(text: str, lang: str) -> bool:
+    """The text says a choice is still to make ("still torn between", 还没想好)."""
+    return bool(_roles(lang if lang in LANGUAGES else "en").undecided.search(text))
+
+
 def _by_body(text: str, roles: _Roles) -> tuple[TaskField, str] | None:
     # "nothing ships until QA signs off" is a rule about every case, not what holds up this one.
     if roles.dependency.search(text) and not roles.not_dependency.search(text) and not _GENERAL.match(text):
