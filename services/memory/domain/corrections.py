@@ -5,8 +5,9 @@ import re
 from dataclasses import dataclass, replace
 
 from services.memory import regex_cache
+from services.memory.domain import analysis
 from services.memory.domain import extraction_checks as C
-from services.memory.domain.model import Candidate, ItemKind, ReadContext
+from services.memory.domain.model import VALUE_KINDS, Candidate, ItemKind, ReadContext
 from services.memory.domain.rules import read_rule
 from services.memory.domain.statements import CLAUSE, MAX_KEY_WORDS, bare_number, chosen, statements, trim_value
 from services.memory.domain.tables import CORRECTIONS, rows
@@ -225,7 +226,30 @@ def replacement(clean: str, taken_back: Retraction, ctx: ReadContext) -> Candida
     the first value that names itself ("Amara wants it costed at 30 months")."""
     value = chosen(clean, ctx.grammar)
     found = _from_value(value, "", taken_back.old, ctx) if value else _loose(clean, taken_back.old, ctx)
-    return replace(found, key=found.key or taken_back.key, loose=not taken_back.key) if found else None
+    return replace(found, key=found.key or taken_back.key, loose=not taken_back.key, takes_back=taken_back.key) if found else None
+
+
+def replacing(read: tuple[tuple[Candidate, str], ...], ctx: ReadContext, taken_back: Retraction) -> tuple[tuple[Candidate, str], ...]:
+    """The statement after a Retraction replaces what it took back: its facts and numbers become
+    corrections of the value or subject it named; with none, its first self-naming value does."""
+    stated = [c for c, _ in read if c.kind in VALUE_KINDS]
+    if stated:
+        return tuple(
+            (
+                replace(
+                    c, is_correction=True, corrects=c.corrects or taken_back.old, key=c.key or taken_back.key, takes_back=taken_back.key
+                ),
+                row,
+            )
+            if c.kind in VALUE_KINDS
+            else (c, row)
+            for c, row in read
+        )
+    if any(c.kind is ItemKind.RULE or (c.kind is ItemKind.TASK and not c.resolves) for c, _ in read):
+        return read
+    clean = analysis.clean(ctx.source, ctx.lang)
+    found = replacement(clean, taken_back, ctx) if clean else None
+    return (*read, (found, "retraction")) if found else read
 
 
 # A sentence that gives a figure as a revision of an earlier one: "their revised PDF says $43,800",

@@ -21,7 +21,7 @@ from services.memory.domain.analysis import TurnAnalysis
 from services.memory.domain.clause_split import statement_clauses
 from services.memory.domain.contrast import contrast as read_contrast
 from services.memory.domain.contrast import contrasted
-from services.memory.domain.corrections import Retraction, announces_revision, correction, replacement, retraction
+from services.memory.domain.corrections import Retraction, announces_revision, correction, replacing, retraction
 from services.memory.domain.facets import facets
 from services.memory.domain.figure_statements import figure_statements
 from services.memory.domain.instructions import standing_instruction
@@ -119,7 +119,7 @@ def extract_traced(own: str | TurnAnalysis) -> list[tuple[Candidate, str]]:
             subject = next((c.key for c, _ in read if c.kind in VALUE_KINDS and c.key), "")
             retracting = taken_back is not None
             if taken_back is not None and not is_question(sentence, lang):
-                read, taken_back = _replacing(read, ReadContext(sentence, lang, lang), taken_back), None
+                read, taken_back = replacing(read, ReadContext(sentence, lang, lang), taken_back), None
             read = tuple(
                 (with_whole_date(as_clock_time(measure)), row) for candidate, row in read for measure in split_measures(candidate, lang)
             )
@@ -202,29 +202,6 @@ def _about_subject(sentence: str, subject: str) -> tuple[tuple[Candidate, str], 
     verb = match.group("verb").lower()
     read = _sentence(f"The {subject} {verb} {sentence.strip()[match.end() :]}")
     return tuple((replace(c, key=f"{c.key} {verb}"), row) for c, row in read if c.kind is ItemKind.NUMBER and c.key == subject)
-
-
-def _replacing(read: tuple[tuple[Candidate, str], ...], ctx: ReadContext, taken_back: Retraction) -> tuple[tuple[Candidate, str], ...]:
-    """The statement after a Retraction replaces what it took back: its facts and numbers become
-    corrections of the value or subject it named; with none, its first self-naming value does."""
-    stated = [c for c, _ in read if c.kind in VALUE_KINDS]
-    if stated:
-        return tuple(
-            (
-                replace(
-                    c, is_correction=True, corrects=c.corrects or taken_back.old, key=c.key or taken_back.key, takes_back=taken_back.key
-                ),
-                row,
-            )
-            if c.kind in VALUE_KINDS
-            else (c, row)
-            for c, row in read
-        )
-    if any(c.kind is ItemKind.RULE or (c.kind is ItemKind.TASK and not c.resolves) for c, _ in read):
-        return read
-    clean = analysis.clean(ctx.source, ctx.lang)
-    found = replacement(clean, taken_back, ctx) if clean else None
-    return (*read, (replace(found, takes_back=taken_back.key), "retraction")) if found else read
 
 
 @lru_cache(maxsize=4096)

@@ -87,14 +87,27 @@ def read_role(sentence: str, lang: str) -> tuple[TaskField, str] | None:
     return found
 
 
-def body_role(text: str, lang: str) -> tuple[TaskField, str] | None:
-    """(BLOCKER or OPEN, text) when the text is a dependency or a choice still to make."""
-    return _by_body(text, _roles(lang if lang in LANGUAGES else "en"))
+def field_by_body(field: TaskField, entry: str, lang: str) -> TaskField | None:
+    """The field an entry read as progress or as an open item is by what its body does, when that differs:
+    a status report whose body is a dependency ("Status on 45: it can't go out until legal signs off") is a
+    blocker, and so is what is left when all it says is what it waits for (剩下的得等配件到了才能装), unless
+    it asks or weighs ("do we wait for the vendor or switch?")."""
+    if field not in (TaskField.PROGRESS, TaskField.OPEN):
+        return None
+    roles = _roles(lang if lang in LANGUAGES else "en")
+    role = _by_body(entry, roles)
+    if role is None or role[0] is field:
+        return None
+    if field is TaskField.OPEN and (role[0] is not TaskField.BLOCKER or _weighs(entry, lang, roles)):
+        return None
+    return role[0]
 
 
-def undecided(text: str, lang: str) -> bool:
-    """The text says a choice is still to make ("still torn between", 还没想好)."""
-    return bool(_roles(lang if lang in LANGUAGES else "en").undecided.search(text))
+def _weighs(entry: str, lang: str, roles: _Roles) -> bool:
+    return bool(roles.undecided.search(entry) or _WEIGHS.search(entry)) or is_question(entry, lang) or entry.rstrip().endswith(("?", "？"))
+
+
+_WEIGHS = regex_cache.compile(r"\b(?:whether|if)\b|是否|要不要|还是", re.IGNORECASE)
 
 
 def _by_body(text: str, roles: _Roles) -> tuple[TaskField, str] | None:

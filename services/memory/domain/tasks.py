@@ -20,7 +20,7 @@ from types import ModuleType
 from services.memory import regex_cache
 from services.memory.domain.extraction_checks import STOP_VALUES, clean_value
 from services.memory.domain.model import TaskField
-from services.memory.domain.task_roles import body_role, read_closure, read_role, undecided
+from services.memory.domain.task_roles import field_by_body, read_closure, read_role
 from services.memory.domain.task_rows import TaskSpec
 from services.memory.domain.text import is_hedged, is_question, strip_openers
 from services.memory.lang import LANGUAGES, data
@@ -182,20 +182,8 @@ def _read_sentence(sentence: str, lang: str) -> tuple[TaskSignal, ...]:
 
 
 def _by_role(signal: TaskSignal, lang: str) -> TaskSignal:
-    if signal.field not in (TaskField.PROGRESS, TaskField.OPEN) or signal.resolves:
-        return signal
-    role = body_role(signal.entry, lang)
-    if signal.field is TaskField.OPEN and (role is None or role[0] is not TaskField.BLOCKER or _a_choice(signal.entry, lang)):
-        return signal  # what is left to do is open, unless all it says is what it waits for (剩下的得等配件到了才能装)
-    return replace(signal, field=role[0], row=signal.row + "+role") if role else signal
-
-
-def _a_choice(entry: str, lang: str) -> bool:
-    """An open entry that asks or weighs ("do we wait for the vendor or switch?", "whether to wait for the quote")."""
-    return undecided(entry, lang) or is_question(entry, lang) or entry.rstrip().endswith(_QUESTION_MARK) or bool(_WEIGHS.search(entry))
-
-
-_WEIGHS = regex_cache.compile(r"\b(?:whether|if)\b|是否|要不要|还是", re.IGNORECASE)
+    field = None if signal.resolves else field_by_body(signal.field, signal.entry, lang)
+    return replace(signal, field=field, row=signal.row + "+role") if field else signal
 
 
 def _read(text: str, g: Grammar, depth: int) -> list[TaskSignal]:

@@ -5,6 +5,7 @@ import re
 from services.memory import regex_cache
 from services.memory.domain.patterns_core import RULE, _row
 from services.memory.lang.en.grammar import _IMP
+from services.memory.lang.en.rules_universal import NOBODY_DOES, NOTHING_WITHOUT
 
 # ---- rules ------------------------------------------------------------------
 RULES_EN = (
@@ -312,26 +313,7 @@ RULES_EN = (
         needles=("no",),
         weak=True,
     ),
-    # "Nothing goes to the printer without a proofread", "nobody deploys without a second pair of eyes":
-    # a universal negative with its condition.
-    _row(
-        "nothing_without",
-        "en",
-        RULE,
-        r"^(?:(?:and|also|plus|for|on|in)\b[^:,]{0,40}[:,]\s*)?(?P<marker>nothing|nobody|no\s+one|no\s+[\w\-]+)"
-        # "Nothing happened until the reboot", "no one knows until Friday": a report or a state of mind, no rule.
-        r"(?!\s+(?:[\w\-']+\s+)?(?:\w+ed|was|were|had|did|came|went|got|knew|knows|thinks?|cares|seems|says|said|told|saw)\b)"
-        r"\s+(?:[\w\-']+\s+){1,12}?(?:without|until|unless|before)\s+\S",
-        [
-            ("Nothing goes to the printer without a proofread.", {"key": "rule:nothing goes to the printer without a proofread"}),
-            ("For the shop, nobody refunds an order without my OK.", {"value": "For the shop, nobody refunds an order without my OK"}),
-            (
-                "No pallet leaves the dock until the seal number is logged.",
-                {"value": "No pallet leaves the dock until the seal number is logged"},
-            ),
-        ],
-        needles=("without", "until", "unless", "before"),
-    ),
+    NOTHING_WITHOUT,
     _row(
         "respond_in",
         "en",
@@ -368,29 +350,7 @@ RULES_EN = (
         needles=("must", "shall", "required", "mandatory"),
         weak=True,
     ),
-    # A norm said of everyone or everything in the present tense, with no condition (nothing_without has those): "No one signs for a delivery after 6 pm",
-    # "nothing in the staging bucket is shared publicly" (a state is a rule too). What people are or did
-    # ("nobody knows", "nobody came") is narrative, not a norm.
-    _row(
-        "nobody_does",
-        "en",
-        RULE,
-        r"(?:^|[:;,]\s*|\b(?:and|so|but)\s+)(?:[\w' ]{1,40}:\s*)?(?P<marker>nobody|no\s+one|no-one|nothing)"
-        r"(?:\s+(?:on|in|from|at|of|inside|outside|under)\s+(?:the\s+|our\s+|a\s+)?[\w\-]+(?:\s+[\w\-]+){0,2}?)?\s+"
-        r"(?!(?:knows|seems|cares|likes|wants|minds|remembers|understands|says|thinks|works|happens|changes|matters|helps|"
-        r"answers|replies|reads|notices|needs|believes|expects|feels|looks|sounds|stays|remains|beats|compares|lasts|fits|was|has)\b)"
-        r"(?:is\s+(?:allowed|permitted|shared|deployed|merged|released|sent|shipped|published|posted|stored|installed|exposed|"
-        r"copied|deleted|pushed|printed|moved|opened|connected)\b|[a-z]{3,}(?<![su]s)s\b)",
-        [
-            ("No one signs for a delivery after 6 pm.", {"key": "rule:no one signs for a delivery after 6 pm"}),
-            ("Nothing in the staging bucket is shared publicly.", {"value": "Nothing in the staging bucket is shared publicly"}),
-            (
-                "Demo builds are cut from the tag, nothing from a feature branch goes to customers.",
-                {"value": "Demo builds are cut from the tag, nothing from a feature branch goes to customers"},
-            ),
-        ],
-        needles=("nobody", "no one", "no-one", "nothing"),
-    ),
+    NOBODY_DOES,
 )
 
 # Words that make a sentence a rule say nothing of what it is about (ingest leaves their terms out when it
