@@ -35,6 +35,7 @@ class _Roles:
     not_yet: re.Pattern[str]
     label_end: re.Pattern[str]
     milestone: re.Pattern[str]
+    weighs: re.Pattern[str]
 
 
 @cache
@@ -64,6 +65,7 @@ def _roles(lang: str) -> _Roles:
         not_yet=regex_cache.compile(words.NOT_YET, flags),
         label_end=regex_cache.compile(words.LABEL_END, flags),
         milestone=regex_cache.compile(words.MILESTONE, flags),
+        weighs=regex_cache.compile(words.WEIGHS, flags),
     )
 
 
@@ -104,10 +106,11 @@ def field_by_body(field: TaskField, entry: str, lang: str) -> TaskField | None:
 
 
 def _weighs(entry: str, lang: str, roles: _Roles) -> bool:
-    return bool(roles.undecided.search(entry) or _WEIGHS.search(entry)) or is_question(entry, lang) or entry.rstrip().endswith(("?", "？"))
-
-
-_WEIGHS = regex_cache.compile(r"\b(?:whether|if)\b|是否|要不要|还是", re.IGNORECASE)
+    return (
+        bool(roles.undecided.search(entry) or roles.weighs.search(entry))
+        or is_question(entry, lang)
+        or entry.rstrip().endswith(("?", "？"))
+    )
 
 
 def _by_body(text: str, roles: _Roles) -> tuple[TaskField, str] | None:

@@ -150,3 +150,5 @@ STANCE_WORDS = frozenset(
         "certain",
     ]
 )
+# Words of an open item that weighs a choice ("whether to wait for the quote"): it stays open, whatever it waits for.
+WEIGHS = r"\b(?:whether|if)\b"

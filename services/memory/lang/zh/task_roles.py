@@ -38,3 +38,5 @@ NOT_YET = r"等到|之前|以前|以后|之后|如果|要是|一旦|假如|的�
 ROLE_TAG = r"^(?:这个|这件事|这一条)?(?:还没定|待定|是个?(?:卡点|问题|悬而未决的事))[。！!]?$"
 # A sentence that says only a stance, naming nothing (see lang/en/task_roles.py): 我还没想好。说实话还没决定呢。
 STANCE_ONLY = r"^(?:我们|我|还|也|真的|其实|说实话|老实说|暂时|目前|没有|没|想好|决定|确定|拿定主意|呢|吧|啊|这个|那个)+[。！!…]*$"
+# Words of an open item that weighs a choice (see lang/en/task_roles.py): 要不要等新报价.
+WEIGHS = r"是否|要不要|还是"
