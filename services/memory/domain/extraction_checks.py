@@ -217,8 +217,8 @@ def _one_of_several(key: str, text: str, grammar: str) -> bool:
     return (
         grammar == "en"
         and len(words) >= 2
-        and words[-1] in ("one", "ones")
-        and bool(re.search(rf"\b(?:the|that|this|those|these)\s+{re.escape(key)}\b", text, re.IGNORECASE))
+        and words[-1] in en_keys.ONE_WORDS
+        and bool(re.search(en_keys.ONE_OF_SEVERAL.format(key=re.escape(key)), text, re.IGNORECASE))
     )
 
 

@@ -24,6 +24,7 @@ from services.memory.domain.typed_statements import told_as_past
 from services.memory.domain.typed_values import typed_values
 from services.memory.domain.value_shapes import is_year, value_type
 from services.memory.lang import data
+from services.memory.lang.en import quantities as en_quantities
 from services.memory.lang.zh.grammar import UNITS_ZH
 
 _CJK_NEXT = regex_cache.compile(r"[\u4e00-\u9fff]")
@@ -67,18 +68,11 @@ def figure_statements(sentence: str, clean: str, lang: str, read: Read) -> Read:
     )
 
 
-# A second figure of the same measure under its own condition, said in the first one's condition: "21 °C in the
-# morning and 16 overnight", "4 euros on weekdays and 6 on weekends".
-_SECOND_FIGURE = regex_cache.compile(
-    r"^(?P<first>\S.*?),?\s+and\s+(?P<value>\d[\d,]*(?:\.\d+)?)\s*(?P<unit>\S+\s+)?(?P<second>(?:in|on|at|for|during|over|overnight|after|before)\b.*)$"
-)
-
-
 def _paired(candidate: Candidate, row: str, lang: str) -> Read:
     """A number whose condition holds a second figure of its measure under another condition, as two numbers."""
     if lang != "en" or candidate.kind is not ItemKind.NUMBER or not candidate.condition:
         return ((candidate, row),)
-    found = _SECOND_FIGURE.match(candidate.condition)
+    found = en_quantities.SECOND_FIGURE.match(candidate.condition)
     if found is None or (found.group("unit") and found.group("unit").strip() != candidate.unit):
         return ((candidate, row),)
     first, second = found.group("first"), found.group("second")

@@ -106,11 +106,7 @@ def field_by_body(field: TaskField, entry: str, lang: str) -> TaskField | None:
 
 
 def _weighs(entry: str, lang: str, roles: _Roles) -> bool:
-    return (
-        bool(roles.undecided.search(entry) or roles.weighs.search(entry))
-        or is_question(entry, lang)
-        or entry.rstrip().endswith(("?", "？"))
-    )
+    return bool(roles.undecided.search(entry) or roles.weighs.search(entry)) or is_question(entry.rstrip(), lang)
 
 
 def _by_body(text: str, roles: _Roles) -> tuple[TaskField, str] | None:

@@ -235,3 +235,7 @@ KEY_CUT_LEFTOVERS = frozenset(["up", "down", "back", "out", "over", "in", "to", 
 # One of several things of a kind told apart by a number or a letter: "Bay 3", "VLAN 30", "Hall B", "room 12",
 # "line #2". The noun is the group "kind", the mark the group "mark" (instances.py).
 INSTANCE = regex_cache.compile(r"\b(?P<kind>[A-Za-z][a-z]{1,15}|[A-Z]{2,8})\s+#?(?P<mark>\d{1,4}[A-Za-z]?|[A-Z])(?![\w%.,:/°'’-])")
+# "Make the overnight one 17": a value picked from several said before by the word that tells it apart
+# (extraction_checks.pointed_update); {key} is the key read ("overnight one").
+ONE_OF_SEVERAL = r"\b(?:the|that|this|those|these)\s+{key}\b"
+ONE_WORDS = frozenset(["one", "ones"])

@@ -1,6 +1,8 @@
 """English words for reading a measured quantity the extraction tables did not read (domain/quantities.py):
 the units that make a figure a measure, and the words between a thing and its figure."""
 
+from services.memory import regex_cache
+
 # Units that say what a figure measures, besides the time, size, money and count units of shapes.py.
 # Lower-case; compared with the word that follows the figure.
 MEASURE_UNITS = frozenset(
@@ -387,4 +389,10 @@ PHRASE_END = frozenset(
 # Words for a charge or a sum of money: a bare figure kept under one ("rent: 1150") is an amount.
 CHARGE_WORDS = frozenset(
     ["fee", "fees", "price", "cost", "rent", "deposit", "salary", "wage", "budget", "quote", "fare", "payment", "charge", "rate", "bill"]
+)
+
+# A second figure of the same measure under its own condition, said in the first one's condition: "21 °C in the
+# morning and 16 overnight", "4 euros on weekdays and 6 on weekends" (figure_statements._paired).
+SECOND_FIGURE = regex_cache.compile(
+    r"^(?P<first>\S.*?),?\s+and\s+(?P<value>\d[\d,]*(?:\.\d+)?)\s*(?P<unit>\S+\s+)?(?P<second>(?:in|on|at|for|during|over|overnight|after|before)\b.*)$"
 )
