@@ -2,13 +2,13 @@
 
 Each language's tables are compiled on first use, so importing the domain stays fast; the first
 batch of user turns would otherwise pay for the compilation (about a tenth of a second). The server
-reads these sentences once as it starts, before it serves. The Chinese query segmenter is left to
-load on the first Chinese question. What was compiled is then stored for the next start
-(services/memory/regex_cache.py).
+reads these sentences once as it starts, before it serves. The Chinese word segmenter (a tenth of a
+second to load) is left to the thread that warm_up_serving runs once the server serves, as is the
+scrubber. What was compiled is then stored for the next start (services/memory/regex_cache.py).
 """
 
 from services.memory import regex_cache
-from services.memory.domain import lemmas, scrub
+from services.memory.domain import cjk_words, lemmas, scrub
 from services.memory.domain.extraction import extract
 
 # One sentence of each kind the readers have grammars for, in each language.
@@ -30,6 +30,8 @@ def warm_up() -> None:
 
 def warm_up_serving() -> None:
     """What the server loads once it serves, in a thread: the scrubber's rule table, which neither a
-    health check nor a Retrieve needs (scrub.py); its patterns are stored for the next start too."""
+    health check nor a Retrieve needs (scrub.py), and the Chinese word segmenter, which the first
+    Chinese turn or question would otherwise wait for; the patterns are stored for the next start too."""
     scrub.prepare()
+    cjk_words.content_words(SAMPLES[1])
     regex_cache.save()

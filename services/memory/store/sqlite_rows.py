@@ -96,6 +96,16 @@ def item_from_row(row: sqlite3.Row) -> Item:
     )
 
 
+def seqs_json(seqs: tuple[int, ...]) -> str:
+    # Ingest writes one row per event, most with one source: json.dumps costs more than the row's other columns.
+    return f"[{seqs[0]}]" if len(seqs) == 1 else json.dumps(list(seqs))
+
+
+def ids_json(ids: tuple[str, ...]) -> str:
+    plain = len(ids) == 1 and ids[0].isascii() and ids[0].isprintable() and '"' not in ids[0] and "\\" not in ids[0]
+    return f'["{ids[0]}"]' if plain else json.dumps(list(ids))
+
+
 def item_row(item: Item, prefix: str) -> tuple[str | int, ...]:
     """The values INSERT_ITEM writes for item, its indexed text under the session's term prefix."""
     searchable = searchable_text(item)
@@ -111,8 +121,8 @@ def item_row(item: Item, prefix: str) -> tuple[str | int, ...]:
         item.status.value,
         item.superseded_by,
         item.lang,
-        json.dumps(list(item.source_seqs)),
-        json.dumps(list(item.source_event_ids)),
+        seqs_json(item.source_seqs),
+        ids_json(item.source_event_ids),
         item.source_kind.value,
         item.text,
         item.task_field.value if item.task_field else "",

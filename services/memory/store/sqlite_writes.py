@@ -8,7 +8,7 @@ from services.common.errors import Conflict
 from services.memory.domain.model import DEFAULT_TENANT, AppendPlan, SessionState
 from services.memory.domain.store_api import StoreReader
 from services.memory.store.sqlite_connections import Connections
-from services.memory.store.sqlite_rows import INSERT_ITEM, item_row, session_from_row
+from services.memory.store.sqlite_rows import INSERT_ITEM, ids_json, item_row, seqs_json, session_from_row
 from services.memory.store.sqlite_search import SqliteSearch
 from services.memory.store.sqlite_terms import term_prefix
 
@@ -65,7 +65,7 @@ class SqliteWrites(SqliteSearch):
                     e.kind.value,
                     e.text,
                     e.created_at,
-                    json.dumps([list(a) for a in e.attributes], ensure_ascii=False),
+                    json.dumps([list(a) for a in e.attributes], ensure_ascii=False) if e.attributes else "[]",
                     e.content_hash,
                 )
                 for e in plan.new_events
@@ -79,8 +79,8 @@ class SqliteWrites(SqliteSearch):
                 (
                     i.status.value,
                     i.superseded_by,
-                    json.dumps(list(i.source_seqs)),
-                    json.dumps(list(i.source_event_ids)),
+                    seqs_json(i.source_seqs),
+                    ids_json(i.source_event_ids),
                     i.seq,
                     i.item_id,
                 )
