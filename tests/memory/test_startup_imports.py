@@ -9,7 +9,9 @@ import sys
 import pytest
 
 
-@pytest.mark.parametrize("module", ["detect_secrets", "services.memory.domain.scrub_rules.table", "prometheus_client", "rich", "requests", "rjieba"])
+@pytest.mark.parametrize(
+    "module", ["detect_secrets", "services.memory.domain.scrub_rules.table", "prometheus_client", "rich", "requests", "rjieba"]
+)
 def test_the_entry_point_starts_without(module):
     code = f"import sys, services.memory.__main__; assert sys.modules.get({module!r}) is None, 'imported at start-up'"
     subprocess.run([sys.executable, "-c", code], check=True, timeout=60)
