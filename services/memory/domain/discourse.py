@@ -11,7 +11,8 @@ language's words are data in services/memory/lang/<lang>/discourse.py.
   and gives it a new value: extraction turns it into an update, and the planner attaches a keyless
   one to the subject in focus (subjects.best_target's focus terms).
 - A withdrawal retires the item it names, or the statement just made when it names none.
-- A frame keeps a sentence's values out of the current state (the turn stays quoted evidence).
+- A frame keeps a sentence's values out of the current state (the turn stays quoted evidence):
+  frames.py reads it.
 
 Pure functions of one sentence; nothing here reads the store.
 """
@@ -60,10 +61,6 @@ class _Grammar:
     withdraw: re.Pattern[str]
     withdraw_around: re.Pattern[str]
     lifted: re.Pattern[str]
-    history: re.Pattern[str]
-    hypothesis: re.Pattern[str]
-    comparison: re.Pattern[str]
-    now: re.Pattern[str]
     anaphor: re.Pattern[str]
     agents: re.Pattern[str]
     placeholder: re.Pattern[str]
@@ -107,10 +104,6 @@ def _grammar(lang: str) -> _Grammar:
             withdraw=regex_cache.compile(rf"^(?:{words.WITHDRAW})[，,。！!]?\s*(?P<rest>.*)$"),
             withdraw_around=regex_cache.compile(words.WITHDRAW_AROUND),
             lifted=regex_cache.compile(words.LIFTED_RULE),
-            history=regex_cache.compile(words.HISTORY),
-            hypothesis=regex_cache.compile(words.HYPOTHESIS),
-            comparison=regex_cache.compile(words.COMPARISON),
-            now=regex_cache.compile(words.NOW),
             anaphor=regex_cache.compile(rf"^(?:{words.ANAPHORS})$"),
             agents=regex_cache.compile(rf"^(?:{words.AGENTS})$"),
             placeholder=regex_cache.compile(rf"^(?:{words.PLACEHOLDERS})$"),
@@ -169,10 +162,6 @@ def _grammar(lang: str) -> _Grammar:
         ),
         withdraw_around=regex_cache.compile(words.WITHDRAW_AROUND, flags),
         lifted=regex_cache.compile(words.LIFTED_RULE, flags),
-        history=regex_cache.compile(words.HISTORY, flags),
-        hypothesis=regex_cache.compile(words.HYPOTHESIS, flags),
-        comparison=regex_cache.compile(words.COMPARISON, flags),
-        now=regex_cache.compile(words.NOW, flags),
         anaphor=regex_cache.compile(rf"^(?:{words.ANAPHORS})$", flags),
         agents=regex_cache.compile(rf"^(?:{words.AGENTS})(?:\s*(?:{words.MODALS}))?$", flags),
         placeholder=regex_cache.compile(rf"^(?:{words.PLACEHOLDERS})$", flags),
@@ -201,44 +190,10 @@ def _has_match(pattern: str) -> Callable[[str], bool]:
     return lambda text: search(text) is not None
 
 
-def frame(sentence: str, lang: str) -> str:
-    """ "history", "hypothesis" or "comparison" when the sentence's values are not the current
-    ones ("the rent used to be 950", "if we get the A100s it would be 256", "240 ms, slower than
-    ours"); "" otherwise. A history frame that also says now ("it used to be 5, now it's 8") is no frame."""
-    g = _grammar(lang)
-    if g.hypothesis.search(sentence):
-        return "hypothesis"
-    if g.comparison.search(sentence):
-        return "comparison"
-    if g.history.search(sentence) and not g.now.search(sentence):
-        return "history"
-    return ""
-
-
-def value_frame(sentence: str, value: str, lang: str) -> str:
-    """The frame of the clause that states value, not of the whole sentence: in "wait, no: legal
-    wants 3x; 2x was last year's template" only 2x is history, and in "if you need the errors, the
-    Sentry project is orchard-api" the value is no hypothesis. A comparison said right after the
-    value's clause ("240 ms, slower than ours") frames it too; a time in the past does not frame a
-    change ("we upgraded to Node 20 last week"). Without a clause that holds the value, the whole
-    sentence's frame."""
-    clauses = [clause for clause in _FRAME_CLAUSE.split(sentence) if clause.strip()]
-    head = _HEAD.search(value)
-    at = next((index for index, clause in enumerate(clauses) if head and head.group().lower() in clause.lower()), None)
-    if at is None:
-        return frame(sentence, lang)
-    found = frame(clauses[at], lang)
-    if found == "history" and _clause_change(clauses[at].strip(), lang):
-        found = ""  # "we upgraded to Node 20 last week" says when it changed: Node 20 is current
-    if not found and at + 1 < len(clauses) and frame(clauses[at + 1], lang) == "comparison" and not _HEAD_NUMBER.search(clauses[at + 1]):
-        found = "comparison"
-    return found
-
-
-# Clause boundaries for frames: a frame word governs its clause ("..., now it's 8" is no history).
-_FRAME_CLAUSE = regex_cache.compile(r"[,;:](?=\s)|[，；：;]|\s[-–—]\s|\s(?=(?:but|whereas|while|although)\s)", re.IGNORECASE)
-_HEAD = regex_cache.compile(r"[\w$€£¥][\w.\-/:]*|[\u3400-\u9fff]{1,4}")
-_HEAD_NUMBER = regex_cache.compile(r"\d")
+# Clause boundaries: a frame or a negation governs its own clause ("..., now it's 8" is no history).
+CLAUSE_BOUNDARY = regex_cache.compile(
+    r"[,;:](?=\s)|[，；：;]|\s[-–—]\s|\s(?=(?:but|whereas|while|although|because)\s)|(?=因为|由于)", re.IGNORECASE
+)
 
 
 def placeholder(word: str, lang: str) -> bool:
@@ -281,10 +236,10 @@ def change(clean: str, lang: str) -> Change | None:
     """The subject and new value of a sentence that changes one, or None: the whole sentence, else
     its last clause that does ("Traffic spiked, so I bumped it to 6 replicas"; "it's 350 from this
     week on, 300 was last year's")."""
-    found = _clause_change(clean, lang)
+    found = clause_change(clean, lang)
     if found is None:
         for clause in reversed(_grammar(lang).clause.split(clean)):
-            if clause and (found := _clause_change(clause, lang)):
+            if clause and (found := clause_change(clause, lang)):
                 break
     return found
 
@@ -294,8 +249,8 @@ def cued_change(clean: str, lang: str) -> Change | None:
     "says", 推迟, 现在是) and one typed value ("Base moved check-in earlier, 15:00, same day"; "the cutover
     has to shift: 03:00 to 05:00"). Only a subject its sentence names may take it (subjects: a cued update)."""
     g = _grammar(lang)
-    if not g.cue(clean) or frame(clean, lang) or is_hedged(clean, lang):
-        return None  # "I'm thinking we archive the 2019 reports instead": a thought, no change made
+    if not g.cue(clean) or is_hedged(clean, lang):
+        return None  # "I'm thinking we archive the 2019 reports instead": a thought, no change made (a frame: updates.py)
     effect, whole = _not_the_value(lang)
     values = typed_values(clean, lang)
     if any(whole.search(clean[: clean.find(value)]) for value in values):
@@ -312,7 +267,7 @@ def cued_change(clean: str, lang: str) -> Change | None:
 def negated(clean: str, value: str, lang: str) -> bool:
     """The clause that holds the value denies it: "2pm doesn't work for them any more", 周五不行了."""
     at = clean.find(value)
-    clauses = _FRAME_CLAUSE.split(clean[:at])[-1] + value + _FRAME_CLAUSE.split(clean[at + len(value) :])[0]
+    clauses = CLAUSE_BOUNDARY.split(clean[:at])[-1] + value + CLAUSE_BOUNDARY.split(clean[at + len(value) :])[0]
     return bool(_negation(lang).search(clauses))
 
 
@@ -332,7 +287,7 @@ def names_something(value: str) -> bool:
     return bool(_TYPED.search(value) if _CJK.search(value) else _NAMED.search(value))
 
 
-def _clause_change(clean: str, lang: str) -> Change | None:
+def clause_change(clean: str, lang: str) -> Change | None:
     g = _grammar(lang)
     if (match := g.phrasal.match(clean)) and (found := _change("", match.group("value"), lang)):
         return found

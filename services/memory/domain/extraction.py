@@ -14,7 +14,7 @@ from dataclasses import replace
 from functools import lru_cache
 
 from services.memory import regex_cache
-from services.memory.domain import analysis, asides, discourse, neighbours
+from services.memory.domain import analysis, asides, discourse, frames, neighbours, numerals
 from services.memory.domain import extraction_checks as C
 from services.memory.domain import patterns as P
 from services.memory.domain.analysis import TurnAnalysis
@@ -80,7 +80,12 @@ def extract_traced(own: str | TurnAnalysis) -> list[tuple[Candidate, str]]:
     seen: set[tuple[ItemKind, str, str, str, str, bool, TaskField | None, bool]] = set()
     taken_back: Retraction | None = None
     subject = ""  # the key the sentence before stated, for a sentence that opens with a pronoun
-    for line in turn.lines:
+    figured: list[numerals.Figured] = []
+    for said_line in turn.lines:
+        # Each sentence is read with its spelled figures in digits ("down to five"); the words come back at the end.
+        readings = [numerals.figured(said.text, said.lang) for said in said_line]
+        figured += [reading for reading in readings if reading.changed]
+        line = [analysis.sentence(reading.text) if reading.changed else said for reading, said in zip(readings, said_line, strict=True)]
         sentences = [said.text for said in line]
         for index, said in enumerate(line):
             sentence, lang = said.text, said.lang
@@ -128,6 +133,8 @@ def extract_traced(own: str | TurnAnalysis) -> list[tuple[Candidate, str]]:
             if not retracting:  # after "scratch what I said about X", the next statement replaces X
                 read = with_typed_values(sentence, clean, lang, _unread_values(sentence, clean, lang, read))
                 read = figure_statements(sentence, clean, lang, (*read, *facets(analysis.bare(sentence), lang, read, _sentence)))
+            # A value said only to explain ("..., because at 4 we start the sauces") is no statement of its own.
+            read = tuple((c, row) for c, row in read if c.kind not in VALUE_KINDS or not frames.gives_reason(clean, c.value, lang))
             if not retracting and names_value(read) and announces_revision(sentence, lang):
                 # "that takes us down to €478,500": whichever reading found the figure, it is a revision
                 read = tuple((replace(c, is_correction=True) if c.kind in VALUE_KINDS else c, row) for c, row in read)
@@ -137,7 +144,7 @@ def extract_traced(own: str | TurnAnalysis) -> list[tuple[Candidate, str]]:
                 read = (instruction, *read)  # "In anything going to the sponsor, write 'participant'": a rule by what it does
             for candidate, row in without_counted_figures(read)[:MAX_PER_SENTENCE]:
                 if candidate.kind is ItemKind.RULE:
-                    candidate = neighbours.with_elaboration(candidate, sentences[index + 1 :], _sentence)
+                    candidate = neighbours.with_elaboration(candidate, sentences[index + 1 :], _with_updates)
                 if candidate.kind is ItemKind.TASK and not candidate.resolves and points_ahead(candidate.value):
                     if index + 1 == len(sentences):
                         continue
@@ -163,7 +170,7 @@ def extract_traced(own: str | TurnAnalysis) -> list[tuple[Candidate, str]]:
                 "retraction",
             )
         )
-    return found
+    return [(numerals.restored(candidate, tuple(figured)), row) for candidate, row in found] if figured else found
 
 
 def _unkeyed(read: tuple[tuple[Candidate, str], ...]) -> bool:
@@ -216,9 +223,14 @@ def _quantities(sentence: str, clean: str, lang: str, read: tuple[tuple[Candidat
     # The discourse checks cost more than reading the figures, and most sentences have none to read.
     if not found or is_question(clean, lang) or discourse.relayed(clean, lang) or discourse.change(clean, lang):
         return ()
-    if discourse.frame(clean, lang):
+    if frames.frame(clean, lang):
         return ()  # history, a hypothesis or a comparison anywhere in it: its figures may be none of the current ones
     return tuple(found[: MAX_PER_SENTENCE - len(read)])
+
+
+def _with_updates(sentence: str) -> tuple[tuple[Candidate, str], ...]:
+    lang = detect_lang(sentence)
+    return _updates(sentence, analysis.clean(sentence, lang) or sentence, lang)
 
 
 @lru_cache(maxsize=8192)

@@ -6,7 +6,7 @@
   speaker a $300 stipend", "码头那边留了 6 个泊位"), kept under what its clause is about
   (said_about.py), so that a later value of the same subject has something to replace and a question
   finds it. Only a sentence that states something: not a question, a hedge, history, a hypothesis or a
-  comparison (discourse.frame), not a value it denies, a story's day or what a one-off event took. A
+  comparison (frames.frame), not a value it denies, a story's day or what a one-off event took. A
   bare figure with no unit ("8 of 12", "season 3") names no measure and is left to the evidence. The
   value is loose: it replaces a kept one only when its message points at that one (subjects.py).
 """
@@ -15,7 +15,7 @@ import re
 from dataclasses import replace
 
 from services.memory import regex_cache
-from services.memory.domain import cjk_words, discourse, said_about, units
+from services.memory.domain import cjk_words, discourse, frames, said_about, units
 from services.memory.domain.model import VALUE_KINDS, Candidate, ItemKind, ReadContext
 from services.memory.domain.quantities import digits, ends_its_phrase, qualifying, told_as_event
 from services.memory.domain.statements import DIGIT, bare_number, number_candidate
@@ -94,7 +94,7 @@ def labelled_measures(clean: str, lang: str, read: Read) -> Read:
     read as a change of something unnamed). A year ("Q3 2025") is no measure. Returns read with them."""
     if lang == "zh" or not DIGIT.search(clean) or not _LABELLED.search(clean):
         return read  # most sentences: one scan for a figure
-    if is_question(clean, lang) or discourse.frame(clean, lang):
+    if is_question(clean, lang) or frames.frame(clean, lang):
         return read
     found = list(read)
     keys = {c.key.lower() for c, _ in found}
@@ -148,7 +148,7 @@ def plain_figures(sentence: str, clean: str, lang: str) -> Read:
     values = typed_values(clean, lang)
     if not values or len(values) > MAX_VALUES:
         return ()
-    if is_question(clean, lang) or is_hedged(clean, lang) or discourse.frame(clean, lang):
+    if is_question(clean, lang) or is_hedged(clean, lang) or frames.frame(clean, lang):
         return ()
     ctx = ReadContext(sentence, lang, lang)
     words = data(lang, "quantities")

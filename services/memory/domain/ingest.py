@@ -254,6 +254,10 @@ def _reconcile(overlay: _Overlay, event: Event, candidate: Candidate, item_id: s
         # of the same subject, not an update of it.
         new = _replace(new, key=f"{new.key} {value_type(new.value)}")
         existing = overlay.active(new.key)
+    if existing is not None and _no_figure_for(existing, new, candidate):
+        # "Starters: I'm cutting the soup" after "6 starters": a figure is replaced by a figure, not by a remark on its subject.
+        new = _replace(new, key=f"{new.key} {new.kind.value}")
+        existing = overlay.active(new.key)
     if existing is not None and (_same_content(existing, new) or _restated(candidate, existing)):
         if event.event_id not in existing.source_event_ids:
             overlay.update(_with_source(existing, event))
@@ -297,6 +301,17 @@ def _reconcile(overlay: _Overlay, event: Event, candidate: Candidate, item_id: s
         replacement.supersede_quoted(overlay, event, candidate.corrects, new)
     if candidate.task_field is TaskField.PROGRESS:
         task_lifecycle.progress_made(overlay, new)
+
+
+def _no_figure_for(existing: Item, new: Item, candidate: Candidate) -> bool:
+    """A plain statement under a number's key that states no figure: another thing said of the subject."""
+    return (
+        existing.kind is ItemKind.NUMBER
+        and new.kind is ItemKind.FACT
+        and not candidate.is_correction
+        and units.magnitude(new.value) is None
+        and value_type(new.value) != "time"
+    )
 
 
 def _first_value_key(candidate: Candidate, new: Item) -> str:

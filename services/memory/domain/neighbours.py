@@ -40,10 +40,11 @@ def spelled_out(task: Candidate, following: str) -> Candidate:
 def with_elaboration(rule: Candidate, following: list[str], read_sentence: Callable[[str], Read]) -> Candidate:
     """A rule keeps the sentences that spell it out ("Never run migrations from a laptop. Staging
     migrations go through the migrate-staging job."): up to the next sentence that states a rule
-    or task state of its own."""
+    or task state of its own, or changes a value ("So we're down to five.")."""
     extra: list[str] = []
     for sentence in following[:MAX_ELABORATION]:
-        if any(c.kind in (ItemKind.RULE, ItemKind.TASK) for c, _ in read_sentence(sentence)) or is_question(sentence, rule.lang):
+        read = read_sentence(sentence)
+        if any(c.kind in (ItemKind.RULE, ItemKind.TASK) or c.is_correction for c, _ in read) or is_question(sentence, rule.lang):
             break
         if len(sentence.split()) >= 3 or _CJK.search(sentence):  # not "Thanks!" or "Full stop."
             extra.append(sentence)

@@ -15,8 +15,8 @@ from typing import Protocol
 
 from services.memory import regex_cache
 from services.memory.domain.analysis import TurnAnalysis
-from services.memory.domain.discourse import frame
 from services.memory.domain.extraction_checks import clean_value, store_key
+from services.memory.domain.frames import frame
 from services.memory.domain.model import Candidate, Event, Item, ItemKind, ItemStatus, TaskField, item_id_for
 from services.memory.domain.text import cjk_bigrams, cjk_runs, detect_lang, latin_terms, term_set, word_terms
 from services.memory.lang import LANGUAGES, data

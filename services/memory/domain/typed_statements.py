@@ -16,7 +16,7 @@ from functools import cache, lru_cache
 from types import ModuleType
 
 from services.memory import regex_cache
-from services.memory.domain import discourse
+from services.memory.domain import discourse, frames
 from services.memory.domain import extraction_checks as C
 from services.memory.domain.model import VALUE_KINDS, Candidate, ItemKind, ReadContext, TaskField
 from services.memory.domain.statements import MAX_KEY_WORDS, MAX_PER_SENTENCE, number_candidate
@@ -45,7 +45,7 @@ def with_typed_values(sentence: str, clean: str, lang: str, read: Read) -> Read:
         for c, _ in read
     ):
         return read
-    if is_question(clean, lang) or is_hedged(clean, lang) or discourse.frame(clean, lang):
+    if is_question(clean, lang) or is_hedged(clean, lang) or frames.frame(clean, lang):
         return read
     relay = discourse.relayed(clean, lang)
     # A value read by its cue alone holds it only until a subject takes it: a keyed reading says which.

@@ -6,6 +6,7 @@ import re
 from functools import cache
 
 from services.memory import regex_cache
+from services.memory.domain.numerals import spelled_value
 from services.memory.lang import data
 from services.memory.lang.en import shapes as en_shapes
 from services.memory.lang.shared import MULTIPLIER_VALUES
@@ -44,10 +45,11 @@ def plausible_change(new: str, old: str, factor: float = MAX_CHANGE_FACTOR) -> b
 
 
 def magnitude(value: str) -> float | None:
-    """The figure a value states, its multiplier applied ("9.6万" is 96,000, "$12k" 12,000); None without one."""
+    """The figure a value states, its multiplier applied ("9.6万" is 96,000, "$12k" 12,000), or spelled
+    ("six"); None without one."""
     match = _FIGURE.search(_CJK_MULTIPLIER_SPACE.sub("", value.replace(",", "")))  # "18 万" is 18万
     if match is None:
-        return None
+        return spelled_value(value)
     return float(match.group("number")) * MULTIPLIER_VALUES.get((match.group("multiplier") or "").lower(), 1.0)
 
 

@@ -15,7 +15,7 @@ decides what the statement does to the current state, as a rule rather than a ph
 from collections.abc import Callable
 from dataclasses import replace
 
-from services.memory.domain import discourse
+from services.memory.domain import discourse, frames
 from services.memory.domain import extraction_checks as C
 from services.memory.domain.model import VALUE_KINDS, Candidate, ItemKind, TaskField
 from services.memory.domain.statements import MAX_KEY_WORDS
@@ -52,7 +52,7 @@ def read_updates(sentence: str, clean: str, lang: str, read_sentence: Callable[[
         )
         found = (*whole, *found)
     # History, a hypothesis or a comparison: the values of that clause are not the current ones.
-    found = tuple((c, row) for c, row in found if c.kind not in VALUE_KINDS or not discourse.value_frame(source, c.value, lang))
+    found = tuple((c, row) for c, row in found if c.kind not in VALUE_KINDS or not frames.value_frame(source, c.value, lang))
     changed = discourse.change(strip_openers(source, lang), lang)
     if (
         changed is not None
@@ -61,7 +61,7 @@ def read_updates(sentence: str, clean: str, lang: str, read_sentence: Callable[[
     ):
         # 现在是 42 元: "now" is no subject; "Karen dropped the price to 374,900": "the price" is the one in focus.
         found = tuple((c, row) for c, row in found if c.kind not in VALUE_KINDS)
-    if changed is not None and discourse.frame(source[: source.find(changed.value)], lang) in ("hypothesis", "comparison"):
+    if changed is not None and frames.frame(source[: source.find(changed.value)], lang) in ("hypothesis", "comparison"):
         changed = None  # "要不改到周四吧", "if we moved it to 20:00": proposed, not made (a condition after it is no frame)
     if changed is not None and is_question(source, lang):
         changed = None  # "should it go to 400?" asks; a statement before a request is read as a clause (clause_split.py)
@@ -92,7 +92,7 @@ def cued_update(sentence: str, clean: str, lang: str, read: Read, read_sentence:
         c.kind is ItemKind.RULE or (c.task_field not in (None, TaskField.PROGRESS) and not c.resolves) for c, _ in read
     ):
         return ()  # a rule ("don't set the timeout to 0") or a goal, blocker or question says what it says
-    if is_question(sentence, lang):
+    if is_question(sentence, lang) or frames.frame(clean, lang):
         return ()
     changed = discourse.cued_change(clean, lang)
     return tuple((replace(c, cued=True), row) for c, row in _changed(changed, sentence, lang, read_sentence)) if changed else ()

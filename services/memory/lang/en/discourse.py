@@ -113,7 +113,8 @@ WITHDRAW_AROUND = (
 # Frames that make a value not the current one.
 HISTORY = (
     r"\bused\s+to\b|\blast\s+(?:year|month|week|quarter|season|time|spring|summer|autumn|fall|winter)\b|\bpreviously\b|\boriginally\b|"
-    r"\bback\s+in\b|\b(?:a|one|two|three|few|couple\s+of)\s+(?:years?|months?|weeks?)\s+ago\b|\bin\s+the\s+past\b|\bformerly\b|\bonce\s+was\b"
+    r"\bback\s+in\b|\b(?:a|one|two|three|four|five|six|few|couple\s+of|\d{1,2})\s+(?:years?|months?|weeks?|days?)\s+ago\b|\bin\s+the\s+past\b|"
+    r"\bformerly\b|\bonce\s+was\b"
 )
 HYPOTHESIS = (
     r"^(?:if|suppose|supposing|assuming|imagine|hypothetically|what\s+if|in\s+case|maybe|perhaps)\b|\bif\s+we\b|\bif\s+they\b|"
@@ -122,6 +123,8 @@ HYPOTHESIS = (
 COMPARISON = (
     r"\bthan\s+(?:ours|theirs|yours|us|them|we|they|the\s+other|that\s+of|last|before|the\s+old)\b|\bcompared\s+(?:to|with)\b|\bwhereas\b"
 )
+# A clause that gives a reason: its values explain the change, they are not new values of anything.
+REASON = r"(?:because|'cause|cos)\b"
 # A clause that says the value is the current one despite a frame ("it used to be 5, now it's 8").
 NOW = r"\bnow\b|\bthese\s+days\b|\bfrom\s+now\s+on\b|\bgoing\s+forward\b|\bcurrently\b|\btoday\b|\bactually\b|\binstead\b|\bcorrection\b"
 # Words that stand in a subject's place without naming one: "now", "it", "这个", 现在.

@@ -46,6 +46,8 @@ HISTORY = r"以前|去年|上个月|上周|原来|原先|过去|之前是|曾经
 # 要不…吧 proposes ("要不改到周四吧"): a suggestion, not a change.
 HYPOTHESIS = r"^(?:如果|假如|要是|万一|假设|也许|或许|可能)|如果|假如|要是的话|的话就|^要不(?!然)"
 COMPARISON = r"比[^，。]{0,12}(?:多|少|高|低|快|慢|贵|便宜)|相比|对比|跟[^，。]{0,8}一样"
+# A clause that gives a reason: its values explain the change, they are not new values of anything.
+REASON = r"(?:因为|由于)"
 NOW = r"现在|目前|从现在起|以后|其实|改成"
 PLACEHOLDERS = r"现在|目前|现在是|目前是|它|这个|那个|这|那"
 

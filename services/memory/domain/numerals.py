@@ -1,0 +1,143 @@
+"""Figures spelled as words, read as figures where they are values.
+
+"Bumped it to six", "we're down to five", "six months of night work, not three": every reader of a
+value (the statement tables, changes, contrasts) reads figures written in digits. Rather than teach
+each of them the words, a sentence is read with its spelled figures written as digits
+(`figured`), and what was read from it gets the user's words back (`restored`): the stored value is
+"six", as typed, and the figure it stands for is still known (`spelled_value`). Only a figure in a
+value's place is rewritten (the language's numerals module says where); "one of us", "two weeks ago"
+and "half past five" stay prose.
+"""
+
+import re
+from dataclasses import dataclass, replace
+from functools import cache, lru_cache
+
+from services.memory import regex_cache
+from services.memory.domain.model import Candidate
+from services.memory.lang import data
+
+_DIGITS = regex_cache.compile(r"\d")
+
+
+@dataclass(frozen=True)
+class Figured:
+    """A sentence with its spelled figures in digits, and what each digit string stood for."""
+
+    original: str
+    text: str
+    spelled: tuple[tuple[str, str], ...] = ()  # (digits, words as typed), in sentence order
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.spelled)
+
+
+@dataclass(frozen=True)
+class _Grammar:
+    values: dict[str, int]  # each spelled figure, lowercased, single-spaced
+    cardinal: re.Pattern[str]
+    before: re.Pattern[str]
+    after: re.Pattern[str]
+    counted: re.Pattern[str]
+    not_before: re.Pattern[str]
+    not_after: re.Pattern[str]
+
+
+@cache
+def _grammar(lang: str) -> _Grammar:
+    words = data(lang, "numerals")
+    values: dict[str, int] = {**words.SMALL, **words.TENS, **words.PHRASES}
+    for tens, ten_value in words.TENS.items():
+        for digit, digit_value in words.DIGIT_WORDS.items():
+            values[f"{tens}-{digit}"] = values[f"{tens} {digit}"] = ten_value + digit_value
+    for scale, scale_value in words.SCALES.items():
+        for figure, figure_value in [("a", 1), *words.SMALL.items(), *words.TENS.items()]:
+            values[f"{figure} {scale}"] = figure_value * scale_value
+    alternation = "|".join(re.escape(word).replace(r"\ ", r"\s+") for word in sorted(values, key=lambda w: (-len(w), w)))
+    flags = re.IGNORECASE
+    return _Grammar(
+        values=values,
+        cardinal=regex_cache.compile(rf"(?<![\w\-'])(?:{alternation})(?![\w\-])", flags),
+        before=regex_cache.compile(words.BEFORE, flags),
+        after=regex_cache.compile(words.AFTER, flags),
+        counted=regex_cache.compile(words.COUNTED, flags),
+        not_before=regex_cache.compile(words.NOT_BEFORE, flags),
+        not_after=regex_cache.compile(words.NOT_AFTER, flags),
+    )
+
+
+def _value_of(words: str, grammar: _Grammar) -> int | None:
+    return grammar.values.get(re.sub(r"\s+", " ", words.lower()))
+
+
+@lru_cache(maxsize=8192)
+def figured(sentence: str, lang: str) -> Figured:
+    """The sentence with each spelled figure in a value's place written in digits."""
+    if lang != "en":
+        return Figured(sentence, sentence)
+    grammar = _grammar(lang)
+    parts: list[str] = []
+    spelled: list[tuple[str, str]] = []
+    end = 0
+    for match in grammar.cardinal.finditer(sentence):
+        head, tail = sentence[: match.start()], sentence[match.end() :]
+        if grammar.not_before.search(head) or grammar.not_after.match(tail):
+            continue
+        if not (grammar.counted.match(tail) or (grammar.before.search(head) and grammar.after.match(tail))):
+            continue
+        value = _value_of(match.group(0), grammar)
+        if value is None:
+            continue
+        digits = str(value)
+        parts += [sentence[end : match.start()], digits]
+        spelled.append((digits, match.group(0)))
+        end = match.end()
+    if not spelled:
+        return Figured(sentence, sentence)
+    # A digit string the user also typed as digits could not be told back apart: leave the sentence as it is.
+    typed = set(re.findall(r"(?<![\d.,])\d+(?![\d.,]\d)", sentence))
+    if any(digits in typed for digits, _ in spelled):
+        return Figured(sentence, sentence)
+    return Figured(sentence, "".join([*parts, sentence[end:]]), tuple(spelled))
+
+
+def spelled_value(text: str, lang: str = "en") -> float | None:
+    """The figure a value spelled in words states ("six", "twenty-five", "a dozen"); None otherwise."""
+    if lang != "en" or _DIGITS.search(text):
+        return None
+    grammar = _grammar(lang)
+    match = grammar.cardinal.search(text)
+    value = _value_of(match.group(0), grammar) if match else None
+    return float(value) if value is not None else None
+
+
+def restored(candidate: Candidate, readings: tuple[Figured, ...]) -> Candidate:
+    """The candidate with the user's words back where a figured sentence's digits stood."""
+    used = [reading for reading in readings if reading.text in candidate.text or (candidate.text and candidate.text in reading.text)]
+    if not used:
+        return candidate
+    spelled = [pair for reading in used for pair in reading.spelled]
+    text = candidate.text
+    for reading in used:
+        text = text.replace(reading.text, reading.original)
+    if text == candidate.text:  # a clause of the sentence, not the whole of it
+        text = _words_back(text, spelled)
+    return replace(
+        candidate,
+        text=text,
+        key=_words_back(candidate.key, spelled),
+        value=_words_back(candidate.value, spelled),
+        condition=_words_back(candidate.condition, spelled),
+        corrects=_words_back(candidate.corrects, spelled),
+        about=_words_back(candidate.about, spelled),
+        takes_back=_words_back(candidate.takes_back, spelled),
+    )
+
+
+def _words_back(field: str, spelled: list[tuple[str, str]]) -> str:
+    if not field or not _DIGITS.search(field):
+        return field
+    for digits, words in spelled:
+        field = re.sub(rf"(?<![\d.,]){digits}(?![\d]|[.,]\d)", words, field, count=1)
+    return field
