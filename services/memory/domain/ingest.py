@@ -36,16 +36,10 @@ from services.memory.domain.quoting import own_words
 from services.memory.domain.retrieval import analyse
 from services.memory.domain.scrub import scrub
 from services.memory.domain.store_api import StoreReader
-from services.memory.domain.text import detect_lang, latin_terms, normalize_key, term_set
+from services.memory.domain.text import detect_lang, normalize_key, term_set
 from services.memory.domain.value_parts import distinctive_tokens
 from services.memory.domain.value_shapes import value_type
-from services.memory.lang.en import rules as en_rules
-from services.memory.lang.zh import rules as zh_rules
 
-# A corrected rule replaces an active rule with this share of its words in common.
-RULE_OVERLAP = 0.5
-# Words that make a sentence a rule say nothing of what it is about.
-_RULE_MARKER_TERMS = frozenset(latin_terms(en_rules.RULE_MARKERS)) | zh_rules.RULE_MARKER_TERMS
 # The latest facts and numbers every new statement is matched against (a restated key, a keyless correction),
 RECENT_TARGETS = 50
 # and how many more, found by their words, an update or correction is matched against.
@@ -275,7 +269,7 @@ def _reconcile(overlay: _Overlay, event: Event, candidate: Candidate, item_id: s
             new = _replace(new, key=f"{new.key} {instance}")
             existing = overlay.active(new.key)
     if existing is None and candidate.kind is ItemKind.RULE and candidate.is_correction:
-        existing = _replaced_rule(overlay, new)
+        existing = replacement.replaced_rule(overlay, new)
     if existing is None and candidate.kind in CORRECTABLE_KINDS:
         existing = _subject_of(overlay, event, candidate, focus)
     retired_rule = withdrawals.taken_back_rule(overlay, candidate.takes_back) if existing is None and candidate.takes_back else []
@@ -357,26 +351,6 @@ def _subject_of(overlay: _Overlay, event: Event, candidate: Candidate, focus: st
         if not candidate.key:
             clues += " " + focus
     return subjects.best_target(statement, overlay.subject_pool(candidate.key, clues))
-
-
-def _replaced_rule(overlay: _Overlay, new: Item) -> Item | None:
-    """The active rule a corrected rule replaces: the most recent one sharing at least half of
-    the smaller one's words, rule markers aside ("always reply in English" -> "actually, reply
-    in French from now on")."""
-    words = _rule_words(new.value)
-    if not words:
-        return None
-    shared = []  # (share, seq, rule): the highest share wins, then the latest rule
-    for rule in overlay.active_with_prefix("rule:"):
-        other = _rule_words(rule.value)
-        share = len(words & other) / min(len(words), len(other)) if other else 0.0
-        if share >= RULE_OVERLAP:
-            shared.append((share, rule.seq, rule))
-    return max(shared, key=lambda entry: entry[:2])[2] if shared else None
-
-
-def _rule_words(text: str) -> frozenset[str]:
-    return term_set(text) - _RULE_MARKER_TERMS
 
 
 def _restated(candidate: Candidate, existing: Item) -> bool:

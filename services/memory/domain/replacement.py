@@ -1,14 +1,22 @@
 """What replacing a value does to the other items that said it: a sibling of the old item's turn that
 states the same value is restated with the new one, and an old value named by a correction but held by
-no item gets one, superseded, so the old value is on record as replaced."""
+no item gets one, superseded, so the old value is on record as replaced. And which rule a corrected
+rule replaces."""
 
 from dataclasses import replace as _replace
 from typing import Protocol
 
 from services.memory.domain import units, value_text
 from services.memory.domain.model import Event, EventKind, Item, ItemKind, ItemStatus, TaskField, item_id_for
-from services.memory.domain.text import term_set
+from services.memory.domain.text import latin_terms, term_set
 from services.memory.domain.value_parts import day_alone
+from services.memory.lang.en import rules as en_rules
+from services.memory.lang.zh import rules as zh_rules
+
+# A corrected rule replaces an active rule with this share of its words in common.
+RULE_OVERLAP = 0.5
+# Words that make a sentence a rule say nothing of what it is about.
+_RULE_MARKER_TERMS = frozenset(latin_terms(en_rules.RULE_MARKERS)) | zh_rules.RULE_MARKER_TERMS
 
 
 class PlanView(Protocol):
@@ -17,6 +25,8 @@ class PlanView(Protocol):
     session_id: str
 
     def matching(self, text: str, kinds: tuple[ItemKind, ...], limit: int = ...) -> list[Item]: ...
+
+    def active_with_prefix(self, prefix: str) -> list[Item]: ...
 
     def add(self, item: Item) -> None: ...
 
@@ -102,3 +112,23 @@ def supersede_quoted(overlay: PlanView, event: Event, old: str, new: Item) -> No
             task_field=None,
         )
     )
+
+
+def replaced_rule(overlay: PlanView, new: Item) -> Item | None:
+    """The active rule a corrected rule replaces: the most recent one sharing at least half of
+    the smaller one's words, rule markers aside ("always reply in English" -> "actually, reply
+    in French from now on")."""
+    words = _rule_words(new.value)
+    if not words:
+        return None
+    shared = []  # (share, seq, rule): the highest share wins, then the latest rule
+    for rule in overlay.active_with_prefix("rule:"):
+        other = _rule_words(rule.value)
+        share = len(words & other) / min(len(words), len(other)) if other else 0.0
+        if share >= RULE_OVERLAP:
+            shared.append((share, rule.seq, rule))
+    return max(shared, key=lambda entry: entry[:2])[2] if shared else None
+
+
+def _rule_words(text: str) -> frozenset[str]:
+    return term_set(text) - _RULE_MARKER_TERMS
