@@ -24,6 +24,13 @@ def rules(text: str) -> list[str]:
         "Every invoice needs the job number in the subject line.",
         "所有报销单先发我过目，你别直接提交。",
         "每一份合同都要两个人签字。",
+        # A bound over every case is a limit: 每次 / 每周 with 不超过, 最多, 至少.
+        "我跟司机说了，每次加油不超过三百块。",
+        "每周至少给奶奶打两次电话。",
+        "每单最多送三件赠品。",
+        # Whose rule it is may come before the label.
+        "我们组定的规矩：代码合并前必须有人评审。",
+        "老板定了个原则：周五不发版，除非是紧急修复。",
     ],
 )
 def test_a_standing_instruction_is_a_rule_however_it_is_said(said):
@@ -40,6 +47,8 @@ def test_a_standing_instruction_is_a_rule_however_it_is_said(said):
         "Everyone loved the lemon cake.",
         "All the boxes are in the van now.",
         "Can you always use first names on the seating cards?",
+        "每天早上七点开始收货。",
+        "这个规则的问题：太复杂了。",
     ],
 )
 def test_a_request_a_remark_or_a_question_is_no_rule(said):
