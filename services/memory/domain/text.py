@@ -223,7 +223,15 @@ def latin_terms(text: str) -> list[str]:
         if word in _STOP_WORDS or (len(word) == 1 and not word.isdigit()):
             continue
         terms[stem(word)] = None
+    if "-" in text:
+        # A compound of stop words is still a thing ("the thank-you", "a one-off"): it is a term of its own.
+        for compound in _COMPOUND.findall(text.lower()):
+            if all(part in _STOP_WORDS for part in compound.split("-")):
+                terms[compound.replace("-", "")] = None
     return list(terms)
+
+
+_COMPOUND = regex_cache.compile(r"(?<![\w-])[a-z]+(?:-[a-z]+)+(?![\w-])")
 
 
 def cjk_runs(text: str) -> list[str]:

@@ -10,7 +10,7 @@ from services.memory.domain.units import measure_unit
 from services.memory.lang.en import shapes as en_shapes
 from services.memory.lang.zh import shapes as zh_shapes
 
-_WEEKDAYS = regex_cache.compile(f"{en_shapes.WEEKDAYS}|{zh_shapes.WEEKDAYS}", re.IGNORECASE)
+_WEEKDAYS = regex_cache.compile(f"{en_shapes.WEEKDAY_SHAPE}|{zh_shapes.WEEKDAYS}", re.IGNORECASE)
 _CLOCK = regex_cache.compile(en_shapes.CLOCK, re.IGNORECASE)
 _SHAPES = (
     ("region", regex_cache.compile(r"\b[a-z]{2,}-[a-z]+-\d+[a-z]?\b", re.IGNORECASE)),

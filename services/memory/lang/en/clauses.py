@@ -45,7 +45,9 @@ VALUE_END = regex_cache.compile(
     r"\s*(?:;|\s[—–]\s|,\s+(?=(?:so|but|and|because|since|as|which|who|that's|that\s+is|this\s+is|it's|it\s+is|same|then|though|although|"
     r"after|before|while|i|we|you|he|she|they|it|there|nothing|everything|nobody|everyone|anything|even|especially|particularly|mostly|"
     r"mainly|except|apart|not|no)\b|[^,\s]+(?:\s+[^,\s]+){0,2}\s+(?:is|are|was|were|isn't|aren't|wasn't|has|have|had|will|won't|[a-z]{3,}ed)\b)"
-    r"|\s+and\s+(?=[^,;]*\b(?:is|are|was|were)\b)|\s+(?:so|because|since)\s).*$",
+    r"|\s+and\s+(?=[^,;]*\b(?:is|are|was|were)\b)|\s+(?:so|because|since)\s"
+    # When a new value takes effect is no part of it: "moves to Fridays starting next week".
+    r"|\s+(?:starting|effective|beginning)\s+(?:from\s+)?(?:next|this|on|the|today|tomorrow|in|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b).*$",
     re.IGNORECASE,
 )
 

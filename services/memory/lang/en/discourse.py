@@ -135,7 +135,11 @@ KEYED_STATEMENT = "The {subject} is {value}."
 KEYLESS_STATEMENT = "The value is {value}."
 
 # Where a new value stops: "$13,200 now after I pushed back", "SMALL and we'll see".
-VALUE_END = r"\s*(?:,(?!\d)|[;(]|\s+and\s+(?=(?:we|i|you|they|he|she|let's|let|see|then)\b)|\s(?:after|because|since|so|but|which|once|when|as|per|thanks)\b|\s+(?:now|instead|again)\b).*$"
+VALUE_END = (
+    r"\s*(?:,(?!\d)|[;(]|\s+and\s+(?=(?:we|i|you|they|he|she|let's|let|see|then)\b)|\s(?:after|because|since|so|but|which|once|when|as|per|thanks)\b|"
+    # When the change takes effect is no part of the value: "moves to Fridays starting next week".
+    r"\s+(?:now|instead|again)\b|\s+(?:starting|effective|beginning)\s+(?:from\s+)?(?:next|this|on|the|today|tomorrow|in)\b).*$"
+)
 # How a new value begins: a number, a currency, a name, a date or a weekday ("to 6", "to Thursday"),
 # not "to go through the DBA channel".
 VALUE_START = (

@@ -128,6 +128,8 @@ MEASURE_DIMENSIONS = {
     "degree fahrenheit": "temperature",
 }
 WEEKDAYS = r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b"
+# A weekday as a value's shape: "Fridays" (every Friday) is one as well.
+WEEKDAY_SHAPE = r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b"
 # "4 pm", "7:30am", "15:00"; two of them joined by SPAN are one value ("03:00 to 05:00").
 CLOCK = r"\b\d{1,2}(?::\d{2})?\s?[ap]\.?m\b|\b\d{1,2}:\d{2}\b"
 # The time zone a clock time is given in, right after it ("06:00 UTC", "5 pm Central"): part of the value.

@@ -1,0 +1,43 @@
+"""Where a new value ends and what a key may be, through the service on a real store: the time a change
+takes effect is no part of its value, a weekday said in the plural is a weekday, and words joined by a
+hyphen name a thing even when each word alone names nothing. Sentences written for these tests;
+tests/memory/redis/test_redis_value_bounds.py re-runs them on Redis.
+"""
+
+import pytest
+
+from tests.memory.test_corrections import ACTIVE, assert_replaced, holding, send
+
+
+@pytest.mark.parametrize(
+    ("first", "update", "old", "new", "not_in_value"),
+    [
+        (
+            "Bin collection is Tuesday.",
+            "Heads up: the collection moves to Wednesdays starting next month.",
+            "Tuesday",
+            "Wednesday",
+            "month",
+        ),
+        ("The yoga class is on Monday.", "The class moved to Thursdays beginning this week.", "Monday", "Thursday", "week"),
+        ("The standup is at 9:15.", "The standup moves to 9:45 effective tomorrow.", "9:15", "9:45", "tomorrow"),
+    ],
+)
+def test_when_a_change_takes_effect_is_no_part_of_its_value(memory, first, update, old, new, not_in_value):
+    send(memory, first, update)
+    assert_replaced(memory, old, new)
+    (current,) = [item for item in holding(memory, new) if item.status == ACTIVE]
+    assert not_in_value not in current.value
+
+
+@pytest.mark.parametrize(
+    ("first", "update", "old", "new"),
+    [
+        ("The thank-you is $25 per interview.", "Finance approved raising the thank-you to $30 from today.", "25", "30"),
+        ("The drop-off is at 7:50.", "The drop-off moved to 8:10.", "7:50", "8:10"),
+        ("The walk-in is set to 3 degrees.", "We bumped the walk-in to 2 degrees.", "3", "2"),
+    ],
+)
+def test_a_hyphenated_name_is_a_subject(memory, first, update, old, new):
+    send(memory, first, update)
+    assert_replaced(memory, old, new)
