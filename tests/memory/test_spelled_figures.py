@@ -20,6 +20,14 @@ from tests.memory.test_corrections import ACTIVE, S, assert_replaced, holding, s
         ("The shuttle seats 14 passengers.", "They swapped the van, it's sixteen now.", "14", "sixteen"),
         ("Our reading group is 6 people.", "Two dropped out, so we're down to four.", "6", "four"),
         ("The warranty covers 24 months.", "The dealer says it's thirty-six months, not 24.", "24", "thirty-six"),
+        # The old value named in words finds the one typed in digits, past what the figure counts.
+        ("Applicants need at least 2 years of field work.", "The board wants four years of field work, not two.", "2", "four"),
+        (
+            "Trainees shadow for 3 weeks in the past year's scheme.",
+            "HR says trainees shadow five weeks of rotations, not three.",
+            "3",
+            "five",
+        ),
     ],
 )
 def test_a_figure_spelled_as_a_word_is_a_new_value(memory, first, update, old, new):

@@ -5,6 +5,7 @@ restates (replacement.py)."""
 import re
 
 from services.memory import regex_cache
+from services.memory.domain.numerals import spelled_value
 from services.memory.domain.text import cjk_runs
 from services.memory.domain.value_parts import date_of_day
 
@@ -31,7 +32,7 @@ def names(old: str, value: str) -> bool:
     old, value = normalized(old), normalized(value)
     if not old or not value:
         return False
-    if old == value or date_of_day(old, value):
+    if old == value or date_of_day(old, value) or _same_figure(old, value):
         return True
     short, long = sorted((old, value), key=len)
     if cjk_runs(short):
@@ -41,6 +42,18 @@ def names(old: str, value: str) -> bool:
     # by a hyphen ("3:30" of "sub-3:30"), not a figure's ("3" of "2-3").
     before = r"(?<![\w.:/])(?<!\d-)" if short[:1].isdigit() else r"(?<![\w\-.:/])"
     return bool(re.search(before + re.escape(short) + r"(?:e?s)?(?![\w\-]|[:/]\d)", long)) and len(short) >= 2
+
+
+def _same_figure(a: str, b: str) -> bool:
+    """ "three" and "3": one figure, spelled once and once in digits."""
+    spelled_a, spelled_b = spelled_value(a), spelled_value(b)
+    if (spelled_a is None) == (spelled_b is None):
+        return False
+    spelled, other = (spelled_a, b) if spelled_a is not None else (spelled_b, a)
+    return bool(_BARE_FIGURE.fullmatch(other)) and float(other.replace(",", "")) == spelled
+
+
+_BARE_FIGURE = regex_cache.compile(r"\d{1,3}(?:,\d{3})*(?:\.\d+)?|\d+(?:\.\d+)?")
 
 
 def restated(text: str, old: str, new: str) -> str | None:

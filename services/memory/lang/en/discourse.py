@@ -113,7 +113,7 @@ WITHDRAW_AROUND = (
 # Frames that make a value not the current one.
 HISTORY = (
     r"\bused\s+to\b|\blast\s+(?:year|month|week|quarter|season|time|spring|summer|autumn|fall|winter)\b|\bpreviously\b|\boriginally\b|"
-    r"\bback\s+in\b|\b(?:a|one|two|three|four|five|six|few|couple\s+of|\d{1,2})\s+(?:years?|months?|weeks?|days?)\s+ago\b|\bin\s+the\s+past\b|"
+    r"\bback\s+in\b|\b(?:a|one|two|three|four|five|six|few|couple\s+of|\d{1,2})\s+(?:years?|months?|weeks?|days?)\s+ago\b|\bin\s+the\s+past\b(?!\s+(?:\d+\s+|few\s+|two\s+|three\s+|six\s+|twelve\s+)?(?:years?|months?|weeks?|days?|hours?)\b)|"
     r"\bformerly\b|\bonce\s+was\b"
 )
 HYPOTHESIS = (
