@@ -41,3 +41,22 @@ def test_when_a_change_takes_effect_is_no_part_of_its_value(memory, first, updat
 def test_a_hyphenated_name_is_a_subject(memory, first, update, old, new):
     send(memory, first, update)
     assert_replaced(memory, old, new)
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "kept", "added"),
+    [
+        ("期中考试出分了，总分 612。", "口语考试也考完了，总分 9.0。", "612", "9.0"),
+        (
+            "Fundraising total: 48,000 dollars so far.",
+            "Bake sale went well. Fundraising total: 350 dollars from the stall alone.",
+            "48,000",
+            "350",
+        ),
+    ],
+)
+def test_a_figure_fifty_times_another_under_its_key_is_something_else(memory, first, second, kept, added):
+    send(memory, first, second)
+    (old,) = holding(memory, kept)
+    (new,) = holding(memory, added)
+    assert old.status == ACTIVE and new.status == ACTIVE

@@ -248,6 +248,11 @@ def _reconcile(overlay: _Overlay, event: Event, candidate: Candidate, item_id: s
         # of the same subject, not an update of it.
         new = _replace(new, key=f"{new.key} {value_type(new.value)}")
         existing = overlay.active(new.key)
+    if existing is not None and _other_scale(existing, new, candidate):
+        # "雅思…总分 7.0" after "高考…总分 683": a figure fifty times smaller is the same measure of something else.
+        about = normalize_key(said_about.subject_of(candidate.text, candidate.value, candidate.unit, candidate.lang))
+        new = _replace(new, key=f"{about} {new.key}" if about and about not in new.key else f"{new.key} {new.value}")
+        existing = overlay.active(new.key)
     if existing is not None and _no_figure_for(existing, new, candidate):
         # "Starters: I'm cutting the soup" after "6 starters": a figure is replaced by a figure, not by a remark on its subject.
         new = _replace(new, key=f"{new.key} {new.kind.value}")
@@ -295,6 +300,10 @@ def _reconcile(overlay: _Overlay, event: Event, candidate: Candidate, item_id: s
         replacement.supersede_quoted(overlay, event, candidate.corrects, new)
     if candidate.task_field is TaskField.PROGRESS:
         task_lifecycle.progress_made(overlay, new)
+
+
+def _other_scale(existing: Item, new: Item, candidate: Candidate) -> bool:
+    return existing.kind is new.kind is ItemKind.NUMBER and not candidate.corrects and not units.plausible_change(new.value, existing.value)
 
 
 def _no_figure_for(existing: Item, new: Item, candidate: Candidate) -> bool:
