@@ -89,6 +89,9 @@ def test_what_a_user_pasted_counts_less_than_what_they_said():
         "Is it OK to send the draft to the client directly?",
         "Anything I need to do before I restart the database?",
         "这个折扣要不要答应？",
+        "周六晚上把孩子带去公司加班，行吗？",
+        "这笔钱能直接转给供应商吗？",
+        "可不可以先发货再收款？",
     ],
 )
 def test_asking_leave_or_advice_wants_the_rules(question):

@@ -38,7 +38,7 @@ GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
 
 # What a question asks for, by the words it uses, keyed by the kind of item that answers it.
 INTENTS = {
-    "rule": r"规矩|规定|要求|能不能|可以.*吗|硬性|行不行|要不要",
+    "rule": r"规矩|规定|要求|能不能|可以.*吗|硬性|行不行|要不要|行吗|可不可以|允许|能.{1,12}吗",
     "number": r"多少|几|上限|超时|比例|多久",
     "task": r"目标|进度|进展|下一步|阻塞|卡|待办|在等|等谁|等什么",
 }
