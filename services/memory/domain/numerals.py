@@ -40,6 +40,7 @@ class _Grammar:
     before: re.Pattern[str]
     after: re.Pattern[str]
     counted: re.Pattern[str]
+    contrasted: re.Pattern[str]
     not_before: re.Pattern[str]
     not_after: re.Pattern[str]
 
@@ -62,6 +63,7 @@ def _grammar(lang: str) -> _Grammar:
         before=regex_cache.compile(words.BEFORE, flags),
         after=regex_cache.compile(words.AFTER, flags),
         counted=regex_cache.compile(words.COUNTED, flags),
+        contrasted=regex_cache.compile(words.CONTRASTED, flags),
         not_before=regex_cache.compile(words.NOT_BEFORE, flags),
         not_after=regex_cache.compile(words.NOT_AFTER, flags),
     )
@@ -84,7 +86,9 @@ def figured(sentence: str, lang: str) -> Figured:
         head, tail = sentence[: match.start()], sentence[match.end() :]
         if grammar.not_before.search(head) or grammar.not_after.match(tail):
             continue
-        if not (grammar.counted.match(tail) or (grammar.before.search(head) and grammar.after.match(tail))):
+        if not (
+            grammar.contrasted.match(tail) or (grammar.before.search(head) and (grammar.counted.match(tail) or grammar.after.match(tail)))
+        ):
             continue
         value = _value_of(match.group(0), grammar)
         if value is None:

@@ -262,4 +262,22 @@ NUMBERS_EN = (
         ],
         needles=("have", "got", "keep", "run", "hold", "stock", "own", "employ", "carry"),
     ),
+    # A count chosen: "Going with 9 courses this time", "we settled on 12 tables for the patio".
+    _row(
+        "num_chosen",
+        "en",
+        NUMBER,
+        r"^(?:(?:so|ok|okay|right)[,\s]+)?(?:(?:we|i)(?:'re|'ve|'ll|\s+are|\s+have|\s+will)?\s+)?(?:(?:finally|just)\s+)?"
+        r"(?:going|go|went|gone|settled|settling|sticking|stuck|landed|landing)\s+(?:with|on)\s+(?:"
+        + _CMP_EN
+        + r"\s+)?"
+        + VAL_EN
+        + r"(?P<unit>)\s+(?!(?:options|of|percent|for|on|in|at|and|or|the)\b)(?P<key>[a-z][\w\-]*(?:\s+[a-z][\w\-]*){0,2}?)"
+        r"(?P<tail>(?:\s*,|\s+(?:at|per|for|in|on|across|during|with|this|next|then|instead|now)\b).*)?$",
+        [
+            ("Going with 9 courses this time.", {"key": "courses", "value": "9", "condition": "this time"}),
+            ("We settled on 12 tables for the patio.", {"key": "tables", "value": "12", "condition": "for the patio"}),
+        ],
+        needles=("going", "go ", "went", "gone", "settl", "stick", "stuck", "land"),
+    ),
 )

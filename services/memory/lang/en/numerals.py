@@ -32,16 +32,19 @@ SCALES = {"hundred": 100, "thousand": 1000}
 # Counts said as a phrase.
 PHRASES = {"a dozen": 12, "half a dozen": 6, "a couple of": 2}
 
-# A spelled figure is a value after these words ("to six", "down to five", "at most two", "not three")...
+# A spelled figure is a value only after these words ("to six", "down to five", "at most two", "not three"; a count
+# said in passing, "I have two kids", stays prose: as a value it would compete with what the turn is about)...
 BEFORE = (
     r"(?:\b(?:to|down\s+to|up\s+to|at\s+most|at\s+least|only|just|now|not|is|are|was|were|be|about|around|roughly|"
     r"maybe|exactly|another|max|maximum|minimum|of|by|with|keep|keeping|kept|need|needs|want|wants|'s|'re)\s+)$"
 )
 # ...when nothing but a clause boundary, or a word that says it holds now, follows it: "so it's eight now, ...".
 AFTER = r"^(?:\s+(?:now|instead|total|in\s+total|altogether|left|remaining|this\s+time|then))*\s*(?:[,.;:!?)]|$|\s[-–—]\s)"
-# Or before what it counts, whatever comes before: "six months of night work", "five starters", "two reminder
-# emails" (a plural noun, up to two words after the figure).
+# ...or before what it counts: "want six months of night work", "at most two reminder emails" (a plural noun,
+# up to two words after the figure).
 COUNTED = r"^\s+(?:[a-z][\w\-]*\s+){0,2}?[a-z][\w\-]*[^s\W]s\b|^\s+(?:people|percent|kids|children|staff|men|women|feet)\b"
+# Or set against another value, whatever comes before it: "shadow five weeks of rotations, not three".
+CONTRASTED = r"^(?:\s+[a-z][\w\-]*){0,5}\s*,?\s+(?:not|rather\s+than|instead\s+of)\s"
 # Not a value: "two weeks ago" (history; its grammar reads the words), "two of us", "five to ten", "half past
 # five", "five o'clock", "one or two", "ten-ish", and a count that announces what follows ("Blocker: two things.",
 # "three questions for you").
