@@ -173,7 +173,13 @@ def _read_sentence(sentence: str, lang: str) -> tuple[TaskSignal, ...]:
     found = _read(bare, GRAMMARS[lang], 0)
     if not found and (_LATIN if _OTHER[lang] == "en" else _CJK).search(bare):
         found = _read(bare, GRAMMARS[_OTHER[lang]], 0)
-    if not found and not is_question(bare, lang) and not is_hedged(bare, lang) and (role := read_role(bare, lang)):
+    if (
+        not found
+        and not is_question(bare, lang)
+        and (role := read_role(bare, lang))
+        and (role[0] is TaskField.OPEN or not is_hedged(bare, lang))
+    ):
+        # A hedge makes a report or a wait uncertain; an undecided choice is one whatever hedges it ("not sure yet whether ...").
         found = [TaskSignal(field=role[0], entry=role[1][:MAX_ENTRY_CHARS], row="role")]
     if not any(signal.resolves for signal in found) and not is_question(bare, lang) and (closed := read_closure(bare, lang)):
         found.append(TaskSignal(field=closed, resolves=True, about=bare, row="role_closure"))

@@ -46,6 +46,7 @@ GOALS: tuple[TaskSpec, ...] = (
             "big thing",
             "biggest thing",
             "key thing",
+            "whole point",
         ),
         pattern=r"^"
         + _SETTLED_CLAUSE
@@ -54,11 +55,15 @@ GOALS: tuple[TaskSpec, ...] = (
         # or a scope without its comma: "For Mum the aim is ...".
         r"(?:for|on|with)\s+[^,;:?]{1,40}?\s+(?=(?:the|our|my)\s))?"
         + r"(?:(?:the|our|my|this|today's|this week's)\s+)?(?:(?:main|overall|end|primary|current|new|real|actual|"
-        r"top|only|immediate|big|biggest|key)\s+)*(?P<cue>"
+        r"top|only|immediate|big|biggest|key|whole)\s+)*(?P<cue>"
         + _GOAL_HEAD
         + r"|(?P<plan>plan)|(?:(?<=main\s)|(?<=big\s)|(?<=biggest\s)|(?<=key\s))"
-        r"(?P<thing>thing))(?:\s+(?:for|of|on|in|with|behind|this|today|tonight|here|now|"
-        r"right now|for now|at the moment)\b[^,;:]{0,50}?)?\s+" + _GOAL_LINK + r"\s+(?:now\s+)?(?:still\s+)?(?:simply\s+|just\s+)?"
+        # "The main thing in the way is ..." names a blocker, not what the work is for.
+        r"(?P<thing>thing)(?!\s+(?:in\s+the\s+way|holding|blocking|stopping|standing|keeping))|(?<=whole\s)point)"
+        r"(?:\s+(?:for|of|on|in|with|behind|this|today|tonight|here|now|"
+        r"right now|for now|at the moment|(?:i|we)\s+(?:want|need)\s+(?:out\s+of|from))\b[^,;:]{0,50}?)?\s+"
+        + _GOAL_LINK
+        + r"\s+(?:now\s+)?(?:still\s+)?(?:simply\s+|just\s+)?"
         r"(?(plan)to\s+)(?(thing)(?!that\b|what\b|how\b|whether\b|not\b))(?P<entry>.+)$",
         examples=[
             ("Our goal is to cut p95 latency in half.", "cut p95 latency in half"),
@@ -72,6 +77,8 @@ GOALS: tuple[TaskSpec, ...] = (
             ("The job for this week is now the Lindqvist lease renewal, due Friday", "the Lindqvist lease renewal, due Friday"),
             ("Three evenings at the Corn Exchange, aim is to sell every seat", "sell every seat"),
             ("For the cabin the aim is a new roof before the snow", "a new roof before the snow"),
+            ("The whole point of this trip is seeing Grandma before she moves", "seeing Grandma before she moves"),
+            ("Main thing I want out of this weekend is the shed painted", "the shed painted"),
         ],
     ),
     # What the speaker says they need out of the work is its goal: "What I need out of this is the report in

@@ -228,7 +228,12 @@ RESOLUTIONS: tuple[TaskSpec, ...] = (
             "restored",
             "enabled",
         ),
-        pattern=CLAUSE + r"(?:" + SUBJ + r"|we|i|you|they|he|she)(?<!\bis)(?<!\bare)(?<!\bwas)(?<!\bwere)(?<!\bbeen)(?<!\bbe)(?<!\bgot)"
+        pattern=CLAUSE
+        # "Priority one: get the roof fixed" wants it done: a causative names a wish, not what happened.
+        + r"(?![^,;]*?\b(?:get|getting|need|needs|want|wants)\s+(?:the|a|an|our|my|their|this|that|these|those)\s)"
+        + r"(?:"
+        + SUBJ
+        + r"|we|i|you|they|he|she)(?<!\bis)(?<!\bare)(?<!\bwas)(?<!\bwere)(?<!\bbeen)(?<!\bbe)(?<!\bgot)"
         r"\s+(?:has\s+|have\s+|finally\s+|just\s+)*(?P<cue>signed off on|signed off|approved|unblocked|"
         r"resolved|fixed|sorted out|cleared|granted(?:\s+us)?(?:\s+access\s+to)?|gave us access to|restored|re-?enabled)\s+"
         r"(?P<about>(?!(?:it|that|this|them|him|her|me|us|you|now|yesterday|today|again|too|but|and|so|because|though|by)\b)[^,;]+?)" + END,

@@ -10,7 +10,7 @@ GOAL_LABEL = (
     r"aim(?:ing)?|working\s+toward(?:s)?|milestones?|north\s+star|big\s+picture|what\s+i'm\s+after|"
     r"what\s+(?:i|we)\s+(?:need|want)\s+out\s+of\s+(?:this|it|the\s+\w+)|desired\s+outcome|end\s+result|"
     # What comes first is what the work is for: "Top priority this quarter:", "The one thing that matters:".
-    r"(?:(?:the|our|my)\s+)?(?:(?:top\s+)?priorit(?:y|ies)|most\s+important\s+thing|one\s+thing\s+that\s+matters)"
+    r"(?:(?:the|our|my)\s+)?(?:(?:top\s+)?priorit(?:y|ies)(?:\s+(?:one|number\s+one|#?1))?|most\s+important\s+thing|one\s+thing\s+that\s+matters)"
 )
 # Where a label ends: a colon, or a dash between spaces ("Barrel prep update — 13 of 16 done").
 LABEL_END = r"[:：]\s*|\s+[—–-]{1,2}\s+"
@@ -33,7 +33,7 @@ OPEN_LABEL = (
 ADVANCE = (
     r"\b\d+(?:\s+now)?,?\s+(?:of|out\s+of)\s+(?:the\s+)?\d+\b|\d+(?:\.\d+)?\s?%|\b(?:half|a\s+third|a\s+quarter|most|all)\b(?:\s+of)?|"
     r"\b(?:done|finished|complete|completed|closed|locked|shipped|merged|live|signed|collected|booked|mixed|published|"
-    r"migrated|delivered|approved|submitted|in\s+review)\b|"
+    r"migrated|delivered|approved|submitted|in\s+review|sent|drafted|written|printed|built|installed|painted|recorded|edited|ready)\b|"
     # Everything done but what is named: "everything's drafted now except the evaluation plan".
     r"\b(?:everything|all)(?:'s|\s+is|\s+are|\s+has\s+been|\s+have\s+been)\s+(?:now\s+|already\s+)?[a-z]+ed\b"
 )
@@ -42,6 +42,10 @@ ADVANCE = (
 MILESTONE = (
     r"\b(?:passed|hit|reached|crossed|past)\s+(?:the\s+)?(?:halfway(?:\s+(?:point|mark|line))?|\d[\d,]*(?:\s+\w+)?\s+mark)\b|"
     r"\bhalf(?:way)?\s+(?:done|there|through)\b|\bonly\s+\d[\d,]*\s+(?:\w+\s+)?(?:left|to\s+go)\b|"
+    # A share of a whole said done: "half the invitations are out", "about 70% of the chapters are drafted".
+    r"\b(?:\d+(?:\.\d+)?\s?%|half|a\s+third|a\s+quarter|two\s+thirds|three\s+quarters|most)\s+(?:of\s+)?(?:the|our|my)\s+[a-z][\w\-]*"
+    r"(?:\s+[a-z][\w\-]*)?\s+(?:are|is|have\s+been|has\s+been|got)\s+(?:now\s+|already\s+)?(?:done|finished|out|sent|drafted|written|"
+    r"booked|painted|printed|packed|signed|installed|planted|cleared|in)\b|"
     # A share or a count of the whole said done: "provisioning is about 70% done", "Mentors: 14 of 15 now".
     r"\b\d+(?:\.\d+)?\s?%\s+(?:done|complete|completed|finished|through|there)\b|"
     # A share reached with the end in sight: "batch 4 is at 85%, should wrap tomorrow".
@@ -74,12 +78,19 @@ DEPENDENCY = (
     # The wait said first: "until it lands we can't book the crane".
     r"\buntil\s+[^.;]{2,60}?,?\s+(?:i|we|nobody|no\s+one)\s+(?:can't|cannot|can\s+not|won't|couldn't)\b[^.;]*|"
     # What someone won't do without the missing thing: "the printer won't start the run without the signed proof".
-    r"\bwon't\s+[^.;]{2,60}?\bwithout\s+(?:it|them|that|this|the\s+\w+)\b[^.;]*"
+    r"\bwon't\s+[^.;]{2,60}?\bwithout\s+(?:it|them|that|this|the\s+\w+)\b[^.;]*|"
+    # Work held until something happens: "holding off on the launch until legal reads it".
+    r"\bhold(?:ing)?\s+off\s+(?:on\s+)?[^.;]{1,60}?\s+(?:until|till)\b[^.;]*|"
+    # Work said halted: "so we're on hold", "the move is on ice", "the shoot is stalled".
+    r"\b(?:is|are|'s|'re|stays?|remains?)\s+(?:still\s+|now\s+)?(?:on\s+hold|on\s+ice|in\s+limbo|stalled)\b[^.;]*|"
+    # What stands in the way, named: "the main thing in the way is the data export".
+    r"\b(?:in\s+the\s+way|bottleneck)\s+(?:right\s+now\s+|now\s+)?(?:is|are)\s+[^.;]+"
 )
 # A choice still to make or a question left open, said in any words: the sentence is the open item.
 UNDECIDED = (
     r"\b(?:still\s+)?undecided\b|\bnot\s+(?:yet\s+)?decided\b|\bopen\s+question\b|\bhaven't\s+(?:yet\s+)?(?:decided|picked|chosen|settled)\b|"
-    r"\b(?:need|needs|have|has)\s+to\s+(?:decide|choose|pick|settle)\b|\btorn\s+(?:between|on|over|about)\b|\bnot\s+sure\s+(?:whether|if)\b|"
+    r"\b(?:need|needs|have|has)\s+to\s+(?:decide|choose|pick|settle)\b|\btorn\s+(?:between|on|over|about)\b|\bnot\s+sure\s+(?:yet\s+)?(?:whether|if)\b|"
+    r"\b(?:going|go|went)\s+back\s+and\s+forth\b|\bon\s+the\s+fence\b|"
     r"\bstill\s+(?:deciding|choosing|weighing)\b|\bup\s+in\s+the\s+air\b|\bhaven't\s+made\s+up\s+(?:our|my|their)\s+minds?\b|"
     r"\bcan't\s+(?:decide|choose|make\s+up\s+(?:our|my)\s+minds?)\b|\bhaven't\s+made\s+(?:our|my|their)\s+minds?\s+up\b|"
     # A choice nobody has made: "nobody's picked who hosts the closing", "no one has decided which van".

@@ -1,0 +1,81 @@
+"""Task state by what a statement does, in more everyday words: a goal as the point of a stretch of time,
+work said halted or held off, a choice someone keeps going back and forth on (hedged or not), a share of a
+whole said done, and a wish to get something done that is no resolution. Sentences written for these tests;
+tests/memory/redis/test_redis_task_roles_more.py re-runs them on Redis."""
+
+import pytest
+
+from services.memory.domain.extraction import extract
+from services.memory.domain.model import TaskField
+from tests.memory.test_task_state import say, state, texts
+
+
+@pytest.mark.parametrize(
+    ("said", "fragment"),
+    [
+        ("The whole point of this trip is seeing Grandma before she moves.", "seeing Grandma"),
+        ("Main thing I want out of this weekend is the shed painted.", "shed painted"),
+        ("Priority one: get the boiler serviced before the cold snap.", "boiler serviced"),
+        ("这个月最重要的就是把装修验收做完。", "装修验收"),
+        ("这周就想把报销全部弄完。", "报销"),
+    ],
+)
+def test_what_a_stretch_of_time_is_for_is_the_goal(memory, said, fragment):
+    say(memory, "Let's get organised.", said)
+    goal = state(memory).goal
+    assert fragment in goal.text, goal
+
+
+@pytest.mark.parametrize(
+    ("said", "fragment"),
+    [
+        ("The supplier still hasn't confirmed the slot, so the install is on hold.", "on hold"),
+        ("Still no word from the agent, so the move is on ice.", "on ice"),
+        ("We're holding off on the mailing until the printer fixes the typo.", "printer fixes the typo"),
+        ("The main thing in the way is the missing floor plan.", "floor plan"),
+        ("物业一直没回，没法开工。", "没法开工"),
+    ],
+)
+def test_work_said_halted_or_held_off_is_blocked(memory, said, fragment):
+    say(memory, "Let's get organised.", said)
+    assert any(fragment in text for text in texts(state(memory).blockers)), texts(state(memory).blockers)
+    assert state(memory).goal is None or fragment not in state(memory).goal.text
+
+
+@pytest.mark.parametrize(
+    ("said", "fragment"),
+    [
+        ("Not sure yet whether we hire a van or borrow Dad's trailer.", "borrow Dad's trailer"),
+        ("I keep going back and forth on the venue: the barn or the church hall.", "church hall"),
+        ("We're on the fence about adding a second night.", "second night"),
+    ],
+)
+def test_a_choice_still_weighed_is_an_open_item(memory, said, fragment):
+    say(memory, "Let's get organised.", said)
+    assert any(fragment in text for text in texts(state(memory).open_items)), texts(state(memory).open_items)
+
+
+@pytest.mark.parametrize(
+    ("said", "fragment"),
+    [
+        ("Half the save-the-dates are out.", "save-the-dates"),
+        ("About 70% of the chapters are drafted.", "70%"),
+        ("Two thirds of the boxes are packed already.", "boxes"),
+        ("论文写到第四章了。", "第四章"),
+    ],
+)
+def test_a_share_of_the_whole_said_done_is_progress(memory, said, fragment):
+    say(memory, "Let's get organised.", said)
+    assert any(fragment in text for text in texts(state(memory).progress)), texts(state(memory).progress)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Priority one: get the roof fixed before the rains.",
+        "We need the alarm code reset before Friday.",
+        "Want the gate repaired by the weekend.",
+    ],
+)
+def test_a_wish_to_get_something_done_resolves_nothing(said):
+    assert not [c for c in extract(said) if c.resolves and c.task_field is TaskField.BLOCKER]
