@@ -179,10 +179,53 @@ def with_successors(candidates: list[tuple[Item, float]], current: dict[str, Ite
     return list(merged.values())
 
 
-def _key_terms(item: Item) -> frozenset[str]:
-    if item.kind is ItemKind.EVIDENCE:
-        return frozenset()
-    return term_set(item.subject)
+class _Traits:
+    """What ranking reads of an item whatever the query: worked out once per item, not per query."""
+
+    __slots__ = ("_item", "_search_terms", "answer_type", "factor", "key_terms", "owner", "source_factor", "speaker")
+
+    def __init__(self, item: Item):
+        self._item = item
+        self.factor = 1.0 + KIND_BOOST[item.kind]
+        evidence = item.kind is ItemKind.EVIDENCE
+        self.key_terms = frozenset() if evidence else term_set(item.subject)
+        self.owner = frozenset() if evidence else owner(item.text, item.subject)
+        self.speaker = term_set(item.speaker) if item.speaker else frozenset()
+        self.answer_type = _answer_type(item)
+        source_factor = 1.0
+        if item.source_kind is EventKind.TOOL_RESULT:
+            source_factor = 1.0 - UNTRUSTED_PENALTY
+        elif item.source_kind in (EventKind.ASSISTANT_MESSAGE, EventKind.TOOL_CALL):
+            source_factor = 1.0 - ASSISTANT_PENALTY
+        elif evidence:
+            source_factor = 1.0 - UNTRUSTED_PENALTY * _pasted_share(item.text)  # what the user pasted is a tool's word, not theirs
+        if evidence and _only_asks(item.text, item.lang):
+            source_factor *= 1.0 - QUESTION_PENALTY
+        self.source_factor = source_factor
+        self._search_terms: frozenset[str] | None = None
+
+    def search_terms(self) -> frozenset[str]:
+        """The words of the item's own text (for the share of a query it answers), read when a key is named."""
+        if self._search_terms is None:
+            self._search_terms = term_set(searchable_text(self._item))
+        return self._search_terms
+
+
+# Traits per item id, with the fields that would tell another item under a reused id (a session deleted and
+# created again) from the one they were read from.
+_TRAITS: dict[str, tuple[tuple[str, str, str, str], _Traits]] = {}
+_MAX_TRAITS = 50_000
+
+
+def _traits(item: Item) -> _Traits:
+    stamp = (item.text, item.key, item.value, item.speaker)
+    cached = _TRAITS.get(item.item_id)
+    if cached is not None and cached[0] == stamp:
+        return cached[1]
+    if len(_TRAITS) >= _MAX_TRAITS:
+        _TRAITS.clear()  # cheaper than an LRU's bookkeeping on every hit; refilled in a few queries
+    traits = _TRAITS[item.item_id] = (stamp, _Traits(item))
+    return traits[1]
 
 
 def _context(candidates: list[tuple[Item, float]], top_text: float) -> dict[int, float]:
@@ -222,32 +265,26 @@ def rank(
     scored: list[ScoredItem] = []
     for item, text_score in candidates:
         relevance = text_score / top_text + context.get(item.seq, 0.0)
-        factor = 1.0 + KIND_BOOST[item.kind]
-        key_terms = _key_terms(item)
-        named = len(key_terms & query.stems)
+        traits = _traits(item)
+        factor = traits.factor
+        named = len(traits.key_terms & query.stems)
         if named:
             # A key the query names, weighed by how much of the query the item answers: "Harry
             # Potter" is named by "when did John attend the Harry Potter trivia?" but answers little of it.
-            factor += KEY_MATCH_BOOST * named / len(key_terms) * (0.5 + 0.5 * _query_share(query, item))
+            factor += (
+                KEY_MATCH_BOOST * named / len(traits.key_terms) * (0.5 + 0.5 * len(traits.search_terms() & query.stems) / len(query.stems))
+            )
         if item.kind in query.intents and not (query.progress and item.task_field is TaskField.GOAL):
             factor += lexicon.INTENT_BOOST  # "how far along is X?" asks for progress, not the goal it measures
         if query.progress and item.task_field is TaskField.PROGRESS:
             factor += lexicon.PROGRESS_BOOST
-        if query.wants and query.wants == _answer_type(item):
+        if query.wants and query.wants == traits.answer_type:
             factor += lexicon.ANSWER_TYPE_BOOST
-        if _owned_by_another(item, query):
-            factor *= 1.0 - OTHER_OWNER_PENALTY
-        speaker = term_set(item.speaker) if item.speaker else frozenset()
-        if speaker and speaker <= query.stems:
+        if traits.owner and not traits.owner <= query.stems:
+            factor *= 1.0 - OTHER_OWNER_PENALTY  # a value keyed by someone else's name, whom the query does not name
+        if traits.speaker and traits.speaker <= query.stems:
             factor += SPEAKER_BOOST
-        if item.source_kind is EventKind.TOOL_RESULT:
-            factor *= 1.0 - UNTRUSTED_PENALTY
-        elif item.source_kind in (EventKind.ASSISTANT_MESSAGE, EventKind.TOOL_CALL):
-            factor *= 1.0 - ASSISTANT_PENALTY
-        elif item.kind is ItemKind.EVIDENCE:
-            factor *= 1.0 - UNTRUSTED_PENALTY * _pasted_share(item.text)  # what the user pasted is a tool's word, not theirs
-        if item.kind is ItemKind.EVIDENCE and _only_asks(item.text, item.lang):
-            factor *= 1.0 - QUESTION_PENALTY
+        factor *= traits.source_factor
         if item.status is ItemStatus.SUPERSEDED or (item.kind is ItemKind.EVIDENCE and stale_turns.issuperset(item.source_event_ids)):
             factor *= 1.0 - SUPERSEDED_PENALTY
         score = relevance * factor + (recency * item.seq / last_seq if last_seq else 0.0)
@@ -286,14 +323,6 @@ def _names_charge(key: str) -> bool:
 _CJK_NAME = regex_cache.compile(r"[\u4e00-\u9fff]{2,4}")
 
 
-def _owned_by_another(item: Item, query: Query) -> bool:
-    """A fact or number whose key names its owner ("Foundry Street's IPA"), an owner the question does not name."""
-    if item.kind is ItemKind.EVIDENCE:
-        return False
-    named = owner(item.text, item.subject)
-    return bool(named) and not named <= query.stems
-
-
 @lru_cache(maxsize=8192)
 def _only_asks(text: str, lang: str) -> bool:
     """A turn that only asks ("what's the bottleneck under load?") states nothing; its reply might."""
@@ -306,11 +335,6 @@ def _pasted_share(text: str) -> float:
     """The share of a user's message that is pasted material (an email, a page, a log)."""
     quoted = sum(len(segment.text) for segment in split_voice(text) if segment.quoted)
     return quoted / len(text) if text else 0.0
-
-
-def _query_share(query: Query, item: Item) -> float:
-    """The share of the query's words that the item's own text holds."""
-    return len(term_set(searchable_text(item)) & query.stems) / len(query.stems)
 
 
 def _spread(scored: list[ScoredItem]) -> Iterator[ScoredItem]:
