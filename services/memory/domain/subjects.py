@@ -215,10 +215,12 @@ def _score(statement: Statement, item: Item, named_here: bool = False) -> float 
     # "what I said about the postdoc length" for "Staffing plan: one postdoc for 36 months": the
     # update's key names what the old sentence was about, under another key.
     key_in_sentence = (new_key - old_key) & term_set(item.text) if statement.update else set()
-    if statement.cued and not (named or mentioned or old_key & _prose_terms(statement.message) or key_in_sentence or shared_words):
-        # "Base moved check-in earlier, 15:00" updates only a subject its message names, by its key or by
-        # words of the sentence that said it ("Hendry's rang. Lamb's gone up again, £10.15 a kilo": the
-        # price per kilo from Hendry's; 收货时间改成7点半 after 仓库每天早上7点开始收货).
+    if statement.cued and not (
+        named or mentioned or old_key & _prose_terms(statement.message) or key_in_sentence or shared_words or _adds_up(statement, item)
+    ):
+        # "Base moved check-in earlier, 15:00" updates only a subject its message names, by its key or by words
+        # of its sentence ("Hendry's rang. Lamb's gone up again, £10.15 a kilo"; 收货时间改成7点半 after 仓库每天早上7点
+        # 开始收货), or one the difference it states takes to the new figure ("six more came in, so 86" after 80).
         return None
     if statement.loose and not (named or mentioned or (new_key & old_key) or _names_subject(old_key, statement.message)):
         # Only what was just said, and less surely than anything the message names or repeats.
