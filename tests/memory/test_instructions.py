@@ -31,6 +31,11 @@ def rules(text: str) -> list[str]:
         # Whose rule it is may come before the label.
         "我们组定的规矩：代码合并前必须有人评审。",
         "老板定了个原则：周五不发版，除非是紧急修复。",
+        # A kind of thing bounded by a figure is every one of them; a "not" with its exception is standing.
+        "Purchases over $500 need my sign-off before anyone orders.",
+        "Any refunds above 200 euros need a second approval.",
+        "超过五千的合同都要先给法务看。",
+        "晚上不回消息，除非是急事。",
     ],
 )
 def test_a_standing_instruction_is_a_rule_however_it_is_said(said):

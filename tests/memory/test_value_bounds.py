@@ -78,3 +78,15 @@ def test_a_figure_fifty_times_another_under_its_key_is_something_else(memory, fi
 def test_an_update_said_by_its_arithmetic_a_contraction_or_a_version_in_use(memory, first, update, old, new):
     send(memory, first, update)
     assert_replaced(memory, old, new)
+
+
+@pytest.mark.parametrize(
+    ("first", "withdrawal", "old"),
+    [
+        ("Grandpa's visit is on Tuesday.", "Ignore the Tuesday thing, I mixed him up with Dad.", "Tuesday"),
+        ("The team lunch is at Rosa's Cantina.", "Forget the Rosa's Cantina bit, it closed.", "Rosa"),
+    ],
+)
+def test_a_withdrawal_that_names_the_value_and_a_general_noun_retires_the_value(memory, first, withdrawal, old):
+    send(memory, first, withdrawal)
+    assert holding(memory, old) and all(item.status != ACTIVE for item in holding(memory, old))

@@ -3,9 +3,12 @@
 statement holds a plan it names, the user turn that proposed it, so retrieval answers "are we still
 doing X?" with the turn that dropped it (retrieval.with_successors)."""
 
+import re
 from dataclasses import replace
+from functools import cache
 from typing import Protocol
 
+from services.memory import regex_cache
 from services.memory.domain import discourse
 from services.memory.domain import extraction_checks as C
 from services.memory.domain.model import Candidate, Event, EventKind, Item, ItemKind, ItemStatus, item_id_for
@@ -13,6 +16,7 @@ from services.memory.domain.statements import MAX_KEY_WORDS
 from services.memory.domain.task_lifecycle import PlanView
 from services.memory.domain.text import split_sentences, strip_openers, term_set
 from services.memory.domain.value_text import names
+from services.memory.lang import data
 
 # A withdrawal that names no stored statement retires the turn holding this share of its words,
 WITHDRAWN_SHARE = 0.5
@@ -41,8 +45,13 @@ class WithdrawalView(PlanView, Protocol):
 def about_key(about: str, lang: str) -> str:
     """The key a withdrawal names ("forget what I said about the venue" -> venue), "" when it names none."""
     grammar = "zh" if lang == "zh" else "en"
-    about = strip_openers(about, grammar)
+    about = _vague_tail(grammar).sub("", strip_openers(about, grammar))
     return C.store_key(about, grammar) if about and C.good_key(about, grammar, MAX_KEY_WORDS) else ""
+
+
+@cache
+def _vague_tail(grammar: str) -> re.Pattern[str]:
+    return regex_cache.compile(data(grammar, "discourse").VAGUE_TAIL, re.IGNORECASE)
 
 
 def withdrawal_candidate(withdrawn: discourse.Withdrawal, sentence: str, lang: str) -> Candidate:

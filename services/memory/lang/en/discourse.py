@@ -86,6 +86,8 @@ REPORTING = (
 )
 # Taking back what was said, without a new value: the item it names is retired.
 WITHDRAW = (
+    # "ignore the Tuesday thing": what it names is taken back.
+    r"(?:forget|ignore|disregard|scratch)\s+(?=the\s+[^,;:.!]{1,40}?\s+(?:thing|bit|part|comment|note|idea)\b)|"
     r"(?:forget|ignore|disregard|drop|scrap|strike|scratch)\s+(?:about\s+|what\s+i\s+(?:just\s+)?(?:said|wrote|told\s+you|mentioned)\s+"
     r"(?:about|re|regarding|on|for)\s+|my\s+(?:earlier\s+|previous\s+|last\s+)?(?:note|comment|message|point)\s+(?:about|on|re)\s+|the\s+bit\s+about\s+)"
     r"|never\s*mind(?:\s+(?:about|the\s+bit\s+about|what\s+i\s+said\s+about))?|nvm|cancel\s+(?:what\s+i\s+said\s+about|my\s+note\s+on)|"
@@ -103,6 +105,8 @@ LIFTED_RULE = (
     r"(?:gone|lifted|off|over|void|dropped|removed|scrapped|history|no\s+longer\s+(?:applies|apply|needed|in\s+(?:force|effect)|stands|a\s+thing))\b|"
     rf"\b(?:lift|lifting|drop|dropping|scrap|scrapping|remove|removing)\s+(?:that|the|this|our)\s+(?:[\w\-]+\s+){{0,3}}?{_RESTRICTION}\b"
 )
+# A general noun after what a withdrawal names: "ignore the Tuesday thing" takes back Tuesday.
+VAGUE_TAIL = r"\s+(?:thing|bit|part|stuff|business|idea|comment|note)s?$"
 # What may open a withdrawal: "Actually never mind, ...", "Oh, forget what I said about the van".
 WITHDRAW_OPENERS = r"actually|oh|ah|hmm|um|wait|no|ok|okay|sorry|so"
 # A plan dropped, said around what it names: "take the Parkway 10K out", "the Porto trip is off".

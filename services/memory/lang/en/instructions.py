@@ -23,7 +23,11 @@ VERBS = (
 PROHIBITION = r"(?!)"
 # A universal subject with a limit or condition: "nothing goes to X unless I've read it first",
 # "every invoice needs a PO number", "anyone outside the team goes through Priya".
-UNIVERSAL = r"^(?:nothing|no\s+one|nobody|none\s+of\s+(?:them|these|those|the\s+\w+)|anything|everything|anyone|everyone|all\s+\w+|every\s+\w+|each\s+\w+)\b"
+# A kind of thing bounded by a figure is every one of them: "invoices over $2,000 need my approval first".
+UNIVERSAL = (
+    r"^(?:nothing|no\s+one|nobody|none\s+of\s+(?:them|these|those|the\s+\w+)|anything|everything|anyone|everyone|all\s+\w+|every\s+\w+|each\s+\w+|"
+    r"(?:any\s+|all\s+)?[a-z][\w\-]*s\s+(?:over|above|under|below|more\s+than|less\s+than|bigger\s+than|larger\s+than)\s+[$€£]?\d[\d,.]*[kK%]?)"
+)
 LIMIT = (
     r"\b(?:unless|only|without|except|must|has\s+to|have\s+to|needs?|should|goes?\s+through|can't|cannot|may\s+not|"
     r"(?:is|are)\s+(?:allowed|to\s+be)|gets?\s+(?:sent|posted|signed|approved|checked|cc'd|copied))\b"
@@ -35,4 +39,5 @@ HABITUAL = (
     rf"(?:{VERBS}|see|receive|go|pay|book|deal|talk|speak|contact|handle|approve|hear|have|get)\b"
 )
 # A universal subject telling what happened is a story: "Nothing happened until the second reboot".
-TOLD = r"\s*(?:[\w'-]+\s+){0,3}?(?:\w+ed|was|were|went|came|had|did|got|said|made|took|left|ran|saw|felt|found|thought|knew|began|broke)\b"
+# "need" is no past tense where it asks for a sign-off: "invoices over $2,000 need my approval first".
+TOLD = r"\s*(?:[\w'-]+\s+){0,3}?(?:(?!need\s+(?:my|our|your|their|a|an|the|two|2)?\s*(?:approval|sign-?off|review|ok|okay|go-ahead|signature)\b)\w+ed|was|were|went|came|had|did|got|said|made|took|left|ran|saw|felt|found|thought|knew|began|broke)\b"

@@ -31,6 +31,8 @@ CHOOSE = r"就定|定成|就按|改按"
 NOT_REPORTERS = "先再就还也都要得想话没"
 REPORTING = r"说|确认|告诉我|告诉我们|通知|反馈|回复说|回话说|来消息说"
 WITHDRAW = r"算了|当我没说|那个不算|刚才说的不算|之前说的不算|刚才那条作废|那条作废|收回刚才|取消刚才说的|忽略我刚才说的|忘了我说的"
+# A general noun after what a withdrawal names (WITHDRAW_AROUND leaves 那个, 的事 out already).
+VAGUE_TAIL = r"(?!)"
 # 放弃一个计划，说在它后面: "Matcha 那个就算了吧", "西溪不考虑了", "周六那场加诊先不开了".
 WITHDRAW_AROUND = (
     r"^(?P<about>[^，,。！!]{1,24}?)(?:那个事|这个事|那件事|这件事|那个|这个|的事|那场)?(?:就|也|还是|先)?"
