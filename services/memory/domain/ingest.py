@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import replace as _replace
 
 from services.common.errors import Unavailable
-from services.memory.domain import replacement, said_about, subjects, task_lifecycle, task_roles, units, value_text, withdrawals
+from services.memory.domain import answers, replacement, said_about, subjects, task_lifecycle, task_roles, units, value_text, withdrawals
 from services.memory.domain.analysis import analyse_turn
 from services.memory.domain.batch_index import CORRECTABLE_KINDS, BatchIndex, namespaces
 from services.memory.domain.dedupe import compaction_seq, new_events
@@ -200,6 +200,7 @@ def _derive_items(overlay: _Overlay, event: Event, context: str) -> None:
         else:
             _reconcile(overlay, event, candidate, item_id, metadata, context)
     task_lifecycle.settled_blockers(overlay, event, turn)
+    answers.answered_questions(overlay, event, turn)
     if not any(candidate.resolves and candidate.task_field is TaskField.OPEN for candidate in read):
         # A decision read as one ("Decided: receipts go in the folder") was matched to its question already.
         task_lifecycle.chosen_options(overlay, event, turn)

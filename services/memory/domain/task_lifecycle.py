@@ -69,9 +69,9 @@ def progress_made(overlay: PlanView, done: Item) -> None:
     for item in overlay.active_with_prefix("task:progress:"):
         if item.item_id != done.item_id and item.seq <= done.seq and _same_progress(item.value, done.value):
             overlay.update(replace(item, status=ItemStatus.SUPERSEDED, superseded_by=done.item_id))
-    done_terms = _subject_terms(done.value)
+    done_terms = subject_terms(done.value)
     for item in overlay.active_with_prefix("task:open:"):
-        open_terms = _subject_terms(item.value)
+        open_terms = subject_terms(item.value)
         if open_terms and len(open_terms & done_terms) / len(open_terms) >= DONE_OVERLAP:
             overlay.update(replace(item, status=ItemStatus.SUPERSEDED, superseded_by=done.item_id))
 
@@ -106,12 +106,12 @@ def settled_blockers(overlay: PlanView, event: Event, turn: TurnAnalysis) -> Non
     closer = item_id_for(event.session_id, event.event_id, 0)  # the settling turn's own evidence item
     # The rest of the turn that awaits nothing names the blocker too: "The vendor sent the licence. Ana's wiring
     # the audio in this week." settles a wait for the vendor's licence that held up the audio.
-    awaiting_nothing = _subject_terms(" ".join(_unawaited(said.text, said.lang) for line in turn.lines for said in line))
+    awaiting_nothing = subject_terms(" ".join(_unawaited(said.text, said.lang) for line in turn.lines for said in line))
     for part in settled_parts:
-        said = _subject_terms(part)
+        said = subject_terms(part)
         scored = []
         for item in blockers:
-            terms = _subject_terms(item.value)
+            terms = subject_terms(item.value)
             shared = len(terms & (said | awaiting_nothing)) if terms & said else 0
             if terms and shared >= RESTATED_TERMS and shared / len(terms) >= RESTATED_SHARE:
                 scored.append((shared / len(terms), item.seq, item))
@@ -128,7 +128,7 @@ def _awaited_party(blocker: str) -> frozenset[str]:
     """The terms of whom a blocker waits for ("the surveyor sends the report" -> surveyor), or none."""
     lang = detect_lang(blocker)
     match = data(lang if lang in LANGUAGES else "en", "task_states").AWAITED_PARTY.match(blocker.strip())
-    return _subject_terms(match.group("party")) if match else frozenset()
+    return subject_terms(match.group("party")) if match else frozenset()
 
 
 def _acts(party: frozenset[str], part: str) -> bool:
@@ -162,7 +162,7 @@ def chosen_options(overlay: PlanView, event: Event, turn: TurnAnalysis) -> None:
     ]
     if not committed:
         return  # most turns: no store read
-    said = _subject_terms(" ".join(committed))
+    said = subject_terms(" ".join(committed))
     closer = item_id_for(event.session_id, event.event_id, 0)
     for item in overlay.active_with_prefix(f"task:{TaskField.OPEN.value}:"):
         if item.seq < event.seq and _picked(item.value, said):
@@ -173,7 +173,7 @@ def _picked(choice: str, said: frozenset[str]) -> bool:
     """The words said name what sets one option of the choice apart ("Plus" of "the Basic plan or the Plus
     plan for the desk"), and nothing of the others'."""
     lang = detect_lang(choice)
-    options = [_subject_terms(option) for option in data(lang if lang in LANGUAGES else "en", "task_states").OPTIONS.split(choice)]
+    options = [subject_terms(option) for option in data(lang if lang in LANGUAGES else "en", "task_states").OPTIONS.split(choice)]
     options = [terms for terms in options if terms]
     if len(options) < 2:
         return False
@@ -208,10 +208,10 @@ def _resolved_entry(entries: list[Item], candidate: Candidate, message: str, seq
     entries = [item for item in entries if item.seq < seq]
     if not entries:
         return None
-    named, said = _subject_terms(candidate.about), _subject_terms(message)
+    named, said = subject_terms(candidate.about), subject_terms(message)
     scored = []
     for item in entries:
-        terms = _subject_terms(item.value)
+        terms = subject_terms(item.value)
         if not terms:
             continue
         by_name, by_message = len(terms & named), len(terms & said)
@@ -275,7 +275,7 @@ def _whole(count: re.Match[str]) -> str:
     return "" if noun in _STATE_WORDS or noun.endswith("ed") else noun[:5]  # "7 of 8 primed" names no whole
 
 
-def _subject_terms(text: str, *, words: bool = False) -> frozenset[str]:
+def subject_terms(text: str, *, words: bool = False) -> frozenset[str]:
     return (word_terms(text) if words else term_set(text)) - _CUE_TERMS
 
 
@@ -295,11 +295,11 @@ def _same_progress(old: str, new: str) -> bool:
         # "30 of 31 passing" counts the same whole as "27 of 31 test cases passing": a state word names no whole.
         whole_old, whole_new = _whole(counts_old), _whole(counts_new)
         return counts_old.group(1) == counts_new.group(1) and (not whole_old or not whole_new or whole_old == whole_new)
-    a, b = _subject_terms(old), _subject_terms(new)
+    a, b = subject_terms(old), subject_terms(new)
     if _SHARE.search(old) and _SHARE.search(new):
         # Two shares of the work done (外墙涂料大概完成了三成, 外墙涂料基本收尾了，差不多九成; "about 40% through the
         # edit", "the edit is 75% done") measure one whole when they name a word of it in common.
-        return bool(_subject_terms(_SHARE.sub(" ", old), words=True) & _subject_terms(_SHARE.sub(" ", new), words=True))
+        return bool(subject_terms(_SHARE.sub(" ", old), words=True) & subject_terms(_SHARE.sub(" ", new), words=True))
     return bool(a and b) and len(a & b) / min(len(a), len(b)) >= PROGRESS_OVERLAP
 
 

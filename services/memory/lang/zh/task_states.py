@@ -57,3 +57,8 @@ COUNT = regex_cache.compile(
 OPTIONS = regex_cache.compile(r"还是|或者|或是|或")
 # A statement that commits to something (see lang/en/task_states.py): 就定周六了, 还是用顺丰, 选了老街店.
 COMMITS = regex_cache.compile(r"定了|决定|就用|就选|选了|订了|签了|买了|就按|就定|改用|还是用|就它了|拍板")
+
+# An open question that asks for something a statement can fill in (see lang/en/task_states.py).
+ASKS_FOR = r"谁|哪|什么|几|多少|是否|要不要|还是"
+UNANSWERED = regex_cache.compile(r"吗|？|\?|不|没")
+ASKING_AROUND = regex_cache.compile(r"问了|问问|在问|打听|考虑|可能|也许|或许|如果|要是")
