@@ -27,6 +27,8 @@ BLOCKER_LABEL = (
 LABEL_TAIL = r"now|here|today|again|though|still|left|remaining|so\s+far"
 OPEN_LABEL = (
     r"open(?:\s+(?:questions?|items?|points?|things?|issues?|decisions?))?|undecided|(?:not|still\s+not)\s+(?:yet\s+)?decided|"
+    # What someone keeps weighing: "Other thing I keep chewing on:", "Something I keep going back and forth on:".
+    r"(?:chewing|mulling|going\s+back\s+and\s+forth)(?:\s+(?:on|over|about))?|on\s+the\s+fence(?:\s+about)?|"
     r"to\s+decide|decisions?\s+(?:pending|needed|to\s+make)|todo|to-?dos?"
 )
 # A measured advance: a count of a whole, a share, or a state of completion.
@@ -42,6 +44,12 @@ ADVANCE = (
 MILESTONE = (
     r"\b(?:passed|hit|reached|crossed|past)\s+(?:the\s+)?(?:halfway(?:\s+(?:point|mark|line))?|\d[\d,]*(?:\s+\w+)?\s+mark)\b|"
     r"\bhalf(?:way)?\s+(?:done|there|through)\b|\bonly\s+\d[\d,]*\s+(?:\w+\s+)?(?:left|to\s+go)\b|"
+    # A count of the whole as a fraction: "we're at 36/41 on the milestone".
+    r"\b(?:we're|we\s+are|now|that's)\s+at\s+\d+\s?/\s?\d+\b|"
+    # A step and where it leaves the count: "two more installs signed, so we're at 29 now".
+    r"\b(?:\d+|{n})\s+more\b[^.;]{{0,60}}?\bso\s+(?:we're|we\s+are|that's|it's)\s+(?:at\s+|up\s+to\s+)?\d+\b|"
+    # A share said as a judgement of how close the work is: "finally close, I'd call it 90%".
+    r"\b(?:close|almost\s+there|nearly\s+there|getting\s+there)\b[^.;]{{0,30}}?\bcall\s+it\s+\d+\s?%|"
     # A share of a whole said done: "half the invitations are out", "about 70% of the chapters are drafted".
     r"\b(?:\d+(?:\.\d+)?\s?%|half|a\s+third|a\s+quarter|two\s+thirds|three\s+quarters|most)\s+(?:of\s+)?(?:the|our|my)\s+[a-z][\w\-]*"
     r"(?:\s+[a-z][\w\-]*)?\s+(?:are|is|have\s+been|has\s+been|got)\s+(?:now\s+|already\s+)?(?:done|finished|out|sent|drafted|written|"

@@ -13,7 +13,7 @@ ADVANCE = (
 # A milestone passed, in any words (see lang/en/task_roles.py): 发货过半了, 只差最后 120 箱, 还剩 3 家.
 # A share done (读者数据导了 60%) and a count of the whole done (六天里已经拍完四天了) are progress too.
 MILESTONE = (
-    r"过半|过了一半|只差(?:最后)?\s*\d|还剩(?:最后)?\s*\d|还差(?:最后)?\s*\d|[\u4e00-\u9fff]了\s*\d+(?:\.\d+)?\s*[%％]|"
+    r"过半|过了一半|只差(?:最后)?\s*\d|还剩(?:最后)?\s*\d|还差(?:最后)?\s*\d|(?:就|只)剩(?:下)?(?:最后)?\s*[一二两三四五六七八九十\d]+|[\u4e00-\u9fff]了\s*\d+(?:\.\d+)?\s*[%％]|"
     r"里(?:已经|已)?[\u4e00-\u9fff]{1,2}完了?\s*[一二两三四五六七八九十\d]+|"
     # A share in tenths (差不多八成, 完成了三成) and work wrapping up (基本收尾了).
     r"(?:差不多|大概|大约|已经|基本|快|完成了?|做了|到了)\s*[一二三四五六七八九]成|收尾|"
