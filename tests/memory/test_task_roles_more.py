@@ -107,3 +107,37 @@ def test_a_choice_still_weighed_is_open_even_asked_as_a_question(memory, said, f
 def test_where_the_count_stands_is_progress_even_beside_a_resolution(memory, said, fragment):
     say(memory, "Let's get organised.", said)
     assert any(fragment in text for text in texts(state(memory).progress)), texts(state(memory).progress)
+
+
+@pytest.mark.parametrize(
+    ("said", "fragment"),
+    [
+        ("Problem is the old router can't be reset remotely.", "old router"),
+        ("The agent still hasn't sent the signed contract, so I can't book the movers.", "signed contract"),
+        ("The clinic has no appointment slots for the booster until October.", "booster"),
+        ("Their card reader's been dead since Monday, so nobody can pay by card.", "card reader"),
+    ],
+)
+def test_a_missing_step_that_stops_the_work_is_a_blocker(memory, said, fragment):
+    say(memory, "Let's get organised.", said)
+    assert any(fragment in text for text in texts(state(memory).blockers)), texts(state(memory).blockers)
+
+
+@pytest.mark.parametrize(
+    ("said", "fragment"),
+    [
+        ("Fundraising's moving along: 14 sponsors signed now.", "14 sponsors"),
+        ("Invitations nearly done, only the Lees and the Parks still to write.", "nearly done"),
+        ("Yeah, 9 of 10.", "9 of 10"),
+        ("For this week I need us to clear the backlog of returns and reprint the labels.", "backlog of returns"),
+    ],
+)
+def test_a_report_or_a_need_for_the_week_in_plain_words(memory, said, fragment):
+    say(memory, "Let's get organised.", said)
+    current = state(memory)
+    assert any(fragment in text for text in [*texts(current.progress), *([current.goal.text] if current.goal else [])])
+
+
+@pytest.mark.parametrize("said", ["The problem is that the cache is stale.", "For today I need to rest.", "The catch is it costs more."])
+def test_an_explanation_or_a_personal_need_is_no_task_state(said):
+    assert not [c for c in extract(said) if c.task_field in (TaskField.BLOCKER, TaskField.GOAL)]

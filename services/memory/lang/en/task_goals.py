@@ -106,6 +106,21 @@ GOALS: tuple[TaskSpec, ...] = (
             ),
         ],
     ),
+    # What a stretch of time is for, said as a need: "For today I need us to contain it and reset every account".
+    dict(
+        name="goal_need_scope",
+        emits=NEW_GOAL,
+        cues=("need", "want"),
+        pattern=r"^(?:for|by\s+the\s+end\s+of)\s+(?:today|tonight|this\s+(?:week|month|sprint|quarter|weekend|term)|the\s+next\s+(?:few\s+|two\s+|three\s+)?"
+        r"(?:days|weeks|months))[,:]?\s+(?:i|we)\s+(?P<cue>need|want)\s+(?:us\s+|you\s+)?to\s+(?P<entry>.{8,})$",
+        examples=[
+            (
+                "For today I need us to restore the mail server and reset every staff password",
+                "restore the mail server and reset every staff password",
+            ),
+            ("For the next few weeks we want to get the shop's new till system running", "get the shop's new till system running"),
+        ],
+    ),
     dict(
         name="open_no_answer",
         emits=NEW_OPEN,

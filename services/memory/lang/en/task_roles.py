@@ -16,6 +16,7 @@ GOAL_LABEL = (
 LABEL_END = r"[:：]\s*|\s+[—–-]{1,2}\s+"
 PROGRESS_LABEL = (
     r"(?:updates?|status|progress)(?:\s+(?:check|report|recap|snapshot|note))?|tracker|scoreboard|tally|so\s+far|"
+    r"(?:moving|coming|going)\s+along|on\s+track|"
     r"where\s+(?:we|things)\s+(?:are|stand)|check-?in"
 )
 # What stands in the way, by any of its names: "New snag:", "Only hitch now:", "Roadblock:".
@@ -50,6 +51,9 @@ MILESTONE = (
     r"\b(?:\d+|{n})\s+more\b[^.;]{{0,60}}?\bso\s+(?:we're|we\s+are|that's|it's)\s+(?:at\s+|up\s+to\s+)?\d+\b|"
     # A share said as a judgement of how close the work is: "finally close, I'd call it 90%".
     r"\b(?:close|almost\s+there|nearly\s+there|getting\s+there)\b[^.;]{{0,30}}?\bcall\s+it\s+\d+\s?%|"
+    # Nearly there, with what is left named: "subs nearly done, only Dazza and Kofi still owe"; a bare "18 of 19".
+    r"\b(?:nearly|almost|mostly|basically|pretty\s+much)\s+(?:done|finished|complete|there)\b|"
+    r"^(?:(?:yeah|yes|ok|okay|so|and|now)[,\s]+)?\d+\s+(?:of|out\s+of)\s+\d+$|"
     # A share of a whole said done: "half the invitations are out", "about 70% of the chapters are drafted".
     r"\b(?:\d+(?:\.\d+)?\s?%|half|a\s+third|a\s+quarter|two\s+thirds|three\s+quarters|most)\s+(?:of\s+)?(?:the|our|my)\s+[a-z][\w\-]*"
     r"(?:\s+[a-z][\w\-]*)?\s+(?:are|is|have\s+been|has\s+been|got)\s+(?:now\s+|already\s+)?(?:done|finished|out|sent|drafted|written|"
@@ -91,8 +95,15 @@ DEPENDENCY = (
     r"\bhold(?:ing)?\s+off\s+(?:on\s+)?[^.;]{1,60}?\s+(?:until|till)\b[^.;]*|"
     # Work said halted: "so we're on hold", "the move is on ice", "the shoot is stalled".
     r"\b(?:is|are|'s|'re|stays?|remains?)\s+(?:still\s+|now\s+)?(?:on\s+hold|on\s+ice|in\s+limbo|stalled)\b[^.;]*|"
-    # What stands in the way, named: "the main thing in the way is the data export".
-    r"\b(?:in\s+the\s+way|bottleneck)\s+(?:right\s+now\s+|now\s+)?(?:is|are)\s+[^.;]+"
+    # What stands in the way, named: "the main thing in the way is the data export", "problem is the NVRs can't ...".
+    r"\b(?:in\s+the\s+way|bottleneck)\s+(?:right\s+now\s+|now\s+)?(?:is|are)\s+[^.;]+|"
+    r"^(?:the\s+)?(?:problem|catch|snag|hitch)\s+(?:now\s+|here\s+)?is\s+(?!that\b)[^.;]*?(?:n't|\b(?:cannot|nobody|no\s+one|not))\b[^.;]*|"
+    # Someone has not done what the work needs, so it can't go on: "the landlord still hasn't countersigned, so I can't upload".
+    r"\bstill\s+(?:hasn't|haven't|has\s+not|have\s+not)\b[^.;]*?\bso\s+(?:i|we)\s+(?:can't|cannot|couldn't)\b[^.;]*|"
+    # No slot to be had until later: "the DMV has no appointment slots anywhere until September".
+    r"\bno\s+(?:\w+\s+){0,2}(?:slots?|appointments?|availability|openings?)\b[^.;]*?\buntil\b[^.;]*|"
+    # Something out of order since a day: "their label printer's been dead since Thursday".
+    r"\b(?:'s\s+been|is\s+been|has\s+been|have\s+been|is|are)\s+(?:down|broken|dead|offline|out\s+of\s+action)\s+since\b[^.;]*"
 )
 # A choice still to make or a question left open, said in any words: the sentence is the open item.
 UNDECIDED = (
