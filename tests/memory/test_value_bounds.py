@@ -90,3 +90,23 @@ def test_an_update_said_by_its_arithmetic_a_contraction_or_a_version_in_use(memo
 def test_a_withdrawal_that_names_the_value_and_a_general_noun_retires_the_value(memory, first, withdrawal, old):
     send(memory, first, withdrawal)
     assert holding(memory, old) and all(item.status != ACTIVE for item in holding(memory, old))
+
+
+@pytest.mark.parametrize(
+    ("first", "update", "old", "new"),
+    [
+        # What is left is the new value: "that leaves us ...".
+        ("The food bank has 420 tins in stock.", "We sent 60 tins to the shelter, so that leaves us 360.", "420", "360"),
+        # "'s been" is "has been"; a label that announces news ("Headline:", "Bottom line:") is no key.
+        (
+            "The launch is Tuesday 3 March.",
+            "Headline: the launch's been pushed back a week, it's now Tuesday 10 March.",
+            "3 March",
+            "10 March",
+        ),
+        ("The audit is on 12 May.", "Bottom line: the audit's been moved, it's now 19 May.", "12 May", "19 May"),
+    ],
+)
+def test_what_is_left_and_news_under_an_announcing_label_update_the_value(memory, first, update, old, new):
+    send(memory, first, update)
+    assert_replaced(memory, old, new)

@@ -50,6 +50,7 @@ from services.memory.domain.value_shapes import value_type
 from services.memory.domain.withdrawals import about_key, withdrawal_candidate
 from services.memory.lang.en import sentences as en_sentences
 from services.memory.lang.en.sentences import BE as _BE
+from services.memory.lang.en.sentences import HAS_CONTRACTED as _HAS_CONTRACTED
 from services.memory.lang.en.sentences import IS_CONTRACTED as _IS_CONTRACTED
 from services.memory.lang.en.sentences import PRONOUN_START as _PRONOUN_START
 from services.memory.lang.zh import sentences as zh_sentences
@@ -247,7 +248,7 @@ def _sentence(sentence: str) -> tuple[tuple[Candidate, str], ...]:
 
 def _read_sentence(sentence: str) -> list[tuple[Candidate, str]]:
     lang = detect_lang(sentence)
-    bare = _IS_CONTRACTED.sub(r"\1 is \2", analysis.bare(sentence))
+    bare = _HAS_CONTRACTED.sub(r"\1 has \2", _IS_CONTRACTED.sub(r"\1 is \2", analysis.bare(sentence)))
     clean = strip_openers(bare, lang)
     if not clean:
         return []

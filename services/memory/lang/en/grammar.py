@@ -167,7 +167,8 @@ UPDATE_VERBS = frozenset({"raise", "lower", "bump", "increase", "reduce", "chang
 ANNOUNCE_LABEL_EN = regex_cache.compile(
     r"^(?:(?:(?:hard|ground|golden|house|team|general|strict|one|another|new|quick|small|important|friendly|final|last|good|bad|big)\s+)?"
     r"(?:rules?(?: of thumb)?|ban|reminder|note|warning|caveat|tip|heads up|fyi|ps|nb|principle|important|constraint|"
-    r"requirement|guideline|convention|policy|status|update|context|background|news|change of plans?|plan change|decision|answer|"
+    r"requirement|guideline|convention|policy|status|update|context|background|news|headlines?|bottom line|upshot|gist|short version|"
+    r"change of plans?|plan change|decision|answer|"
     r"changes?|corrections?|revisions?)(?:-ish)?"
     r"(?:\s+(?:from|on|for|re|about|regarding|to)\s+.{1,40})?"
     r"|[\w\-' ]{1,30}?\s(?:came back|got back|replied|responded|confirmed|says|said|wrote|called|reported|emailed|asked|decided)"

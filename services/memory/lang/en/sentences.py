@@ -9,10 +9,13 @@ from services.memory import regex_cache
 # "Ceremony's at 5 now", "the deadline's still Friday": 's before these words is "is", not a possessive.
 IS_CONTRACTED = regex_cache.compile(
     r"\b((?!(?:it|that|what|there|here|he|she|who|let)\b)[A-Za-z][\w\-]*)'s\s+(at|in|on|now|still|set|due|scheduled|booked|moved|"
-    r"fixed|confirmed|done|down|up|over|back|going|being|been|capped|limited|pinned|locked|about|around|roughly|exactly|only|just|"
+    r"fixed|confirmed|done|down|up|over|back|going|being|capped|limited|pinned|locked|about|around|roughly|exactly|only|just|"
     r"actually|really|currently|officially|finally|definitely|probably)\b",
     re.IGNORECASE,
 )
+
+# "the go-live's been pushed back": 's before these words is "has".
+HAS_CONTRACTED = regex_cache.compile(r"\b((?!(?:let)\b)[A-Za-z][\w\-]*)'s\s+(been|got|gone|had)\b", re.IGNORECASE)
 
 # A sentence that opens with a pronoun is about what the sentence before it named: "The caterer is
 # Olive & Ember. They quoted $118 per head" prices the caterer.
