@@ -47,11 +47,13 @@ NUMBERS_EN = (
         r"^(?:please\s+)?(?:let's\s+|we\s+(?:should|must|need to)\s+)?(?P<verb>keep|hold|cap|limit|set|configure|bump|raise|lower|reduce|increase|change|make)\s+"
         r"(?:the\s+|our\s+)?"
         + _KEY_EN
-        + r"\s+(?P<cmp>under|below|within|at or below|at most|at least|at|to|above|over|around|=)\s*"
+        # "bump the reorder level up to 900": the particle belongs to the verb, not the key.
+        + r"(?:\s+(?:up|down|back))?\s+(?P<cmp>under|below|within|at or below|at most|at least|at|to|above|over|around|=)\s*"
         + CUR
         + VAL_EN
         + r"(?P<tail>.*)$",
         [
+            ("Bump the reorder level up to 900 syringes.", {"key": "reorder level", "value": "900", "unit": "syringes"}),
             (
                 "Keep the bundle size under 250 KB for mobile.",
                 {"key": "bundle size", "value": "250", "unit": "KB", "condition": "under; for mobile"},
