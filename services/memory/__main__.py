@@ -45,7 +45,7 @@ def main(argv: list[str] | None = None) -> int:
         # One line an operator can act on (which file or server, what is wrong); no traceback.
         structlog.get_logger("memory").error("memory_start_failed", error=str(exc))
         return 2
-    serve_until_signal(server.served, grace=settings.grace_seconds, on_stop=server.core.store.close)
+    serve_until_signal(server.served, grace=settings.grace_seconds, on_stop=server.close)
     return 0
 
 

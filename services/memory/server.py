@@ -21,16 +21,28 @@ SERVICE_NAME = memory_pb2.DESCRIPTOR.services_by_name["MemoryService"].full_name
 log = structlog.get_logger("memory")
 
 
+# How long a stopping server waits for its warm-up thread: an interpreter that exits while a thread is
+# importing modules can fail its exit (the worker's status would not be 0).
+WARM_UP_JOIN_S = 5.0
+
+
 class MemoryServer:
     """A running memory server and the store it owns; stop() drains RPCs, then closes the store."""
 
-    def __init__(self, served: Served, core: MemoryCore):
+    def __init__(self, served: Served, core: MemoryCore, warm_up: threading.Thread | None = None):
         self.served = served
         self.core = core
         self.port = served.port
+        self.warm_up = warm_up
 
     def stop(self, grace: float = 10.0) -> None:
         self.served.stop(grace)
+        self.close()
+
+    def close(self) -> None:
+        """What stopping leaves to do once RPCs are drained: let the warm-up finish, close the store."""
+        if self.warm_up is not None:
+            self.warm_up.join(WARM_UP_JOIN_S)
         self.core.store.close()
 
 
@@ -62,7 +74,8 @@ def build_server(settings: Settings, listen: str | None = None, *, reuse_port: b
     except BaseException:
         store.close()
         raise
-    threading.Thread(target=warm_up_serving, name="warm-up-serving", daemon=True).start()
+    serving_warm_up = threading.Thread(target=warm_up_serving, name="warm-up-serving", daemon=True)
+    serving_warm_up.start()
     log_security(settings.security, listen or settings.listen)
     log.info(
         "memory_started",
@@ -72,7 +85,7 @@ def build_server(settings: Settings, listen: str | None = None, *, reuse_port: b
         listen=listen or settings.listen,
         retrieval=core.capabilities.retrieval,
     )
-    return MemoryServer(served, core)
+    return MemoryServer(served, core, serving_warm_up)
 
 
 def store_location(settings: Settings, store: object) -> str:

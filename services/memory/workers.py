@@ -78,5 +78,5 @@ def _serve_one(settings: Settings, index: int, listen: str) -> int:
     except START_ERRORS as exc:
         structlog.get_logger("memory").error("memory_start_failed", error=str(exc))
         return START_FAILED
-    serve_until_signal(server.served, grace=settings.grace_seconds, on_stop=server.core.store.close)
+    serve_until_signal(server.served, grace=settings.grace_seconds, on_stop=server.close)
     return 0
