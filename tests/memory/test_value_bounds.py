@@ -110,3 +110,25 @@ def test_a_withdrawal_that_names_the_value_and_a_general_noun_retires_the_value(
 def test_what_is_left_and_news_under_an_announcing_label_update_the_value(memory, first, update, old, new):
     send(memory, first, update)
     assert_replaced(memory, old, new)
+
+
+@pytest.mark.parametrize(
+    ("first", "update", "old", "new"),
+    [
+        (
+            "The PTA gave us $3,500 for the trip.",
+            "The PTA met again and added another $500, so we have $4,000 total now.",
+            "3,500",
+            "4,000",
+        ),
+        (
+            "The hall hire is $640 for the day.",
+            "The caretaker adds $60 for the late lock-up, so the whole day comes to $700.",
+            "640",
+            "700",
+        ),
+    ],
+)
+def test_a_total_that_a_stated_difference_takes_a_figure_to_updates_it(memory, first, update, old, new):
+    send(memory, first, update)
+    assert_replaced(memory, old, new)

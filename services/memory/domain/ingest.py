@@ -32,6 +32,7 @@ from services.memory.domain.model import (
     TaskField,
     item_id_for,
 )
+from services.memory.domain.near_values import added_up
 from services.memory.domain.quoting import own_words
 from services.memory.domain.retrieval import analyse
 from services.memory.domain.scrub import scrub
@@ -360,7 +361,12 @@ def _subject_of(overlay: _Overlay, event: Event, candidate: Candidate, focus: st
         clues = " ".join([candidate.key, candidate.text, candidate.corrects, *distinctive_tokens(event.text)])
         if not candidate.key:
             clues += " " + focus
-    return subjects.best_target(statement, overlay.subject_pool(candidate.key, clues))
+    pool = overlay.subject_pool(candidate.key, clues)
+    target = subjects.best_target(statement, pool)
+    if target is None and candidate.kind is ItemKind.NUMBER:
+        # Arithmetic names the subject: "adds $7, so it's $96 a jacket" updates the $89 jacket whatever its key.
+        target = added_up(candidate.value, candidate.unit, event.text, candidate.lang, [item for item in pool if item.seq < event.seq])
+    return target
 
 
 def _restated(candidate: Candidate, existing: Item) -> bool:

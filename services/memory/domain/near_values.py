@@ -1,13 +1,13 @@
 """Which stored value a new one of the same kind is near, when words leave the subject open: a figure of
 about the same size (the others far off), a clock time moved by a little, a date of the same named month,
-a rate per the same thing.
+a rate per the same thing, a figure that the difference the message states takes to the new one.
 People update a value by a step, rarely by an order of magnitude or half a day."""
 
 import math
 
 from services.memory.domain.model import Item, ItemKind
 from services.memory.domain.text import word_terms
-from services.memory.domain.units import magnitude, measures_amount, plausible_change, same_unit_family
+from services.memory.domain.units import magnitude, measures_amount, plausible_change, same_unit_family, stated_differences
 from services.memory.domain.value_parts import counted_per
 from services.memory.domain.value_shapes import clock_minutes, typed_shape, value_type
 
@@ -105,3 +105,22 @@ def near_in_time(new: str, old: str) -> bool:
 def _same_month(shared: frozenset[str]) -> bool:
     """Two dates' shared parts hold a day and its month by name ("March 14", "March 28")."""
     return "date" in shared and any(part.startswith("numbered:") and part[9:].isalpha() and part[9:].isascii() for part in shared)
+
+
+def added_up(value: str, unit: str, message: str, lang: str, earlier: list[Item]) -> Item | None:
+    """The one earlier figure of the same measure that the message's stated difference takes to value: "the gold
+    trim adds $7, so it's $96 a jacket" after "$89 per jacket"; "voted another $800, so we have $5,000" after $4,200."""
+    new = magnitude(value)
+    differences = stated_differences(message, lang) if new is not None else ()
+    if new is None or not differences:
+        return None
+    found = [
+        item
+        for item in earlier
+        if item.kind is ItemKind.NUMBER
+        and same_unit_family(unit, item.unit)
+        and (old := magnitude(item.value)) is not None
+        and old not in differences
+        and any(math.isclose(old + difference, new) for difference in differences)
+    ]
+    return found[0] if len({item.item_id for item in found}) == 1 else None

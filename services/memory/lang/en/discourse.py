@@ -179,11 +179,11 @@ NUMBER_WORDS = {
     "half a dozen": 6,
     "a dozen": 12,
 }
-_AMOUNT = r"(?P<n>\d[\d,]*(?:\.\d+)?|" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + r")"
+_AMOUNT = r"(?:[$€£¥]\s?)?(?P<n>\d[\d,]*(?:\.\d+)?|" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + r")"
 INCREASE = (
     rf"\b{_AMOUNT}\s+(?:more|extra|additional)\b",
     rf"\banother\s+{_AMOUNT}\b",
     rf"\bup\s+(?:by\s+)?{_AMOUNT}\b",
-    rf"\b(?:added|adding)\s+{_AMOUNT}\b",
+    rf"\b(?:added|adding|adds|add)\s+(?:another\s+|an\s+extra\s+)?{_AMOUNT}\b",
 )
 DECREASE = (rf"\b{_AMOUNT}\s+(?:fewer|less)\b", rf"\bdown\s+(?:by\s+)?{_AMOUNT}\b", rf"\b(?:lost|dropped|cut)\s+{_AMOUNT}\b")
