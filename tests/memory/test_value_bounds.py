@@ -132,3 +132,8 @@ def test_what_is_left_and_news_under_an_announcing_label_update_the_value(memory
 def test_a_total_that_a_stated_difference_takes_a_figure_to_updates_it(memory, first, update, old, new):
     send(memory, first, update)
     assert_replaced(memory, old, new)
+
+
+def test_a_chinese_total_after_more_given_updates_the_figure(memory):
+    send(memory, "装修预算是12万。", "好消息，我爸他们再支持3万，这样总共就有15万了。")
+    assert_replaced(memory, "12万", "15万")
