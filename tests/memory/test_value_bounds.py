@@ -137,3 +137,8 @@ def test_a_total_that_a_stated_difference_takes_a_figure_to_updates_it(memory, f
 def test_a_chinese_total_after_more_given_updates_the_figure(memory):
     send(memory, "装修预算是12万。", "好消息，我爸他们再支持3万，这样总共就有15万了。")
     assert_replaced(memory, "12万", "15万")
+
+
+def test_a_quoted_chinese_name_is_part_of_its_phrase(memory):
+    send(memory, '花店"小满"给我们配的花艺师是李娜。', "花店说李娜那周请假了，换成她同事周琳来做。")
+    assert_replaced(memory, "李娜", "周琳")

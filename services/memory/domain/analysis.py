@@ -30,8 +30,12 @@ class TurnAnalysis:
 
 
 def bare(sentence: str) -> str:
-    """The sentence as typed, without markdown, curly apostrophes and its final punctuation."""
-    return _MARKDOWN.sub("", sentence.replace("’", "'")).strip().rstrip(_TERMINAL)
+    """The sentence as typed, without markdown, curly apostrophes, the quotation marks around a Chinese name
+    (婚庆"囍遇"给我们安排的主持人: the name is part of its phrase) and its final punctuation."""
+    return _QUOTED_CJK.sub(r"\1", _MARKDOWN.sub("", sentence.replace("’", "'"))).strip().rstrip(_TERMINAL)
+
+
+_QUOTED_CJK = regex_cache.compile(r'["“「『]([\u4e00-\u9fff]{1,12})["”」』]')
 
 
 def clean(sentence: str, lang: str) -> str:
