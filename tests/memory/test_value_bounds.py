@@ -142,3 +142,20 @@ def test_a_chinese_total_after_more_given_updates_the_figure(memory):
 def test_a_quoted_chinese_name_is_part_of_its_phrase(memory):
     send(memory, '花店"小满"给我们配的花艺师是李娜。', "花店说李娜那周请假了，换成她同事周琳来做。")
     assert_replaced(memory, "李娜", "周琳")
+
+
+@pytest.mark.parametrize(
+    ("first", "update", "old", "new"),
+    [
+        (
+            "The opener is Holst's First Suite.",
+            "The Holst isn't working. We're replacing it with Grainger's Molly on the Shore.",
+            "Holst",
+            "Grainger",
+        ),
+        ("Our courier is Speedline.", "Speedline lost two parcels, so we're swapping it for Parcelwise.", "Speedline", "Parcelwise"),
+    ],
+)
+def test_what_replaces_the_subject_in_focus_is_its_new_value(memory, first, update, old, new):
+    send(memory, first, update)
+    assert_replaced(memory, old, new)
