@@ -4,6 +4,8 @@ Regex fragments (alternations), compiled by services/memory/domain/discourse.py.
 role, not a sentence: a verb of change, a pronoun for the subject in focus, a frame word.
 """
 
+from services.memory.lang.en.numerals import PHRASES, SMALL
+
 # Verbs that give a subject a new value when followed by "to <value>" (or a bare value after "make").
 CHANGE_VERBS = (
     r"changed|change|changes|changing|moved|move|moves|moving|pushed|push|pushes|pulled|pull|bumped|bump|bumps|raised|raise|raises|"
@@ -163,23 +165,10 @@ CLAUSE = r"\s*(?:[,;](?=\s)|\s[-–—]\s)\s*(?:(?:so|and|but|then|now)\s+)?|\s+
 # so it sits at 32°F". The update's old value is the new one less the difference.
 NUMBER_WORDS = {
     "one": 1,
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-    "ten": 10,
-    "eleven": 11,
-    "twelve": 12,
-    "fifteen": 15,
+    **{word: value for word, value in SMALL.items() if value <= 12 or value == 15},
     "twenty": 20,
-    "a couple of": 2,
+    **PHRASES,
     "a few": 3,
-    "half a dozen": 6,
-    "a dozen": 12,
 }
 _AMOUNT = r"(?:[$€£¥]\s?)?(?P<n>\d[\d,]*(?:\.\d+)?|" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + r")"
 INCREASE = (
