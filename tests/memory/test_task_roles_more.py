@@ -4,10 +4,11 @@ whole said done, and a wish to get something done that is no resolution. Sentenc
 tests/memory/redis/test_redis_task_roles_more.py re-runs them on Redis."""
 
 import pytest
+from dsh.memory.v1 import memory_pb2
 
 from services.memory.domain.extraction import extract
 from services.memory.domain.model import TaskField
-from tests.memory.test_task_state import say, state, texts
+from tests.memory.test_task_state import S, say, state, texts
 
 
 @pytest.mark.parametrize(
@@ -141,3 +142,18 @@ def test_a_report_or_a_need_for_the_week_in_plain_words(memory, said, fragment):
 @pytest.mark.parametrize("said", ["The problem is that the cache is stale.", "For today I need to rest.", "The catch is it costs more."])
 def test_an_explanation_or_a_personal_need_is_no_task_state(said):
     assert not [c for c in extract(said) if c.task_field in (TaskField.BLOCKER, TaskField.GOAL)]
+
+
+@pytest.mark.parametrize(
+    ("said", "query", "fragment"),
+    [
+        ("We're at 5 of 7 bedrooms painted. The two left are the ones with the damp walls.", "Which bedrooms are still unpainted?", "damp"),
+        ("Can't order the tiles until the builder measures the floor. He's booked for the 19th.", "When is the builder measuring?", "19th"),
+    ],
+)
+def test_a_task_entry_that_answers_the_query_is_quoted_with_its_message(memory, said, query, fragment):
+    # The task entry takes its turn's slot among the results; the message still says the rest of the turn.
+    filler = [f"Unrelated note number {n} about the garden and the weather." for n in range(18)]
+    say(memory, "Let's get organised.", said, *filler)
+    message = memory.stub.Assemble(memory_pb2.AssembleRequest(session_id=S, query=query, token_budget=800)).message
+    assert fragment in message, message

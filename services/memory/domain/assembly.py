@@ -49,7 +49,7 @@ SOURCE_LABELS = {
     EventKind.TOOL_RESULT: "tool, untrusted",
 }
 # Kinds whose line quotes a message and so can quote more of it.
-_QUOTED_KINDS = frozenset({ItemKind.EVIDENCE, ItemKind.FACT, ItemKind.NUMBER})
+_QUOTED_KINDS = frozenset({ItemKind.EVIDENCE, ItemKind.FACT, ItemKind.NUMBER, ItemKind.TASK})
 _TASK_LABEL: dict[TaskField | None, str] = {
     TaskField.GOAL: "goal",
     TaskField.PROGRESS: "done",
@@ -131,7 +131,10 @@ def render(
         # A rule said inside a short message is quoted with it: the reason given is part of the rule.
         return f"- {_label(item)} rule: {said if _flat(item.value).rstrip('.。') in said else _flat(item.value)}"
     if item.kind is ItemKind.TASK:
-        return f"- {_label(item)} {_TASK_LABEL.get(item.task_field, 'task')}: {_flat(item.value)}"
+        line = f"- {_label(item)} {_TASK_LABEL.get(item.task_field, 'task')}: {_flat(item.value)}"
+        # A task entry that answers the query is quoted with its message: "Subs nearly done" leaves out who still owes.
+        said = _flat(turn)
+        return line + f" — {_quote(said, focus, chars)}" if said and said.rstrip(".。") != _flat(item.value).rstrip(".。") else line
     line = f"- {_label(item)} {item.subject} = {_value(item)}"
     text = _flat(turn or item.text)
     if text and text != _flat(item.value):
@@ -253,7 +256,7 @@ def depth(budget: int) -> int:
 def _short_turn(item: Item, turns: Mapping[str, str] | None) -> str:
     """The whole message a derived item came from, when it is short: the sentences around a value say
     what it is for ("小宝对芒果过敏" before the rule it explains), at little more cost than its own."""
-    if item.kind not in (ItemKind.FACT, ItemKind.NUMBER, ItemKind.RULE) or item.status is not ItemStatus.ACTIVE or not turns:
+    if item.kind not in (ItemKind.FACT, ItemKind.NUMBER, ItemKind.RULE, ItemKind.TASK) or item.status is not ItemStatus.ACTIVE or not turns:
         return ""
     turn = turns.get(item.source_event_ids[-1], "")
     return turn if len(_flat(turn)) <= QUOTE_CHARS else ""

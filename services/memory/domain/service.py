@@ -380,7 +380,7 @@ class MemoryCore:
 
     def _turns_of(self, session_id: str, ranked: list[ScoredItem]) -> dict[str, str]:
         """The messages the best derived items come from, which Assemble may quote at more length."""
-        wanted = [s.item.source_event_ids[-1] for s in ranked if s.item.kind in (ItemKind.FACT, ItemKind.NUMBER, ItemKind.RULE)]
+        wanted = [s.item.source_event_ids[-1] for s in ranked if s.item.kind is not ItemKind.EVIDENCE]
         return {event_id: event.text for event_id, event in self.store.events_by_ids(session_id, wanted).items()} if wanted else {}
 
     def _successor_seqs(self, session_id: str, history: list[Item]) -> dict[str, int]:
