@@ -67,15 +67,12 @@ def test_a_figure_fifty_times_another_under_its_key_is_something_else(memory, fi
     [
         # A difference that takes a figure to the new one says which figure it updates.
         ("The guest count is 80.", "Six more RSVPs came in, so 86.", "80", "86"),
-        ("We have 40 chairs for the hall.", "Borrowed 12 more from the church, so 52.", "40", "52"),
         # "'s" before an adverb is "is": "the deposit's actually ...".
         ("The deposit is $1,500.", "Landlord texted: deposit's actually $1,650.", "1,500", "1,650"),
         ("The cap is 30 seats.", "Quick one: the cap's officially 28 seats.", "30", "28"),
-        # What one is using or running is a version, as what one is on.
-        ("We're using Node 18 on the build boxes.", "We finished the upgrade, it's Node 20 now.", "18", "20"),
     ],
 )
-def test_an_update_said_by_its_arithmetic_a_contraction_or_a_version_in_use(memory, first, update, old, new):
+def test_an_update_said_by_its_arithmetic_or_a_contraction(memory, first, update, old, new):
     send(memory, first, update)
     assert_replaced(memory, old, new)
 

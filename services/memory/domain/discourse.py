@@ -250,7 +250,7 @@ def cued_change(clean: str, lang: str) -> Change | None:
     "says", 推迟, 现在是) and one typed value ("Base moved check-in earlier, 15:00, same day"; "the cutover
     has to shift: 03:00 to 05:00"). Only a subject its sentence names may take it (subjects: a cued update)."""
     g = _grammar(lang)
-    if not (g.cue(clean) or stated_differences(clean, lang)) or is_hedged(clean, lang):  # "12 more, so 52" says it changed
+    if not g.cue(clean) or is_hedged(clean, lang):
         return None  # "I'm thinking we archive the 2019 reports instead": a thought, no change made (a frame: updates.py)
     effect, whole = _not_the_value(lang)
     values = typed_values(clean, lang)
@@ -261,7 +261,7 @@ def cued_change(clean: str, lang: str) -> Change | None:
     if len(values) > 1:  # "they want 48 of those from Monday": the time the change takes effect is not its value
         values = tuple(value for value in values if not effect.search(clean[: clean.find(value)]))
     if len(values) > 1 and (differences := {abs(d) for d in stated_differences(clean, lang)}):
-        values = tuple(value for value in values if magnitude(value) not in differences)  # "12 more, so 52": 12 is the step
+        values = tuple(value for value in values if magnitude(value) not in differences)  # "six more came in, so 86": 6 is the step
     if len(values) != 1 or _TALLY.match(values[0]) or negated(clean, values[0], lang):
         return None
     return Change(subject="", value=values[0])

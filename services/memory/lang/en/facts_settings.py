@@ -6,21 +6,19 @@ from services.memory.domain.patterns_core import FACT, _row
 from services.memory.lang.en.grammar import _ASIDE_EN, _KEY_EN
 
 FACTS_SETTINGS = (
-    # What version or plan one is on, or runs: "we're on protocol version 3.1", "I'm still on Postgres 14",
-    # "we're using Node 18".
+    # What version or plan one is on: "we're on protocol version 3.1", "I'm still on Postgres 14".
     _row(
         "on_version",
         "en",
         FACT,
         r"^(?:(?:so|and|but|now)\s+)?(?:we|i|they|the\s+team|the\s+site)(?:'re|'m|\s+are|\s+am|\s+is)\s+(?:still\s+|now\s+|already\s+|currently\s+)?"
-        r"(?:on|using|running)\s+"
+        r"on\s+"
         r"(?:the\s+)?(?P<value>(?P<key>[a-z][\w\-]*(?:\s+[a-z][\w\-]*){0,2}?)\s+(?:version\s+|v)?\d+(?:\.\d+)*)\b(?P<rest>.*)$",
         [
             ("We're on protocol version 3.1, dated 12 February.", {"key": "protocol", "value": "protocol version 3.1"}),
             ("I'm still on Postgres 14 in production", {"key": "postgres", "value": "Postgres 14"}),
-            ("We're using Node 18 on the build boxes.", {"key": "node", "value": "Node 18"}),
         ],
-        needles=(" on ", "using", "running"),
+        needles=(" on ",),
     ),
     # When a routine may happen: "we only release on Tuesdays after 15:00" -> release window.
     _row(
