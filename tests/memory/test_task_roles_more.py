@@ -73,7 +73,7 @@ def test_a_share_of_the_whole_said_done_is_progress(memory, said, fragment):
 @pytest.mark.parametrize(
     "said",
     [
-        "Priority one: get the roof fixed before the rains.",
+        "Priority one: get the gutters cleared before the storms.",
         "We need the alarm code reset before Friday.",
         "Want the gate repaired by the weekend.",
     ],

@@ -81,7 +81,7 @@ def test_an_update_said_by_its_arithmetic_or_a_contraction(memory, first, update
     ("first", "withdrawal", "old"),
     [
         ("Grandpa's visit is on Tuesday.", "Ignore the Tuesday thing, I mixed him up with Dad.", "Tuesday"),
-        ("The team lunch is at Rosa's Cantina.", "Forget the Rosa's Cantina bit, it closed.", "Rosa"),
+        ("The team lunch is at Marlow's Diner.", "Forget the Marlow's Diner bit, it closed.", "Marlow"),
     ],
 )
 def test_a_withdrawal_that_names_the_value_and_a_general_noun_retires_the_value(memory, first, withdrawal, old):
@@ -137,7 +137,7 @@ def test_a_chinese_total_after_more_given_updates_the_figure(memory):
 
 
 def test_a_quoted_chinese_name_is_part_of_its_phrase(memory):
-    send(memory, '花店"小满"给我们配的花艺师是李娜。', "花店说李娜那周请假了，换成她同事周琳来做。")
+    send(memory, '花店"青禾"给我们配的花艺师是李娜。', "花店说李娜那周请假了，换成她同事周琳来做。")
     assert_replaced(memory, "李娜", "周琳")
 
 

@@ -31,7 +31,7 @@ class TurnAnalysis:
 
 def bare(sentence: str) -> str:
     """The sentence as typed, without markdown, curly apostrophes, the quotation marks around a Chinese name
-    (婚庆"囍遇"给我们安排的主持人: the name is part of its phrase) and its final punctuation."""
+    (书店"青柠"给我们请的讲者: the name is part of its phrase) and its final punctuation."""
     return _QUOTED_CJK.sub(r"\1", _MARKDOWN.sub("", sentence.replace("’", "'"))).strip().rstrip(_TERMINAL)
 
 

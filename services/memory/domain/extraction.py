@@ -83,7 +83,7 @@ def extract_traced(own: str | TurnAnalysis) -> list[tuple[Candidate, str]]:
     subject = ""  # the key the sentence before stated, for a sentence that opens with a pronoun
     figured: list[numerals.Figured] = []
     for said_line in turn.lines:
-        # Each sentence is read with its spelled figures in digits ("down to five"); the words come back at the end.
+        # Each sentence is read with its spelled figures in digits ("down to seven"); the words come back at the end.
         readings = [numerals.figured(said.text, said.lang) for said in said_line]
         figured += [reading for reading in readings if reading.changed]
         line = [analysis.sentence(reading.text) if reading.changed else said for reading, said in zip(readings, said_line, strict=True)]
@@ -134,7 +134,7 @@ def extract_traced(own: str | TurnAnalysis) -> list[tuple[Candidate, str]]:
             if not retracting:  # after "scratch what I said about X", the next statement replaces X
                 read = with_typed_values(sentence, clean, lang, _unread_values(sentence, clean, lang, read))
                 read = figure_statements(sentence, clean, lang, (*read, *facets(analysis.bare(sentence), lang, read, _sentence)))
-            # A value said only to explain ("..., because at 4 we start the sauces") is no statement of its own.
+            # A value said only to explain ("..., because at 1 the deliveries come in") is no statement of its own.
             read = tuple((c, row) for c, row in read if c.kind not in VALUE_KINDS or not frames.gives_reason(clean, c.value, lang))
             if not retracting and names_value(read) and announces_revision(sentence, lang):
                 # "that takes us down to €478,500": whichever reading found the figure, it is a revision

@@ -1,8 +1,8 @@
 """Frames: what keeps a value out of the current state although a sentence states it.
 
 History ("the rent used to be 950"), a hypothesis ("if we get the A100s it would be 256"), a
-comparison ("240 ms, slower than ours") and a reason ("moves to 3:30 because at 4 we start the
-sauces"). A frame governs its own clause, not the whole sentence. Each language's frame words are
+comparison ("240 ms, slower than ours") and a reason ("lunch moves to 12:30 because at 1 the
+deliveries come in"). A frame governs its own clause, not the whole sentence. Each language's frame words are
 data in services/memory/lang/<lang>/discourse.py.
 """
 
@@ -70,8 +70,8 @@ def value_frame(sentence: str, value: str, lang: str) -> str:
 
 
 def gives_reason(sentence: str, value: str, lang: str) -> bool:
-    """Whether value is said in a clause that gives a reason ("moves to 3:30 because at 4 we start the
-    sauces", 因为四点要备酱汁): it explains what the sentence states and is no value of its own."""
+    """Whether value is said in a clause that gives a reason ("lunch moves to 12:30 because at 1 the
+    deliveries come in", 因为九点要接待客户): it explains what the sentence states and is no value of its own."""
     clauses, at = _value_clause(sentence, value)
     return at is not None and bool(_frames(lang).reason.match(clauses[at].strip()))
 

@@ -251,12 +251,12 @@ def _reconcile(overlay: _Overlay, event: Event, candidate: Candidate, item_id: s
         new = _replace(new, key=f"{new.key} {value_type(new.value)}")
         existing = overlay.active(new.key)
     if existing is not None and _other_scale(existing, new, candidate):
-        # "雅思…总分 7.0" after "高考…总分 683": a figure fifty times smaller is the same measure of something else.
+        # "口语考试…总分 9.0" after "期中…总分 612": a figure fifty times smaller is the same measure of something else.
         about = normalize_key(said_about.subject_of(candidate.text, candidate.value, candidate.unit, candidate.lang))
         new = _replace(new, key=f"{about} {new.key}" if about and about not in new.key else f"{new.key} {new.value}")
         existing = overlay.active(new.key)
     if existing is not None and _no_figure_for(existing, new, candidate):
-        # "Starters: I'm cutting the soup" after "6 starters": a figure is replaced by a figure, not by a remark on its subject.
+        # "Desserts: I'm swapping the tart" after "5 desserts": a figure is replaced by a figure, not by a remark on its subject.
         new = _replace(new, key=f"{new.key} {new.kind.value}")
         existing = overlay.active(new.key)
     if existing is not None and (_same_content(existing, new) or _restated(candidate, existing)):
@@ -364,7 +364,7 @@ def _subject_of(overlay: _Overlay, event: Event, candidate: Candidate, focus: st
     pool = overlay.subject_pool(candidate.key, clues)
     target = subjects.best_target(statement, pool)
     if target is None and candidate.kind is ItemKind.NUMBER:
-        # Arithmetic names the subject: "adds $7, so it's $96 a jacket" updates the $89 jacket whatever its key.
+        # Arithmetic names the subject: "adds $60, so the whole day comes to $700" updates the $640 hire whatever its key.
         target = added_up(candidate.value, candidate.unit, event.text, candidate.lang, [item for item in pool if item.seq < event.seq])
     return target
 

@@ -108,8 +108,8 @@ def _same_month(shared: frozenset[str]) -> bool:
 
 
 def added_up(value: str, unit: str, message: str, lang: str, earlier: list[Item]) -> Item | None:
-    """The one earlier figure of the same measure that the message's stated difference takes to value: "the gold
-    trim adds $7, so it's $96 a jacket" after "$89 per jacket"; "voted another $800, so we have $5,000" after $4,200."""
+    """The one earlier figure of the same measure that the message's stated difference takes to value: "the caretaker
+    adds $60, so the whole day comes to $700" after "$640 for the day"; "added another $500, so we have $4,000" after $3,500."""
     new = magnitude(value)
     differences = stated_differences(message, lang) if new is not None else ()
     if new is None or not differences:

@@ -40,7 +40,7 @@ def spelled_out(task: Candidate, following: str) -> Candidate:
 def with_elaboration(rule: Candidate, following: list[str], read_sentence: Callable[[str], Read]) -> Candidate:
     """A rule keeps the sentences that spell it out ("Never run migrations from a laptop. Staging
     migrations go through the migrate-staging job."): up to the next sentence that states a rule
-    or task state of its own, or changes a value ("So we're down to five.")."""
+    or task state of its own, or changes a value ("So we're down to four.")."""
     extra: list[str] = []
     for sentence in following[:MAX_ELABORATION]:
         read = read_sentence(sentence)

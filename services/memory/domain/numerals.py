@@ -1,6 +1,6 @@
 """Figures spelled as words, read as figures where they are values.
 
-"Bumped it to six", "we're down to five", "six months of night work, not three": every reader of a
+"Bumped it to twenty", "we're down to seven", "four years of field work, not two": every reader of a
 value (the statement tables, changes, contrasts) reads figures written in digits. Rather than teach
 each of them the words, a sentence is read with its spelled figures written as digits
 (`figured`), and what was read from it gets the user's words back (`restored`): the stored value is

@@ -307,7 +307,7 @@ def _compatible(statement: Statement, item: Item) -> bool:
         if statement.update and not statement.key and not plausible_change(statement.value, item.value, MAX_KEYLESS_CHANGE_FACTOR):
             return False  # "that takes us down to €478,500" names no subject: never the €95 fee just said
         # Said without a word of change, a figure fifty times another is the same measure of something else
-        # (the IELTS overall of 7.0 after an exam total of 683).
+        # (an oral exam's 9.0 after a midterm total of 612).
         return same_unit_family(statement.unit, item.unit) and (statement.update or plausible_change(statement.value, item.value))
     if statement.kind is ItemKind.NUMBER or item.kind is ItemKind.NUMBER:
         # "Friday at 3:40 pm" (a fact) for a number, or a number for "Thursday at 4:15 pm": only when alike.

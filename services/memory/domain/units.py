@@ -75,7 +75,7 @@ def stated_differences(message: str, lang: str) -> tuple[float, ...]:
         for match in pattern.finditer(message):
             amount = match.group("n").lower().replace(",", "")
             number = words.NUMBER_WORDS.get(amount)
-            multiplier = MULTIPLIER_VALUES.get((match.groupdict().get("mult") or "").lower(), 1.0)  # 再支持5万: 50,000
+            multiplier = MULTIPLIER_VALUES.get((match.groupdict().get("mult") or "").lower(), 1.0)  # 再给3万: 30,000
             found.append(sign * (number if number is not None else float(amount)) * multiplier)
     return tuple(found)
 

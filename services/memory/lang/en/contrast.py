@@ -5,7 +5,7 @@ from services.memory.lang.shared import NUM
 
 _CURRENCY = r"(?:US\$|[$€£¥])"
 _NOT_A_UNIT = r"(?!(?:not|rather|instead|and|or|but|but|as|is|was|per|for|from|to|the|a|an)\b)"
-# A figure with what it counts: "$5,200", "12%", "8 cubic yards", "45 min", "3.5k", "9:30am", "6 months of night work".
+# A figure with what it counts: "$5,200", "12%", "8 cubic yards", "45 min", "3.5k", "9:30am", "4 years of field work".
 FIGURE = (
     rf"{_CURRENCY}?\s?{NUM}(?::\d{{2}})?\s?(?:[kKmM]\b|bn\b|%|am\b|pm\b|a\.m\.|p\.m\.)?"
     rf"(?:\s?{_NOT_A_UNIT}[a-zA-Z][a-zA-Z\-]{{0,15}}(?:\s{_NOT_A_UNIT}[a-z]{{2,12}})?"

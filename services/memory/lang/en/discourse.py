@@ -79,11 +79,11 @@ WHOLE_BEFORE = r"\b(?:out\s+of|of)\s+(?:the\s+)?$"
 NEGATION = r"n't\b|\b(?:not|no\s+longer|never|no\s+good)\b"
 SHIFT_WORDS = r"later|earlier|sooner|instead|now|anymore|actually|confirmed|rescheduled|postponed|delayed|brought"
 # "make it 40", "call it 3 weeks", "let's say 12": a new value chosen for the subject in focus.
-# "that leaves us 288": what is left is the new value; "replacing it with X": X is.
+# "that leaves us 360": what is left is the new value; "replacing it with X": X is.
 CHOOSE = (
     r"make\s+(?:it|that)|call\s+it|let's\s+say|let's\s+do|go\s+with|round\s+it\s+(?:up|down)\s+to|"
     r"(?:that|which|this|it)\s+leaves\s+(?:us|me|them|you)(?:\s+with)?|"
-    # "We're replacing it with Ticheli's Rest": what takes the place of the subject in focus.
+    # "We're replacing it with Grainger's Molly on the Shore": what takes the place of the subject in focus.
     r"(?:(?:we're|we\s+are|we'll|we\s+will|i'm|i\s+am|i'll)\s+)?(?:replacing|replace|swapping|swap)\s+(?:it|that|this|them)\s+(?:with|for)"
 )
 # Reporting verbs: "<someone> says the deposit is 1,800" relays a statement, its provenance recorded.

@@ -47,13 +47,13 @@ NUMBERS_EN = (
         r"^(?:please\s+)?(?:let's\s+|we\s+(?:should|must|need to)\s+)?(?P<verb>keep|hold|cap|limit|set|configure|bump|raise|lower|reduce|increase|change|make)\s+"
         r"(?:the\s+|our\s+)?"
         + _KEY_EN
-        # "bump the reorder level up to 900": the particle belongs to the verb, not the key.
+        # "bump the stock alert level up to 250": the particle belongs to the verb, not the key.
         + r"(?:\s+(?:up|down|back))?\s+(?P<cmp>under|below|within|at or below|at most|at least|at|to|above|over|around|=)\s*"
         + CUR
         + VAL_EN
         + r"(?P<tail>.*)$",
         [
-            ("Bump the reorder level up to 900 syringes.", {"key": "reorder level", "value": "900", "unit": "syringes"}),
+            ("Bump the stock alert level up to 250 boxes.", {"key": "stock alert level", "value": "250", "unit": "boxes"}),
             (
                 "Keep the bundle size under 250 KB for mobile.",
                 {"key": "bundle size", "value": "250", "unit": "KB", "condition": "under; for mobile"},
@@ -264,7 +264,7 @@ NUMBERS_EN = (
         ],
         needles=("have", "got", "keep", "run", "hold", "stock", "own", "employ", "carry"),
     ),
-    # A count chosen: "Going with 9 courses this time", "we settled on 12 tables for the patio".
+    # A count chosen: "Going with 9 courses this time", "we settled on 12 tables for the terrace".
     _row(
         "num_chosen",
         "en",
@@ -278,7 +278,7 @@ NUMBERS_EN = (
         r"(?P<tail>(?:\s*,|\s+(?:at|per|for|in|on|across|during|with|this|next|then|instead|now)\b).*)?$",
         [
             ("Going with 9 courses this time.", {"key": "courses", "value": "9", "condition": "this time"}),
-            ("We settled on 12 tables for the patio.", {"key": "tables", "value": "12", "condition": "for the patio"}),
+            ("We settled on 12 tables for the terrace.", {"key": "tables", "value": "12", "condition": "for the terrace"}),
         ],
         needles=("going", "go ", "went", "gone", "settl", "stick", "stuck", "land"),
     ),

@@ -1,5 +1,5 @@
-"""English figures spelled as words, and where a spelled figure is a value ("bumped it to six",
-"we're down to five", "six months of night work, not three") rather than a word of the prose ("one of
+"""English figures spelled as words, and where a spelled figure is a value ("bumped it to twenty",
+"we're down to seven", "four years of field work, not two") rather than a word of the prose ("one of
 us", "two weeks ago", "half past five"). Read by services/memory/domain/numerals.py.
 """
 
@@ -32,7 +32,7 @@ SCALES = {"hundred": 100, "thousand": 1000}
 # Counts said as a phrase.
 PHRASES = {"a dozen": 12, "half a dozen": 6, "a couple of": 2}
 
-# A spelled figure is a value only after these words ("to six", "down to five", "at most two", "not three"; a count
+# A spelled figure is a value only after these words ("to twenty", "down to seven", "at most three", "not two"; a count
 # said in passing, "I have two kids", stays prose: as a value it would compete with what the turn is about)...
 BEFORE = (
     r"(?:\b(?:to|down\s+to|up\s+to|at\s+most|at\s+least|only|just|now|not|is|are|was|were|be|about|around|roughly|"
@@ -40,7 +40,7 @@ BEFORE = (
 )
 # ...when nothing but a clause boundary, or a word that says it holds now, follows it: "so it's eight now, ...".
 AFTER = r"^(?:\s+(?:now|instead|total|in\s+total|altogether|left|remaining|this\s+time|then))*\s*(?:[,.;:!?)]|$|\s[-–—]\s)"
-# ...or before what it counts: "want six months of night work", "at most two reminder emails" (a plural noun,
+# ...or before what it counts: "want four years of field work", "at most three follow-up calls" (a plural noun,
 # up to two words after the figure).
 COUNTED = r"^\s+(?:[a-z][\w\-]*\s+){0,2}?[a-z][\w\-]*[^s\W]s\b|^\s+(?:people|percent|kids|children|staff|men|women|feet)\b"
 # Or set against another value, whatever comes before it: "shadow five weeks of rotations, not three".

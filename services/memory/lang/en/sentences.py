@@ -14,7 +14,7 @@ IS_CONTRACTED = regex_cache.compile(
     re.IGNORECASE,
 )
 
-# "the go-live's been pushed back": 's before these words is "has".
+# "the launch's been pushed back": 's before these words is "has".
 HAS_CONTRACTED = regex_cache.compile(r"\b((?!(?:let)\b)[A-Za-z][\w\-]*)'s\s+(been|got|gone|had)\b", re.IGNORECASE)
 
 # A sentence that opens with a pronoun is about what the sentence before it named: "The caterer is

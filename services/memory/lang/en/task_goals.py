@@ -106,7 +106,7 @@ GOALS: tuple[TaskSpec, ...] = (
             ),
         ],
     ),
-    # What a stretch of time is for, said as a need: "For today I need us to contain it and reset every account".
+    # What a stretch of time is for, said as a need: "For today I need us to restore the mail server".
     dict(
         name="goal_need_scope",
         emits=NEW_GOAL,

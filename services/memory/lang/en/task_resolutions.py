@@ -229,7 +229,7 @@ RESOLUTIONS: tuple[TaskSpec, ...] = (
             "enabled",
         ),
         pattern=CLAUSE
-        # "Priority one: get the roof fixed" wants it done: a causative names a wish, not what happened.
+        # "Priority one: get the gutters cleared" wants it done: a causative names a wish, not what happened.
         + r"(?![^,;]*?\b(?:get|getting|need|needs|want|wants)\s+(?:the|a|an|our|my|their|this|that|these|those)\s)"
         + r"(?:"
         + SUBJ

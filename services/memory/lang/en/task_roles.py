@@ -28,7 +28,7 @@ BLOCKER_LABEL = (
 LABEL_TAIL = r"now|here|today|again|though|still|left|remaining|so\s+far"
 OPEN_LABEL = (
     r"open(?:\s+(?:questions?|items?|points?|things?|issues?|decisions?))?|undecided|(?:not|still\s+not)\s+(?:yet\s+)?decided|"
-    # What someone keeps weighing: "Other thing I keep chewing on:", "Something I keep going back and forth on:".
+    # What someone keeps weighing: "Other thing I'm mulling over:", "What I keep going back and forth about:".
     r"(?:chewing|mulling|going\s+back\s+and\s+forth)(?:\s+(?:on|over|about))?|on\s+the\s+fence(?:\s+about)?|"
     r"to\s+decide|decisions?\s+(?:pending|needed|to\s+make)|todo|to-?dos?"
 )
@@ -45,13 +45,13 @@ ADVANCE = (
 MILESTONE = (
     r"\b(?:passed|hit|reached|crossed|past)\s+(?:the\s+)?(?:halfway(?:\s+(?:point|mark|line))?|\d[\d,]*(?:\s+\w+)?\s+mark)\b|"
     r"\bhalf(?:way)?\s+(?:done|there|through)\b|\bonly\s+\d[\d,]*\s+(?:\w+\s+)?(?:left|to\s+go)\b|"
-    # A count of the whole as a fraction: "we're at 36/41 on the milestone".
+    # A count of the whole as a fraction: "we're at 17/20 on the release".
     r"\b(?:we're|we\s+are|now|that's)\s+at\s+\d+\s?/\s?\d+\b|"
-    # A step and where it leaves the count: "two more installs signed, so we're at 29 now".
+    # A step and where it leaves the count: "three more volunteers signed up, so we're at 26 now".
     r"\b(?:\d+|{n})\s+more\b[^.;]{{0,60}}?\bso\s+(?:we're|we\s+are|that's|it's)\s+(?:at\s+|up\s+to\s+)?\d+\b|"
-    # A share said as a judgement of how close the work is: "finally close, I'd call it 90%".
+    # A share said as a judgement of how close the work is: "finally close, I'd call it 85%".
     r"\b(?:close|almost\s+there|nearly\s+there|getting\s+there)\b[^.;]{{0,30}}?\bcall\s+it\s+\d+\s?%|"
-    # Nearly there, with what is left named: "subs nearly done, only Dazza and Kofi still owe"; a bare "18 of 19".
+    # Nearly there, with what is left named: "invitations nearly done, only the Lees still to write"; a bare "9 of 10".
     r"\b(?:nearly|almost|mostly|basically|pretty\s+much)\s+(?:done|finished|complete|there)\b|"
     r"^(?:(?:yeah|yes|ok|okay|so|and|now)[,\s]+)?\d+\s+(?:of|out\s+of)\s+\d+$|"
     # A share of a whole said done: "half the invitations are out", "about 70% of the chapters are drafted".
@@ -95,14 +95,14 @@ DEPENDENCY = (
     r"\bhold(?:ing)?\s+off\s+(?:on\s+)?[^.;]{1,60}?\s+(?:until|till)\b[^.;]*|"
     # Work said halted: "so we're on hold", "the move is on ice", "the shoot is stalled".
     r"\b(?:is|are|'s|'re|stays?|remains?)\s+(?:still\s+|now\s+)?(?:on\s+hold|on\s+ice|in\s+limbo|stalled)\b[^.;]*|"
-    # What stands in the way, named: "the main thing in the way is the data export", "problem is the NVRs can't ...".
+    # What stands in the way, named: "the main thing in the way is the data export", "problem is the old router can't ...".
     r"\b(?:in\s+the\s+way|bottleneck)\s+(?:right\s+now\s+|now\s+)?(?:is|are)\s+[^.;]+|"
     r"^(?:the\s+)?(?:problem|catch|snag|hitch)\s+(?:now\s+|here\s+)?is\s+(?!that\b)[^.;]*?(?:n't|\b(?:cannot|nobody|no\s+one|not))\b[^.;]*|"
-    # Someone has not done what the work needs, so it can't go on: "the landlord still hasn't countersigned, so I can't upload".
+    # Someone has not done what the work needs, so it can't go on: "the agent still hasn't sent the contract, so I can't book".
     r"\bstill\s+(?:hasn't|haven't|has\s+not|have\s+not)\b[^.;]*?\bso\s+(?:i|we)\s+(?:can't|cannot|couldn't)\b[^.;]*|"
-    # No slot to be had until later: "the DMV has no appointment slots anywhere until September".
+    # No slot to be had until later: "the clinic has no slots for the booster until October".
     r"\bno\s+(?:\w+\s+){0,2}(?:slots?|appointments?|availability|openings?)\b[^.;]*?\buntil\b[^.;]*|"
-    # Something out of order since a day: "their label printer's been dead since Thursday".
+    # Something out of order since a day: "their card reader's been dead since Monday".
     r"\b(?:'s\s+been|is\s+been|has\s+been|have\s+been|is|are)\s+(?:down|broken|dead|offline|out\s+of\s+action)\s+since\b[^.;]*"
 )
 # A choice still to make or a question left open, said in any words: the sentence is the open item.
@@ -138,7 +138,11 @@ ARRIVED = (
 )
 # A choice or an arrival said in a clause of time or condition is not one that happened: "until we've picked
 # the final model", "once the permit comes through".
-NOT_YET = r"\b(?:until|till|before|once|after|when|whenever|if|unless|whether|in\s+case)\b"
+# "get the gutters cleared" wants it done: a causative is no arrival either.
+NOT_YET = (
+    r"\b(?:until|till|before|once|after|when|whenever|if|unless|whether|in\s+case)\b|"
+    r"\b(?:get|getting|need|needs|want|wants)\s+(?:the|a|an|our|my|their|this|that|these|those)\s"
+)
 # A sentence that only names the role of the one before it: "Nobody has said who pays for the labels. Open
 # question for the board." The entry is the sentence before.
 ROLE_TAG = r"^(?:(?:an?|the|still\s+an?|that's\s+an?|that's\s+the|one\s+more)\s+)?(?:open\s+(?:question|item|point)|blocker|decision\s+to\s+make|thing\s+to\s+decide)(?:\s+(?:for|with)\s+[^.!?]{1,40})?[.!]?$"

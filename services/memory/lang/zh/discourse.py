@@ -68,6 +68,6 @@ CLAUSE = r"(?:[，；;]|,(?!\d))\s*"
 # A change said as a difference (see lang/en/discourse.py): 追加了 40 箱，一共 900 箱; 少了 3 个.
 NUMBER_WORDS = {"一": 1, "两": 2, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
 _AMOUNT = r"(?P<n>\d[\d,]*(?:\.\d+)?|[一两二三四五六七八九十])\s*(?P<mult>万|千)?"
-# 他们再支持5万, 又给了两千: more given on top is an increase too.
+# 爸妈再给了3万, 又支持了两千: more given on top is an increase too.
 INCREASE = (rf"(?:追加了?|又加了?|加了|多了|增加了?|涨了|(?:再|又)(?:给|支持|出|补|添)了?)\s*{_AMOUNT}",)
 DECREASE = (rf"(?:少了|减了|减少了?|降了|砍了)\s*{_AMOUNT}",)
