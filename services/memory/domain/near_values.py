@@ -7,7 +7,7 @@ import math
 
 from services.memory.domain.model import Item, ItemKind
 from services.memory.domain.text import word_terms
-from services.memory.domain.units import magnitude, measures_amount, plausible_change, same_unit_family, stated_differences
+from services.memory.domain.units import magnitude, measures_amount, plausible_change, same_unit_family, stated_differences, takes_to
 from services.memory.domain.value_parts import counted_per
 from services.memory.domain.value_shapes import clock_minutes, typed_shape, value_type
 
@@ -110,17 +110,13 @@ def _same_month(shared: frozenset[str]) -> bool:
 def added_up(value: str, unit: str, message: str, lang: str, earlier: list[Item]) -> Item | None:
     """The one earlier figure of the same measure that the message's stated difference takes to value: "the caretaker
     adds $60, so the whole day comes to $700" after "$640 for the day"; "added another $500, so we have $4,000" after $3,500."""
-    new = magnitude(value)
-    differences = stated_differences(message, lang) if new is not None else ()
-    if new is None or not differences:
-        return None
+    differences = stated_differences(message, lang)
     found = [
         item
         for item in earlier
         if item.kind is ItemKind.NUMBER
         and same_unit_family(unit, item.unit)
-        and (old := magnitude(item.value)) is not None
-        and old not in differences
-        and any(math.isclose(old + difference, new) for difference in differences)
+        and magnitude(item.value) not in differences  # the step itself is no figure it started from
+        and takes_to(item.value, value, differences)
     ]
     return found[0] if len({item.item_id for item in found}) == 1 else None

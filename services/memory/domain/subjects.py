@@ -34,13 +34,13 @@ from services.memory.domain.text import word_terms as key_terms
 from services.memory.domain.units import (
     MAX_CHANGE_FACTOR,
     MAX_KEYLESS_CHANGE_FACTOR,
-    magnitude,
     measures_amount,
     names_unit,
     plausible_change,
     same_measure,
     same_unit_family,
     stated_differences,
+    takes_to,
 )
 from services.memory.domain.value_parts import counted_per, distinctive_tokens
 from services.memory.domain.value_shapes import shape, typed_shape, value_type
@@ -283,11 +283,7 @@ _CODE_LIKE = regex_cache.compile(r"\w[/_#]\w|\.\w{1,4}\b(?<!\.\d)")
 
 def _adds_up(statement: Statement, item: Item) -> bool:
     """The message states a difference that takes the item's figure to the new one."""
-    differences = _differences(statement.message)
-    if not differences:
-        return False
-    new, old = magnitude(statement.value), magnitude(item.value)
-    return new is not None and old is not None and any(abs(new - difference - old) < 1e-6 for difference in differences)
+    return takes_to(item.value, statement.value, _differences(statement.message))
 
 
 @functools.lru_cache(maxsize=1024)

@@ -66,6 +66,12 @@ def changed_figure(old: str, new: str) -> tuple[str, str] | None:
 _PLAIN_FIGURE = regex_cache.compile(r"(?<![\w.])\d[\d,]*(?:\.\d+)?(?![\d.]\d)")
 
 
+def takes_to(old: str, new: str, differences: tuple[float, ...]) -> bool:
+    """One of the stated differences takes old's figure to new's ("six more came in, so 86" from 80)."""
+    before, after = magnitude(old), magnitude(new)
+    return before is not None and after is not None and any(abs(before + difference - after) < 1e-6 for difference in differences)
+
+
 def stated_differences(message: str, lang: str) -> tuple[float, ...]:
     """The signed differences a message states ("six more" +6, "down two degrees" -2, 追加了 40 +40)."""
     grammar = "zh" if lang == "zh" else "en"
