@@ -173,18 +173,18 @@ def _read_sentence(sentence: str, lang: str) -> tuple[TaskSignal, ...]:
     found = _read(bare, GRAMMARS[lang], 0)
     if not found and (_LATIN if _OTHER[lang] == "en" else _CJK).search(bare):
         found = _read(bare, GRAMMARS[_OTHER[lang]], 0)
-    if not found and (role := read_role(bare, lang)) and _role_stands(role[0], bare, lang):
+    if (
+        not found
+        and not is_question(bare, lang)
+        and (role := read_role(bare, lang))
+        and (role[0] is TaskField.OPEN or not is_hedged(bare, lang))
+    ):
+        # A hedge makes a report or a wait uncertain; an undecided choice is one however hedged ("not sure yet whether ...").
         found = [TaskSignal(field=role[0], entry=role[1][:MAX_ENTRY_CHARS], row="role")]
     if not any(signal.resolves for signal in found) and not is_question(bare, lang) and (closed := read_closure(bare, lang)):
         found.append(TaskSignal(field=closed, resolves=True, about=bare, row="role_closure"))
     # A status report whose body is a dependency ("Status on 45: it can't go out until legal signs off") is a blocker.
     return tuple(_by_role(signal, lang) for signal in found)
-
-
-def _role_stands(field: TaskField, bare: str, lang: str) -> bool:
-    """A question asks and holds no task state; a hedge makes a report or a wait uncertain, but an undecided
-    choice is one however it is hedged ("not sure yet whether ...")."""
-    return not is_question(bare, lang) and (field is TaskField.OPEN or not is_hedged(bare, lang))
 
 
 def _by_role(signal: TaskSignal, lang: str) -> TaskSignal:
