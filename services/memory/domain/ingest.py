@@ -248,17 +248,14 @@ def _reconcile(overlay: _Overlay, event: Event, candidate: Candidate, item_id: s
     if existing is not None and candidate.loose and value_type(new.value) != value_type(existing.value):
         # A key made of the sentence's words ("第二位嘉宾") for a date after the guest's name: another attribute
         # of the same subject, not an update of it.
-        new = _replace(new, key=f"{new.key} {value_type(new.value)}")
-        existing = overlay.active(new.key)
+        new, existing = _rekeyed(overlay, new, f"{new.key} {value_type(new.value)}")
     if existing is not None and _other_scale(existing, new, candidate):
         # "口语考试…总分 9.0" after "期中…总分 612": a figure fifty times smaller is the same measure of something else.
         about = normalize_key(said_about.subject_of(candidate.text, candidate.value, candidate.unit, candidate.lang))
-        new = _replace(new, key=f"{about} {new.key}" if about and about not in new.key else f"{new.key} {new.value}")
-        existing = overlay.active(new.key)
+        new, existing = _rekeyed(overlay, new, f"{about} {new.key}" if about and about not in new.key else f"{new.key} {new.value}")
     if existing is not None and _no_figure_for(existing, new, candidate):
         # "Desserts: I'm swapping the tart" after "5 desserts": a figure is replaced by a figure, not by a remark on its subject.
-        new = _replace(new, key=f"{new.key} {new.kind.value}")
-        existing = overlay.active(new.key)
+        new, existing = _rekeyed(overlay, new, f"{new.key} {new.kind.value}")
     if existing is not None and (_same_content(existing, new) or _restated(candidate, existing)):
         if event.event_id not in existing.source_event_ids:
             overlay.update(_with_source(existing, event))
@@ -266,15 +263,13 @@ def _reconcile(overlay: _Overlay, event: Event, candidate: Candidate, item_id: s
     if existing is not None and event.event_id in existing.source_event_ids and not value_text.names(candidate.corrects, existing.value):
         # Two values one message gives under one key ("got pushed a week, it's the 25th now" read as a day
         # and a weekday) both stand: a message retires what it said itself only by naming it ("40, not 30").
-        new = _replace(new, key=f"{new.key} {value_type(new.value) or new.kind.value}")
-        existing = overlay.active(new.key)
+        new, existing = _rekeyed(overlay, new, f"{new.key} {value_type(new.value) or new.kind.value}")
         if existing is not None and (event.event_id in existing.source_event_ids or _same_content(existing, new)):
             return
     if existing is not None and not value_text.names(candidate.corrects, existing.value):
         instance = other_instance(sentence_around(event.text, candidate.text), candidate.value, existing.text, existing.value)
         if instance:  # the same measure of another bay, hall or line: a value of its own, under its own key
-            new = _replace(new, key=f"{new.key} {instance}")
-            existing = overlay.active(new.key)
+            new, existing = _rekeyed(overlay, new, f"{new.key} {instance}")
     if existing is None and candidate.kind is ItemKind.RULE and candidate.is_correction:
         existing = replacement.replaced_rule(overlay, new)
     if existing is None and candidate.kind in CORRECTABLE_KINDS:
@@ -286,8 +281,7 @@ def _reconcile(overlay: _Overlay, event: Event, candidate: Candidate, item_id: s
         # "make it 40" for "25 chairs" is 40 chairs; "bumped it to 10 online" for "8 guests" is 10 guests, online.
         new = _replace(new, unit=existing.unit, condition="; ".join(part for part in (new.unit, new.condition) if part))
     if not new.key and existing is None and (key := _first_value_key(candidate, new)):
-        new = _replace(new, key=key)
-        existing = overlay.active(new.key)
+        new, existing = _rekeyed(overlay, new, key)
         if existing is not None and _same_content(existing, new):
             return
     if not new.key:
@@ -302,6 +296,11 @@ def _reconcile(overlay: _Overlay, event: Event, candidate: Candidate, item_id: s
         replacement.supersede_quoted(overlay, event, candidate.corrects, new)
     if candidate.task_field is TaskField.PROGRESS:
         task_lifecycle.progress_made(overlay, new)
+
+
+def _rekeyed(overlay: _Overlay, new: Item, key: str) -> tuple[Item, Item | None]:
+    """new under another key, and the active item already under that key."""
+    return _replace(new, key=key), overlay.active(key)
 
 
 def _other_scale(existing: Item, new: Item, candidate: Candidate) -> bool:
