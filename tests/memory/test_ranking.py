@@ -4,7 +4,7 @@ from dataclasses import replace
 
 import pytest
 
-from services.memory.domain.model import EventKind, Item, ItemKind, ItemStatus
+from services.memory.domain.model import EventKind, Item, ItemKind, ItemStatus, TaskField
 from services.memory.domain.retrieval import analyse, expand, rank, with_successors
 
 
@@ -57,6 +57,24 @@ def test_a_superseded_candidate_brings_what_replaced_it_and_demotes_its_quote():
     assert "n4" in [s.item.item_id for s in everything]
     # Without a superseded candidate nothing is added and no quote is demoted.
     assert with_successors([(quote, 1.0)], {}) == [(quote, 1.0)]
+
+
+def test_a_replaced_goal_does_not_demote_the_rest_of_its_turn():
+    # The turn also said how far the work got; the goal it set was replaced later, the figure was not.
+    said = "I want the guide translated by June, and so far 62 pages are done."
+    goal = replace(
+        _quote(5, said),
+        item_id="t5",
+        kind=ItemKind.TASK,
+        key="task:goal",
+        value="the guide translated by June",
+        task_field=TaskField.GOAL,
+        status=ItemStatus.SUPERSEDED,
+        superseded_by="t9",
+    )
+    other = _quote(7, "Pages of the glossary are done too.")
+    ranked = rank(analyse("How many pages are done?"), [(_quote(5, said), 1.0), (goal, 0.9), (other, 0.9)], last_seq=10, limit=3)
+    assert ranked[0].item.item_id == "i5"
 
 
 def test_a_turn_that_only_asks_ranks_below_a_statement_of_equal_match():

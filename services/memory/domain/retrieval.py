@@ -260,7 +260,14 @@ def rank(
         return []
     top_text = max(score for _, score in candidates) or 1.0
     context = _context(candidates, top_text)
-    stale_turns = {event for item, _ in candidates if item.status is ItemStatus.SUPERSEDED for event in item.source_event_ids}
+    # A turn is stale when a value read from it was replaced; a replaced goal or a settled blocker
+    # leaves the rest of what the turn said (a figure, a date) as current as it was.
+    stale_turns = {
+        event
+        for item, _ in candidates
+        if item.status is ItemStatus.SUPERSEDED and item.kind is not ItemKind.TASK
+        for event in item.source_event_ids
+    }
     recency = CURRENT_RECENCY_BOOST if query.current else RECENCY_BOOST
     scored: list[ScoredItem] = []
     for item, text_score in candidates:
