@@ -199,3 +199,14 @@ def test_a_value_taken_back_and_replaced_leaves_the_rules_that_name_its_subject(
     send(memory, "Always cc Dana on invoices.", "The invoice total is 300.", "Forget what I said about the invoices. The total is 320.")
     assert_replaced(memory, "300", "320")
     assert list(_rules(memory).values()) == [ACTIVE], _rules(memory)
+
+
+def test_a_new_date_under_a_price_key_moves_the_date_and_leaves_the_price(memory):
+    send(
+        memory,
+        "I priced Harlow at $9,200 with disposal in.",
+        "Harlow start is Monday the 3rd.",
+        "Heavy frost expected, so push Harlow to Wednesday the 5th.",
+    )
+    assert_replaced(memory, "Monday the 3rd", "Wednesday the 5th")
+    assert [item.status for item in holding(memory, "9,200")] == [ACTIVE]

@@ -39,7 +39,7 @@ from services.memory.domain.scrub import scrub
 from services.memory.domain.store_api import StoreReader
 from services.memory.domain.text import detect_lang, normalize_key, term_set
 from services.memory.domain.value_parts import distinctive_tokens
-from services.memory.domain.value_shapes import value_type
+from services.memory.domain.value_shapes import value_kind, value_type
 
 # The latest facts and numbers every new statement is matched against (a restated key, a keyless correction),
 RECENT_TARGETS = 50
@@ -245,10 +245,8 @@ def _reconcile(overlay: _Overlay, event: Event, candidate: Candidate, item_id: s
         speaker=event.attribute("speaker"),
     )
     existing = overlay.active(new.key) if new.key else None
-    if existing is not None and candidate.loose and value_type(new.value) != value_type(existing.value):
-        # A key made of the sentence's words ("第二位嘉宾") for a date after the guest's name: another attribute
-        # of the same subject, not an update of it.
-        new, existing = _rekeyed(overlay, new, f"{new.key} {value_type(new.value)}")
+    if existing is not None and _other_attribute(existing, new, candidate):
+        new, existing = _rekeyed(overlay, new, f"{new.key} {value_type(new.value) or new.kind.value}")
     if existing is not None and _other_scale(existing, new, candidate):
         # "口语考试…总分 9.0" after "期中…总分 612": a figure fifty times smaller is the same measure of something else.
         about = normalize_key(said_about.subject_of(candidate.text, candidate.value, candidate.unit, candidate.lang))
@@ -301,6 +299,17 @@ def _reconcile(overlay: _Overlay, event: Event, candidate: Candidate, item_id: s
 def _rekeyed(overlay: _Overlay, new: Item, key: str) -> tuple[Item, Item | None]:
     """new under another key, and the active item already under that key."""
     return _replace(new, key=key), overlay.active(key)
+
+
+def _other_attribute(existing: Item, new: Item, candidate: Candidate) -> bool:
+    """A value of another kind under the same key is another attribute of the subject, not an update of it:
+    "push Harlow to the 5th" gives Harlow a date, and leaves the price kept as "Harlow: $9,200"; a key
+    made of the sentence's words ("第二位嘉宾") for a date after the guest's name is another attribute too."""
+    if candidate.loose:
+        return value_type(new.value) != value_type(existing.value)
+    old = value_kind(existing.value, existing.kind is ItemKind.NUMBER)
+    said = value_kind(new.value, new.kind is ItemKind.NUMBER)
+    return bool(old and said and old != said)
 
 
 def _other_scale(existing: Item, new: Item, candidate: Candidate) -> bool:

@@ -73,6 +73,17 @@ def value_type(value: str) -> str:
     return ""
 
 
+def value_kind(value: str, figure: bool) -> str:
+    """What a value is a value of, to tell one attribute of a subject from another: "time", "amount" (a
+    figure kept as a number, or a fact that measures), "name", or "" when its words do not say."""
+    kind = value_type(value)
+    if kind == "time":
+        return "time"
+    if figure or kind == "measure":
+        return "amount"
+    return kind
+
+
 _MEASURED = regex_cache.compile(r"\d\s?([A-Za-z%°$€£¥/]+|[\u3400-\u9fff]{1,2})")
 _NUMBERED_NAME = regex_cache.compile(r"\d{1,4}[A-FH-JLN-SUX-Z]")
 
