@@ -88,17 +88,24 @@ def cross_session_isolation(run: ScenarioRun) -> list[str]:
     sessions = run.session_ids
     if len(sessions) < 2:
         return []
-    events = {s: set() for s in sessions}
+    events: dict[str, set[str]] = {s: set() for s in sessions}
+    said: dict[str, list[str]] = {s: [] for s in sessions}
     for step in run.scenario["steps"]:
         if step["op"] == "append":
             events.setdefault(step["session"], set()).update(e["eventId"] for e in step["events"])
+            said.setdefault(step["session"], []).extend(e.get("text", "") for e in step["events"])
     items = {s: {i.item_id for i in run.items.get(s, [])} for s in sessions}
     forbidden = {s: set() for s in sessions}
     isolation_questions = set()
     for question in run.scenario.get("questions", []):
         if question.get("kind") == "isolation":
             isolation_questions.add(question["id"])
-            forbidden.setdefault(question["session"], set()).update(question.get("forbidden") or [])
+            # A forbidden term the session itself says is a near-miss or superseded value of its own
+            # (docs/fixtures.md): quoting it is no leak, and the answer's check covers it.
+            own = said.get(question["session"], [])
+            forbidden.setdefault(question["session"], set()).update(
+                term for term in question.get("forbidden") or [] if not any(contains(text, term) for text in own)
+            )
     problems = []
     for session in sessions:
         other_events = set().union(*(events[o] for o in sessions if o != session))

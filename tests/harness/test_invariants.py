@@ -98,6 +98,23 @@ def test_isolation_checks_event_ids_item_ids_and_forbidden_values():
     assert len(problems) == 2 and "another session" in problems[0]
 
 
+def test_isolation_leaves_forbidden_terms_the_session_itself_says_to_the_answer_check():
+    # "45 min" is this session's own superseded value, "90 s" only the other session's.
+    scenario = {
+        "id": "ms",
+        "sessions": [{"sessionId": "a"}, {"sessionId": "b"}],
+        "steps": [
+            {"op": "append", "session": "a", "events": [{"eventId": "a:e1", "text": "Cap it at 45 min. No, 40 min."}]},
+            {"op": "append", "session": "b", "events": [{"eventId": "b:e1", "text": "Timeout is 90 s."}]},
+        ],
+        "questions": [{"id": "qa", "session": "a", "kind": "isolation", "forbidden": ["45 min", "90 s"]}],
+    }
+    own = run_with(scenario=scenario, items={"a": [], "b": []}, observations=[Observation("a", "qa", (), ("a:e1",), "- [seq 1] 45 min")])
+    assert inv.cross_session_isolation(own) == []
+    other = run_with(scenario=scenario, items={"a": [], "b": []}, observations=[Observation("a", "qa", (), ("a:e1",), "- [seq 1] 90 s")])
+    assert inv.cross_session_isolation(other) == ["a qa: injected '90 s' of another session"]
+
+
 def test_storage_invariants_do_not_apply_without_storage():
     run = ScenarioRun("skill-only", {"id": "sc", "sessions": [], "steps": [], "questions": []}, False, False)
     result = inv.check_run(run)
