@@ -132,3 +132,16 @@ def test_a_value_its_clause_denies_is_no_update(memory, denied):
     (evening,) = holding(memory, "18:30")
     assert evening.status == ACTIVE
     assert all(item.status != ACTIVE for item in holding(memory, "19:15")), holding(memory, "19:15")
+
+
+@pytest.mark.parametrize(
+    ("first", "update", "old", "new"),
+    [
+        ("Keep the walk-in cooler at 38°F.", "The chef says the greens wilt. Bring it down three degrees, to 35.", "38", "35"),
+        ("The sprint review is on the 9th.", "Too many people are out, so we pushed it back a week to the 16th.", "9th", "16th"),
+        ("Our stall fee is £40 a day.", "The market raised it by 5, to £45.", "40", "45"),
+    ],
+)
+def test_a_difference_between_the_change_and_its_new_value_is_not_the_value(memory, first, update, old, new):
+    send(memory, first, update)
+    assert_replaced(memory, old, new)

@@ -138,6 +138,19 @@ def test_a_purpose_said_as_a_label_in_the_opening_turns_is_the_goal(memory, open
     assert fragment in state(memory).goal.text, state(memory).goal.text
 
 
+@pytest.mark.parametrize(
+    "opening",
+    [
+        "Import job: 4,000 rows per chunk, 100 ms pause between chunks.",
+        "Nightly backup plan: full dump at 02:00, kept for 14 days.",
+    ],
+)
+def test_a_label_naming_a_thing_of_that_name_is_no_purpose(memory, opening):
+    # "job" and "plan" here name a job and a plan the settings belong to, not what the session is for.
+    say(memory, opening)
+    assert not state(memory).goal.text, state(memory).goal.text
+
+
 def test_a_question_settled_by_someone_pointing_at_it_is_closed(memory):
     say(
         memory,

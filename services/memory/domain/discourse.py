@@ -117,7 +117,7 @@ def _grammar(lang: str) -> _Grammar:
             clause=regex_cache.compile(words.CLAUSE),
         )
     verb = rf"(?:{words.CHANGE_VERBS})"
-    particle = rf"(?:\s+(?:{words.PARTICLES}))?"
+    particle = rf"(?:\s+(?:{words.PARTICLES}))?(?:\s+{words.DIFFERENCE})?"
     return _Grammar(
         keyed=regex_cache.compile(
             rf"^(?P<subject>[^,;:]{{2,60}}?)\s+(?:{words.PASSIVE}\s+)?(?:just\s+|already\s+|now\s+|finally\s+)?{verb}{particle}\s+(?:to|into)\s+(?P<value>\S.*)$",
@@ -148,7 +148,7 @@ def _grammar(lang: str) -> _Grammar:
         # A pronoun for the subject, a particle and "to": whatever the verb, a new value of the subject in focus.
         phrasal=regex_cache.compile(
             rf"^(?:(?:{words.IMPERATIVE_OPENERS})[,\s]+)*(?:(?:{words.AGENTS})\s+)?(?:(?:have|has|had|just|already|finally)\s+)*"
-            rf"[a-z]+\s+(?:(?:{words.PRONOUNS})|(?:that|those|these|this)(?:\s+[a-z][\w\-]*){{1,2}})\s+(?:{words.PARTICLES})\s+(?:to|into)\s+(?P<value>\S.*)$",
+            rf"[a-z]+\s+(?:(?:{words.PRONOUNS})|(?:that|those|these|this)(?:\s+[a-z][\w\-]*){{1,2}})\s+(?:{words.PARTICLES})(?:\s+{words.DIFFERENCE})?\s+(?:to|into)\s+(?P<value>\S.*)$",
             flags,
         ),
         relay=regex_cache.compile(

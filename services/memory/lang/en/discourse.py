@@ -13,12 +13,12 @@ CHANGE_VERBS = (
     r"decreases|upped|upgraded|upgrade|downgraded|downgrade|switched|switch|switches|shifted|shift|shifts|slipped|slips|slid|"
     r"rescheduled|reschedule|revised|revise|updated|update|adjusted|adjust|set|reset|trimmed|trim|extended|extend|shortened|"
     r"shorten|expanded|expand|scaled|scale|went|gone|goes|go|came|come|comes|climbed|climb|fell|fall|falls|rose|rise|rises|"
-    r"jumped|jump|doubled|halved|renamed|rename|reassigned|reassign|handed|hand|pinned|pin|pins|swapped|swap|swaps|"
+    r"jumped|jump|doubled|double|doubles|halved|halve|halves|tripled|triple|brought|bring|brings|renamed|rename|reassigned|reassign|handed|hand|pinned|pin|pins|swapped|swap|swaps|"
     r"migrated|migrate|migrates|bumped|capped|cap|limited|limit|stretch|stretched|stretching|"
     # The -ing forms: "I'm raising the Saturday ask to 24", "we're pushing the launch to May".
     r"pushing|pulling|bumping|raising|lowering|cutting|dropping|reducing|increasing|decreasing|upping|upgrading|downgrading|"
     r"switching|shifting|slipping|rescheduling|revising|updating|adjusting|trimming|extending|shortening|expanding|scaling|"
-    r"climbing|jumping|doubling|halving|swapping|capping|limiting|migrating|renaming|moving"
+    r"climbing|jumping|doubling|halving|tripling|bringing|swapping|capping|limiting|migrating|renaming|moving"
 )
 # Verbs that hold a subject at a value: "cap it at 60", "keep the pool at 4 nodes", "pin the runner at 1.7".
 SET_VERBS = r"cap|capped|keep|kept|hold|held|pin|pinned|set|fix|fixed|limit|limited|freeze|froze|lock|locked"
@@ -170,6 +170,13 @@ NUMBER_WORDS = {
     **PHRASES,
     "a few": 3,
 }
+# A difference said between a change's verb and its new value: "bring it down two degrees, to 35", "pushed back
+# a week to the 14th", "raise it by 5%, to 40". The value after "to" is the new one.
+DIFFERENCE = (
+    r"(?:by\s+)?(?:[$€£¥]\s?)?(?:\d[\d,.]*|"
+    + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True))
+    + r"|an?(?=\s))\s*(?:%|°\w?|[a-z]{1,12}\b)?,?"
+)
 _AMOUNT = r"(?:[$€£¥]\s?)?(?P<n>\d[\d,]*(?:\.\d+)?|" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + r")"
 INCREASE = (
     rf"\b{_AMOUNT}\s+(?:more|extra|additional)\b",

@@ -91,7 +91,8 @@ OPENING_INTENT = regex_cache.compile(
 # "What we're here for: ...", "The plan for this thread: ..."): the body after it is the goal.
 PURPOSE_LABEL = regex_cache.compile(
     r"\b(?:we|we're|we've|i'm|us|our)\b.*\b(?:doing|for|after|about|building|making|running|planning)\b|"
-    r"\b(?:aim|job|plan|purpose|mission|remit|brief|agenda)\b|"
+    # The label's own head, not a noun it modifies: "The job for this week:" says what it is for, "Import job:" names a job.
+    r"^(?:(?:the|my|our|this|today's|tonight's|this\s+week's|whole|main|overall|real)\s+)*(?:aim|job|plan|purpose|mission|remit|brief|agenda)\b|"
     # what the speaker wants of it, where they must end up: "What I want out of this:", "Where we need to land:"
     r"\b(?:i|we)\s+(?:really\s+)?(?:want|need|'d\s+like|would\s+like|hope|am\s+hoping|are\s+hoping)\b|"
     r"^where\s+(?:we|i)\b.*\b(?:land|end\s+up|get|be)\b|^(?:the\s+)?(?:big|main)\s+one\b",
