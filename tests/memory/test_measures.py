@@ -122,6 +122,26 @@ def test_a_chinese_figure_written_against_its_word_is_a_number(memory, said, key
 
 
 @pytest.mark.parametrize(
+    ("said", "key", "value", "unit", "condition"),
+    [
+        # How often it holds is the figure's condition, not part of what it is a figure of.
+        ("脂肪每天60克，分到三餐里。", "脂肪", "60", "克", "每天"),
+        # 千卡 and 千克 are units: the 千 is no thousand.
+        ("午餐控制在650千卡以内。", "午餐", "650", "千卡", ""),
+        ("行李限重23千克。", "行李限重", "23", "千克", ""),
+        # "现在" before the figure, and a pronoun owner: still a figure of the thing named.
+        ("她的深蹲现在是90公斤。", "深蹲", "90", "公斤", ""),
+        ("硬拉现在150公斤。", "硬拉", "150", "公斤", ""),
+    ],
+)
+def test_a_chinese_figure_keeps_its_unit_and_how_often_apart_from_its_key(memory, said, key, value, unit, condition):
+    send(memory, said)
+    found = [item for item in holding(memory, value) if item.value == value and item.kind == memory_pb2.ITEM_KIND_NUMBER]
+    assert found, [(i.key, i.value, i.unit) for i in derived(memory)]
+    assert found[0].unit == unit and key in found[0].key and "每" not in found[0].key and condition in found[0].condition
+
+
+@pytest.mark.parametrize(
     ("first", "later", "kept"),
     [
         ("整套装修合同价是 12.5万，木工另算。", "老板说那款瓷砖又降价了，现在45一片。", "12.5万"),

@@ -100,6 +100,8 @@ def good_key(key: str, grammar: str, max_words: int) -> bool:
         norm = normalize_key(key)
         if (when := _time_scope(norm)) and len(norm) - when >= 2:
             norm = norm[when:]  # 这周值班 names 值班 for this week: the time scope is no start of a clause
+        if (owned := zh_keys.THIRD_PERSON_OWNER.match(norm)) and len(norm) - owned.end() >= 2:
+            norm = norm[owned.end() :]  # 他的卧推 is his bench press, as "his bench press" is: a pronoun owner opens no clause
         return (
             len(norm) >= 2
             and norm not in zh_keys.TIME_WORDS

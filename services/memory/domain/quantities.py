@@ -103,6 +103,8 @@ def unread_quantities(sentence: str, ctx: ReadContext, found: list[tuple[Candida
                 continue
             comparator = _COMPARATOR.search(before)
             condition = clean_condition(_condition(clause[match.end() :]))
+            if ctx.grammar == "zh" and (rate := re.search(words.RATE, before)):
+                condition = "; ".join(part for part in (rate.group(), condition) if part)
             read.append(
                 (
                     number_candidate(
@@ -184,7 +186,9 @@ def _unit(match: re.Match[str], words: ModuleType) -> str:
 
 def _multiplier(match: re.Match[str], words: ModuleType) -> str:
     unit = match.group("unit") or ""
-    return next((m for m in _longest_first(words.MULTIPLIERS) if unit.startswith(m)), "")
+    multiplier = next((m for m in _longest_first(words.MULTIPLIERS) if unit.startswith(m)), "")
+    # 千卡 and 千克 are units, not a thousand of 卡 or 克.
+    return "" if multiplier and unit.startswith(words.UNITS_OF_MULTIPLIERS) else multiplier
 
 
 def _unit_after(rest: str, words: ModuleType) -> str:
@@ -234,7 +238,7 @@ def _key(before: str, words: ModuleType, grammar: str) -> str:
     before = re.split(r"[:：]", before)[-1]
     before = _FIGURE.sub(" ", before)
     if grammar == "zh":
-        key = strip_ends(re.sub(r"\s+", "", before), words.KEY_TAIL)
+        key = strip_ends(re.sub(words.RATE, "", re.sub(r"\s+", "", before)), words.KEY_TAIL)
         if key.startswith(words.OTHER_PARTY) or C.said_when(key, grammar):
             return ""
         # The last characters, never half a Latin word: "隔壁GopherChina的茶歇是人均" keeps "GopherChina".

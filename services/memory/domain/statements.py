@@ -164,7 +164,7 @@ _TIME_TAIL = 4
 
 def _with_multiplier(value: str, tail: str, grammar: str) -> tuple[str, str]:
     """A Chinese figure's multiplier is part of the value as typed ("18 万", "9.6万"), not a condition."""
-    if grammar == "zh" and (multiplier := _MULTIPLIER_ZH.match(tail)):
+    if grammar == "zh" and (multiplier := _MULTIPLIER_ZH.match(tail)) and not tail.lstrip().startswith(zh_quantities.UNITS_OF_MULTIPLIERS):
         return value + multiplier.group(), tail[multiplier.end() :]
     return value, tail
 

@@ -11,6 +11,8 @@ KEY_CONTEXT = regex_cache.compile(
     r"^(?:这个|本|该|当前|此)(?:环境|项目|仓库|集群|系统)(?:里|中|下|上)?的?|(?:这块|这部分|这一块|这边|这方面)$"
 )
 # A key may not open with a pronoun, a question word, an adverb or a modal: that is a clause, not a name.
+# A pronoun that owns the key (他的卧推, 她们的预算): the key is still a thing's name, like "his bench press".
+THIRD_PERSON_OWNER = regex_cache.compile(r"[他她]们?的")
 BAD_KEY_START = (
     "我",
     "你",

@@ -14,7 +14,15 @@ MEASURE_UNITS = frozenset(
         "年",
         "公斤",
         "千克",
+        "毫克",
         "克",
+        "千卡",
+        "大卡",
+        "卡路里",
+        "毫升",
+        "公升",
+        "升",
+        "千米",
         "斤",
         "公里",
         "米",
@@ -108,6 +116,10 @@ OTHER_PARTY = ("他们", "他", "她", "人家", "别人", "对方")
 EVENT_VERBS = ("花了", "用了", "耗时")
 # Multipliers written after a figure ("12k"): the figure and its multiplier are one value, read by the tables.
 MULTIPLIERS = frozenset(["万", "亿", "千", "百万"])
+# Units spelled with a multiplier's character: 千卡 is a kilocalorie, not a thousand 卡.
+UNITS_OF_MULTIPLIERS = ("千卡", "千克", "千米", "千瓦")
+# How often a figure holds, said before it (碳水每天 250 克, 她每周跑 3 次): the figure's condition, not part of its key.
+RATE = r"每个?(?:天|日|晚|周|星期|礼拜|月|年|小时|次|顿|餐|人|份)"
 OBSERVED = ("显示", "报告说", "监控上", "面板上")
 
 # The last character of a word for a charge or a sum of money (学费, 房租, 报价, 押金, 工资, 预算): a figure right after
