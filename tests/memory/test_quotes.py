@@ -78,3 +78,13 @@ def test_a_rule_is_quoted_with_the_reason_its_short_message_gives(memory, said, 
     send(memory, said, "Thanks, that's all for today.", start=1)
     message = memory.stub.Assemble(memory_pb2.AssembleRequest(session_id=S, query=question, token_budget=800)).message
     assert reason in message, message
+
+
+def test_a_replaced_figure_is_shown_in_history_as_it_was_typed(memory):
+    # History lines carry no quote of their turn: the value with its unit is all a reader sees of it.
+    send(memory, "The hall deposit is $1,250 and the service charge is 12.5%.")
+    send(memory, "Correction: the hall deposit is $1,400, not $1,250.", start=3)
+    send(memory, "And the service charge went up to 14%.", start=5)
+    message = memory.stub.Assemble(memory_pb2.AssembleRequest(session_id=S, query="What were the deposit and service charge?")).message
+    _, history = message.split("History (superseded; not current):")
+    assert "$1,250" in history and "12.5%" in history, history

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from services.common.tokens import estimate_tokens
+from services.memory import regex_cache
 from services.memory.domain.model import Assembly, EventKind, Item, ItemKind, ItemStatus, ScoredItem, TaskField, TaskState
 from services.memory.domain.quoting import split_voice
 from services.memory.domain.scrub import scrub
@@ -100,10 +101,27 @@ def _excerpt(flat: str, focus: frozenset[str], chars: int = QUOTE_CHARS) -> str:
 
 
 def _value(item: Item) -> str:
-    value = f"{item.value} {item.unit}".strip() if item.unit else item.value
+    value = with_unit(item.value, item.unit)
     if item.condition:
         value += f" | condition: {item.condition}"
     return value
+
+
+def with_unit(value: str, unit: str) -> str:
+    """A figure and its unit as people type them: "$25,000", "17.2%", "38°F", "80公斤", "40 chairs" (a line
+    that quotes a value the way it was said is found by a reader looking for it)."""
+    if not unit:
+        return value
+    if unit in _CURRENCY_SIGNS and not value.startswith(unit):
+        return f"{unit}{value}"
+    if unit[0] in "%％‰°" or (_CJK.match(unit) and _CJK_OR_DIGIT_END.search(value)):
+        return f"{value}{unit}"
+    return f"{value} {unit}"
+
+
+_CURRENCY_SIGNS = frozenset({"$", "€", "£", "¥", "￥", "US$"})
+_CJK = regex_cache.compile(r"[\u3400-\u9fff]")
+_CJK_OR_DIGIT_END = regex_cache.compile(r"[\d\u3400-\u9fff]$")
 
 
 def render(
