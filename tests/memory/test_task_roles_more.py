@@ -143,3 +143,42 @@ def test_a_task_entry_that_answers_the_query_is_quoted_with_its_message(memory, 
     say(memory, "Let's get organised.", said, *filler)
     message = memory.stub.Assemble(memory_pb2.AssembleRequest(session_id=S, query=query, token_budget=800)).message
     assert fragment in message, message
+
+
+@pytest.mark.parametrize(
+    ("said", "fragment"),
+    [
+        ("The permit is stuck at the planning office; they keep promising Friday.", "planning office"),
+        ("Can't start the load test yet.", "load test"),
+        ("The staging keys are sitting in security's approval queue.", "approval queue"),
+        ("The forklift's battery is dead. It's at the dealer until the new cell comes in.", "new cell"),
+        ("钢琴该调音了，师傅这个月排满了，下个月初才能来。", "才能来"),
+    ],
+)
+def test_work_stuck_somewhere_or_not_possible_yet_is_blocked(memory, said, fragment):
+    say(memory, "Let's get organised.", said)
+    assert any(fragment in text for text in texts(state(memory).blockers)), texts(state(memory).blockers)
+
+
+@pytest.mark.parametrize("said", ["下周才回来的那批货先别管。", "He got stuck in traffic on the way, but the delivery made it."])
+def test_a_later_arrival_said_in_passing_blocks_nothing(memory, said):
+    say(memory, "Let's get organised.", said)
+    assert not texts(state(memory).blockers), texts(state(memory).blockers)
+
+
+@pytest.mark.parametrize(
+    ("said", "fragment"),
+    [
+        ("Chapters one and two are drafted.", "drafted"),
+        ("Kitchen tiles: 40 of 65 boxes laid.", "40 of 65"),
+        ("Run 7 finished epoch 12 of 30.", "12 of 30"),
+    ],
+)
+def test_work_said_made_is_progress(memory, said, fragment):
+    say(memory, "Let's get organised.", said)
+    assert any(fragment in text for text in texts(state(memory).progress)), texts(state(memory).progress)
+
+
+def test_a_week_about_doing_something_is_for_it(memory):
+    say(memory, "Let's get organised.", "This week is about getting the mobile app through store review.")
+    assert "mobile app" in state(memory).goal.text

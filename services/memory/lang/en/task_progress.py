@@ -8,6 +8,30 @@ from services.memory.domain.task_rows import (
 )
 
 _NUMWORD = r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|half|most|all but \w+)"
+# What a piece of work is once it has been made: "Chapters one and two are drafted", "40 of 65 boxes laid".
+_MADE = (
+    "drafted",
+    "written",
+    "printed",
+    "painted",
+    "installed",
+    "laid",
+    "planted",
+    "built",
+    "filed",
+    "submitted",
+    "delivered",
+    "recorded",
+    "edited",
+    "packed",
+    "poured",
+    "tiled",
+    "finalized",
+    "finalised",
+    "uploaded",
+    "approved",
+    "trained",
+)
 _DONE_CUES = (
     "done",
     "finish",
@@ -37,11 +61,12 @@ _DONE_CUES = (
     "working",
     "running",
     "through",
+    *_MADE,
 )
 _COUNT_STATES = ("passing", "green", "closed", "fixed", "resolved", "approved", "tested", "reviewed", "checked", "verified", "translated")
 _DONE_WORDS = (
     r"done|finished|complete|completed|merged|shipped|deployed|live|booked|in review|in staging|in prod(?:uction)?|"
-    r"released|published|signed|confirmed|paid|sent|migrated|rolled out|up and running|ready for review|cut over|ported"
+    r"released|published|signed|confirmed|paid|sent|migrated|rolled out|up and running|ready for review|cut over|ported|" + "|".join(_MADE)
 )
 
 

@@ -53,6 +53,8 @@ MILESTONE = (
     r"\b(?:close|almost\s+there|nearly\s+there|getting\s+there)\b[^.;]{{0,30}}?\bcall\s+it\s+\d+\s?%|"
     # Nearly there, with what is left named: "invitations nearly done, only the Lees still to write"; a bare "9 of 10".
     r"\b(?:nearly|almost|mostly|basically|pretty\s+much)\s+(?:done|finished|complete|there)\b|"
+    # A step of a counted whole finished: "run 7 finished epoch 12 of 30", "we're through week 3 of 8".
+    r"\b(?:finished|completed|through|wrapped(?:\s+up)?)\s+(?:[a-z]+\s+){{0,2}}(?:\d+|{n})\s+(?:of|out\s+of)\s+(?:the\s+)?(?:\d+|{n})\b|"
     r"^(?:(?:yeah|yes|ok|okay|so|and|now)[,\s]+)?\d+\s+(?:of|out\s+of)\s+\d+$|"
     # A share of a whole said done: "half the invitations are out", "about 70% of the chapters are drafted".
     r"\b(?:\d+(?:\.\d+)?\s?%|half|a\s+third|a\s+quarter|two\s+thirds|three\s+quarters|most)\s+(?:of\s+)?(?:the|our|my)\s+[a-z][\w\-]*"
@@ -102,6 +104,13 @@ DEPENDENCY = (
     r"\bstill\s+(?:hasn't|haven't|has\s+not|have\s+not)\b[^.;]*?\bso\s+(?:i|we)\s+(?:can't|cannot|couldn't)\b[^.;]*|"
     # No slot to be had until later: "the clinic has no slots for the booster until October".
     r"\bno\s+(?:\w+\s+){0,2}(?:slots?|appointments?|availability|openings?)\b[^.;]*?\buntil\b[^.;]*|"
+    # Work stuck somewhere or with someone: "the permit is stuck at the planning office", "sitting in legal's review queue".
+    r"\b(?:stuck|sitting|parked)\s+(?:at|in|with|behind)\s+(?:the|their|his|her|our|[\w\-]+'s)\s+[^.;]*|"
+    # Not yet possible: "can't start the load test yet".
+    r"\b(?:can't|cannot|can\s+not|couldn't)\s+[^.;]{2,60}?\byet\b[^.;]*|"
+    # Out of use until something comes: "it's at the dealer until the new cell comes in".
+    r"\b(?:until|till)\s+(?:the|their|his|her|our|my|a|an)\s+[^.;]{1,50}?\b(?:comes?\s+(?:in|back|through)|arrives?|gets?\s+back|is\s+back|"
+    r"is\s+(?:fixed|repaired|replaced|ready)|ships?)\b[^.;]*|"
     # Something out of order since a day: "their card reader's been dead since Monday".
     r"\b(?:'s\s+been|is\s+been|has\s+been|have\s+been|is|are)\s+(?:down|broken|dead|offline|out\s+of\s+action)\s+since\b[^.;]*"
 )
