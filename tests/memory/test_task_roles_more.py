@@ -182,3 +182,15 @@ def test_work_said_made_is_progress(memory, said, fragment):
 def test_a_week_about_doing_something_is_for_it(memory):
     say(memory, "Let's get organised.", "This week is about getting the mobile app through store review.")
     assert "mobile app" in state(memory).goal.text
+
+
+@pytest.mark.parametrize(
+    ("weighed", "settled", "subject"),
+    [
+        ("Still torn on whether the prologue stays.", "Cut the prologue. The first chapter opens faster without it.", "prologue"),
+        ("周末的游泳课要不要报还没定，等她妈妈回来再商量。", "跟她妈妈商量好了，游泳课不报了，周末去奶奶家。", "游泳课"),
+    ],
+)
+def test_a_choice_made_by_acting_on_what_was_weighed_closes_it(memory, weighed, settled, subject):
+    say(memory, "Let's get organised.", weighed, settled)
+    assert not any(subject in text for text in texts(state(memory).open_items)), texts(state(memory).open_items)

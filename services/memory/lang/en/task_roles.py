@@ -138,7 +138,9 @@ DECIDED = (
     r"\b(?:went|going|we'll\s+go|decided\s+to\s+go)\s+with\b|\bmade\s+the\s+call\b|\bcall\s+(?:is|was|'s|has\s+been)\s+made\b|\b(?:decided|chose|picked|opted\s+for)\b(?!\s+(?:whether|if|between|to)\b)|"
     r"\bdecision\s+(?:is|was)\s+made\b|\bsettled\s+on\b|"
     # The choice said as what happens now: "the wooden ones won", "the tub goes, we'll do the walk-in".
-    r"\b(?:won|wins)\b(?!['’])|\bwe(?:'ll|\s+will|'re|\s+are)\s+(?:do|doing|go\s+for|going\s+for|take|taking)\s+the\b"
+    r"\b(?:won|wins)\b(?!['’])|\bwe(?:'ll|\s+will|'re|\s+are)\s+(?:do|doing|go\s+for|going\s+for|take|taking)\s+the\b|"
+    # The choice said as an order on the thing weighed: "Cut the prologue.", "Keep the epilogue, it earns its place".
+    r"^(?:(?:ok(?:ay)?|right|fine|so|let's)[,\s]+)?(?:cut|drop|keep|scrap|remove|ditch|lose|skip|include)\s+(?:the|that|this|it|them)\b"
 )
 # What a blocker waited for has come: the blocker it names is closed.
 ARRIVED = (

@@ -39,7 +39,11 @@ UNDECIDED = (
 # What looks like a dependency and is none: a rule (不要等 CI 跑完再提交), someone waiting for a person.
 NOT_DEPENDENCY = r"^(?:不要|别|不用|不必|无需|千万别)|等(?:我|你|他|她|我们|你们|他们)(?:[，。；]|$)"
 # A choice said as what we'll do: 就打到招商那张卡吧.
-DECIDED = r"定了|决定了|决定用|选了|就用|拍板|敲定|确定用|最后用|(?:^|[，,])(?:那)?就[^，。！？]{1,20}吧"
+# Agreed with someone (商量好了, 说好了), or a choice said as not doing it after all (游泳课不报了, 那个不买了).
+DECIDED = (
+    r"定了|决定了|决定用|选了|就用|拍板|敲定|确定用|最后用|(?:^|[，,])(?:那)?就[^，。！？]{1,20}吧|"
+    r"(?:商量|说|谈|讲)好了|不(?:报|买|去|做|要|用|换|搬|装|请|考虑|参加)了"
+)
 ARRIVED = r"下来了|批下来|到货了|到了|批了|修好了|搞定了|通过了|解决了"
 NOT_YET = r"等到|之前|以前|以后|之后|如果|要是|一旦|假如|的话"
 # A sentence that only names the role of the one before it (see lang/en/task_roles.py): 这个还没定。这是个卡点。
