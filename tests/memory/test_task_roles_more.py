@@ -194,3 +194,15 @@ def test_a_week_about_doing_something_is_for_it(memory):
 def test_a_choice_made_by_acting_on_what_was_weighed_closes_it(memory, weighed, settled, subject):
     say(memory, "Let's get organised.", weighed, settled)
     assert not any(subject in text for text in texts(state(memory).open_items)), texts(state(memory).open_items)
+
+
+@pytest.mark.parametrize(
+    ("said", "fragment"),
+    [
+        ("Another big batch came back, we're at 3,500 of 5,000 boards done.", "3,500 of 5,000"),
+        ("The dishwasher's ordered, so that's 4 of 6.", "4 of 6"),
+    ],
+)
+def test_a_count_of_the_whole_with_thousands_or_after_a_step_is_progress(memory, said, fragment):
+    say(memory, "Let's get organised.", said)
+    assert any(fragment in text for text in texts(state(memory).progress)), texts(state(memory).progress)

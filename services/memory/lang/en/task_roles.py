@@ -48,13 +48,13 @@ MILESTONE = (
     # A count of the whole as a fraction: "we're at 17/20 on the release".
     r"\b(?:we're|we\s+are|now|that's)\s+at\s+\d+\s?/\s?\d+\b|"
     # A step and where it leaves the count: "three more volunteers signed up, so we're at 26 now".
-    r"\b(?:\d+|{n})\s+more\b[^.;]{{0,60}}?\bso\s+(?:we're|we\s+are|that's|it's)\s+(?:at\s+|up\s+to\s+)?\d+\b|"
+    r"\b(?:\d[\d,]*|{n})\s+more\b[^.;]{{0,60}}?\bso\s+(?:we're|we\s+are|that's|it's)\s+(?:at\s+|up\s+to\s+)?\d+\b|"
     # A share said as a judgement of how close the work is: "finally close, I'd call it 85%".
     r"\b(?:close|almost\s+there|nearly\s+there|getting\s+there)\b[^.;]{{0,30}}?\bcall\s+it\s+\d+\s?%|"
     # Nearly there, with what is left named: "invitations nearly done, only the Lees still to write"; a bare "9 of 10".
     r"\b(?:nearly|almost|mostly|basically|pretty\s+much)\s+(?:done|finished|complete|there)\b|"
     # A step of a counted whole finished: "run 7 finished epoch 12 of 30", "we're through week 3 of 8".
-    r"\b(?:finished|completed|through|wrapped(?:\s+up)?)\s+(?:[a-z]+\s+){{0,2}}(?:\d+|{n})\s+(?:of|out\s+of)\s+(?:the\s+)?(?:\d+|{n})\b|"
+    r"\b(?:finished|completed|through|wrapped(?:\s+up)?)\s+(?:[a-z]+\s+){{0,2}}(?:\d[\d,]*|{n})\s+(?:of|out\s+of)\s+(?:the\s+)?(?:\d[\d,]*|{n})\b|"
     r"^(?:(?:yeah|yes|ok|okay|so|and|now)[,\s]+)?\d+\s+(?:of|out\s+of)\s+\d+$|"
     # A share of a whole said done: "half the invitations are out", "about 70% of the chapters are drafted".
     r"\b(?:\d+(?:\.\d+)?\s?%|half|a\s+third|a\s+quarter|two\s+thirds|three\s+quarters|most)\s+(?:of\s+)?(?:the|our|my)\s+[a-z][\w\-]*"
@@ -64,9 +64,11 @@ MILESTONE = (
     r"\b\d+(?:\.\d+)?\s?%\s+(?:done|complete|completed|finished|through|there)\b|"
     # A share reached with the end in sight: "batch 4 is at 85%, should wrap tomorrow".
     r"\bat\s+\d+(?:\.\d+)?\s?%[^.;]{{0,30}}?\b(?:should|will|to|set\s+to|about\s+to)\s+(?:wrap|finish|be\s+done|complete|land)\b|"
-    r"\b(?:\d+|{n})\s+(?:of|out\s+of)\s+(?:the\s+)?(?:\d+|{n})\s+(?:\w+\s+)?(?:done|now|so\s+far|finished|complete|confirmed|signed\s+up|in)\b|"
+    r"\b(?:\d[\d,]*|{n})\s+(?:of|out\s+of)\s+(?:the\s+)?(?:\d[\d,]*|{n})\s+(?:\w+\s+)?(?:done|now|so\s+far|finished|complete|confirmed|signed\s+up|in)\b|"
     # Where the count stands: "so we're at 5 of 7", "now at 12 out of 20".
-    r"\b(?:we're|we\s+are|i'm|i\s+am|it's|it\s+is|now|that's|that\s+puts\s+us|which\s+puts\s+us)\s+at\s+{about}(?:\d+|{n})\s+(?:of|out\s+of)\s+(?:the\s+)?(?:\d+|{n})\b|"
+    r"\b(?:we're|we\s+are|i'm|i\s+am|it's|it\s+is|now|that's|that\s+puts\s+us|which\s+puts\s+us)\s+at\s+{about}(?:\d[\d,]*|{n})\s+(?:of|out\s+of)\s+(?:the\s+)?(?:\d[\d,]*|{n})\b|"
+    # The count a step makes: "the hood's ordered, so that's 4 of 5".
+    r"\bthat(?:'s|\s+is|\s+makes)\s+(?:\d[\d,]*|{n})\s+(?:of|out\s+of)\s+(?:the\s+)?(?:\d[\d,]*|{n})\b|"
     # Where a share stands, said by the ones doing the work: "we're at about 80% of the epic".
     r"\b(?:we're|we\s+are|i'm|i\s+am|that\s+puts\s+us|which\s+puts\s+us)\s+(?:now\s+)?at\s+{about}\d+(?:\.\d+)?\s?%(?!\s*(?:capacity|utili[sz]ation|load|occupancy|battery|humidity|full)\b)"
 ).format(
