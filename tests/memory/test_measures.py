@@ -196,3 +196,14 @@ def test_a_chinese_range_keeps_its_unit_and_is_one_value(memory):
     send(memory, "冷柜温度要控制在 1 到 5 度之间，每天查两次。")
     ranges = [(item.value, item.unit) for item in derived(memory) if item.kind == memory_pb2.ITEM_KIND_NUMBER]
     assert ranges == [("1 到 5", "度")], ranges
+
+
+@pytest.mark.parametrize(
+    ("said", "value", "unit"),
+    [("Team target for Q2 is $3.1M.", "3.1M", "$"), ("The deal is $40m.", "40m", "$"), ("The cable run is 40m.", "40", "m")],
+)
+def test_a_multiplier_written_against_a_figure_is_part_of_its_value(memory, said, value, unit):
+    # "$3.1M" is three point one million dollars, not 3.1 dollars under the condition "M"; "40m" of cable is metres.
+    send(memory, said)
+    found = [item for item in derived(memory) if item.kind == memory_pb2.ITEM_KIND_NUMBER]
+    assert [(item.value, item.unit) for item in found] == [(value, unit)], [(i.value, i.unit, i.condition) for i in found]

@@ -141,7 +141,7 @@ def _number(text: str, ctx: ReadContext) -> tuple[Candidate, str, str] | None:
             continue  # "收货改成7点半", "moved to 3 pm": a clock time or a date is a fact of time, not a figure
         verb = (groups.get("verb") or "").strip().lower()
         tail, rest = split_clauses(groups.get("tail") or "", ctx)
-        value, tail = _with_multiplier(match.group("value"), tail, grammar)
+        value, tail = _with_multiplier(match.group("value"), tail, grammar, money=bool(groups.get("cur")))
         unit, condition = read_unit(tail, grammar, groups.get("cur") or "", groups.get("unit") or "", value)
         compared = comparator(verb, (groups.get("cmp") or "").strip().lower())
         key, condition = _measured_thing(key, condition, grammar)
@@ -162,13 +162,18 @@ def _number(text: str, ctx: ReadContext) -> tuple[Candidate, str, str] | None:
 _TIME_TAIL = 4
 
 
-def _with_multiplier(value: str, tail: str, grammar: str) -> tuple[str, str]:
-    """A Chinese figure's multiplier is part of the value as typed ("18 万", "9.6万"), not a condition."""
+def _with_multiplier(value: str, tail: str, grammar: str, money: bool = False) -> tuple[str, str]:
+    """A figure's multiplier is part of the value as typed ("18 万", "9.6万", "$3.1M", "700k"), not a condition;
+    a lower-case "m" only after a currency sign ("$40m"): "40m" of cable is forty metres."""
     if grammar == "zh" and (multiplier := _MULTIPLIER_ZH.match(tail)) and not tail.lstrip().startswith(zh_quantities.UNITS_OF_MULTIPLIERS):
+        return value + multiplier.group(), tail[multiplier.end() :]
+    if grammar == "en" and (multiplier := _MULTIPLIER_EN.match(tail)) and (money or multiplier.group() != "m"):
         return value + multiplier.group(), tail[multiplier.end() :]
     return value, tail
 
 
+# Written against the figure only: "3.1M", "700k", "2bn" ("3 m" is three metres).
+_MULTIPLIER_EN = regex_cache.compile(r"(?:[kKmM]|bn|mn)(?![\w°/])")
 _MULTIPLIER_ZH = regex_cache.compile(r"\s?(?:" + "|".join(sorted(zh_quantities.MULTIPLIERS, key=lambda m: (-len(m), m))) + ")")
 # A scope in the key ("diff on fct_rides", "p95 for GET /invoices", 高管看板的…) is also a condition of the number.
 _SCOPE = {"en": en_clauses.SCOPE, "zh": zh_clauses.SCOPE}
