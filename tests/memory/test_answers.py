@@ -5,7 +5,7 @@ written for these tests; tests/memory/redis/test_redis_answers.py re-runs them o
 import pytest
 
 from tests.memory.test_corrections import send
-from tests.memory.test_task_state import S, state, texts
+from tests.memory.test_task_state import S, say, state, texts
 
 QUESTION = "Haven't figured out who's driving Grandma to the airport on Sunday."
 
@@ -39,3 +39,43 @@ def test_asking_around_weighing_or_denying_answers_nothing(memory, reply):
     after = send(memory, "Let's get the week organised.", QUESTION, session=S)
     send(memory, reply, session=S, start=after)
     assert texts(state(memory).open_items), "the question was closed"
+
+
+@pytest.mark.parametrize(
+    ("asked", "answer"),
+    [
+        (
+            "Open question on the Harlow deck: do they want the railing lights wired into the main panel or on a separate circuit?",
+            "Petra confirmed: railing lights go on the main panel.",
+        ),
+        (
+            "Not sure yet whether we paint the fence or replace it.",
+            "We looked at the posts and they're fine, so the fence gets painted in May.",
+        ),
+        ("年会是在公司食堂办还是在酒店办，还没定。", "行政那边回复了，年会在酒店办。"),
+    ],
+)
+def test_an_either_or_question_is_answered_by_a_statement_naming_one_option(memory, asked, answer):
+    say(memory, "Let's get organised.", asked, answer)
+    assert not texts(state(memory).open_items), texts(state(memory).open_items)
+
+
+def test_a_statement_naming_both_options_answers_neither(memory):
+    say(
+        memory,
+        "Let's get organised.",
+        "Still undecided: oak or walnut for the dining table top.",
+        "The oak and the walnut samples both came today.",
+    )
+    assert texts(state(memory).open_items)
+
+
+def test_a_statement_naming_little_of_an_option_answers_nothing(memory):
+    # "the document portal" is named, but nothing of moving the scans there: a status, not the choice.
+    say(
+        memory,
+        "Let's get organised.",
+        "Still undecided: do we keep the scans on the shared drive, or move them to the document portal?",
+        "The new laptops reached the office and both can open the document portal.",
+    )
+    assert texts(state(memory).open_items)

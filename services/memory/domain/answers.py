@@ -24,6 +24,9 @@ from services.memory.lang import LANGUAGES, data
 # The answer says at least this many of the question's words, and this share of them.
 ANSWER_TERMS = 3
 ANSWER_SHARE = 0.6
+# An answer that picks an option of an either-or question says at least this many of its words (its subject).
+OPTION_SUBJECT_TERMS = 2
+OPTION_SHARE = 0.5
 # A name as typed: a capitalised word not opening the sentence, or any capitalised word the question lacks.
 _NAME = regex_cache.compile(r"\b[A-Z][a-z][\w'\-]*")
 
@@ -34,7 +37,7 @@ def answered_questions(overlay: PlanView, event: Event, turn: TurnAnalysis) -> N
     if not statements:
         return
     questions = [item for item in overlay.active_with_prefix(f"task:{TaskField.OPEN.value}:") if item.seq < event.seq]
-    questions = [item for item in questions if _asks_for(item.lang if item.lang in LANGUAGES else "en").search(item.value)]
+    questions = [item for item in questions if _asks_for(_lang(item.lang)).search(item.value) or _options(item.value, _lang(item.lang))]
     if not questions:
         return  # most turns: nothing asked for is open
     closer = item_id_for(event.session_id, event.event_id, 0)
@@ -47,10 +50,48 @@ def answered_questions(overlay: PlanView, event: Event, turn: TurnAnalysis) -> N
                 asked
                 and shared >= ANSWER_TERMS
                 and shared / len(asked) >= ANSWER_SHARE
+                and _asks_for(_lang(item.lang)).search(item.value)
                 and _adds_what_was_asked(said.text, item.value, said.lang)
-            ):
+            ) or (shared >= OPTION_SUBJECT_TERMS and _picks_an_option(terms, item.value, _lang(item.lang))):
                 overlay.update(replace(item, status=ItemStatus.SUPERSEDED, superseded_by=closer))
                 questions.remove(item)
+
+
+def _lang(lang: str) -> str:
+    return lang if lang in LANGUAGES else "en"
+
+
+def _options(question: str, lang: str) -> tuple[frozenset[str], frozenset[str]] | None:
+    """The terms only each side of an either-or question names ("wired into the main panel or on a separate
+    circuit?"), or None when it offers no two options."""
+    parts = _either(lang).split(question.rstrip("?？ "), maxsplit=1)
+    if len(parts) != 2:
+        return None
+    # The words that frame the question ("not sure yet whether") are no part of either option.
+    first, second = subject_terms(parts[0]) - _framing(), subject_terms(parts[1]) - _framing()
+    return (first - second, second - first) if first - second and second - first else None
+
+
+@cache
+def _framing() -> frozenset[str]:
+    words = data("en", "task_roles")
+    return subject_terms(" ".join(sorted(words.STANCE_WORDS)) + " " + words.OPTION_FRAMING)
+
+
+def _picks_an_option(said: frozenset[str], question: str, lang: str) -> bool:
+    """A statement that names most of one option and nothing of the other answers an either-or question:
+    "railing lights go on the main panel" picks the main panel over a separate circuit ("once we've picked oak
+    or walnut" names both and picks neither; "9 services on EKS" names too little of "keep Consul on EKS")."""
+    options = _options(question, lang)
+    if options is None:
+        return False
+    named = [len(said & option) / len(option) for option in options]
+    return min(named) == 0 and max(named) >= OPTION_SHARE
+
+
+@cache
+def _either(lang: str) -> re.Pattern[str]:
+    return regex_cache.compile(data(lang, "task_states").EITHER, re.IGNORECASE)
 
 
 def _states(sentence: str, lang: str) -> bool:
