@@ -68,14 +68,14 @@ def _options(question: str, lang: str) -> tuple[frozenset[str], frozenset[str]] 
     if len(parts) != 2:
         return None
     # The words that frame the question ("not sure yet whether") are no part of either option.
-    first, second = subject_terms(parts[0]) - _framing(), subject_terms(parts[1]) - _framing()
+    framing = _framing(lang)
+    first, second = subject_terms(parts[0]) - framing, subject_terms(parts[1]) - framing
     return (first - second, second - first) if first - second and second - first else None
 
 
 @cache
-def _framing() -> frozenset[str]:
-    words = data("en", "task_roles")
-    return subject_terms(" ".join(sorted(words.STANCE_WORDS)) + " " + words.OPTION_FRAMING)
+def _framing(lang: str) -> frozenset[str]:
+    return subject_terms(data(lang, "task_roles").OPTION_FRAMING)
 
 
 def _picks_an_option(said: frozenset[str], question: str, lang: str) -> bool:

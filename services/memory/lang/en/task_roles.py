@@ -198,7 +198,8 @@ STANCE_WORDS = frozenset(
         "certain",
     ]
 )
-# Words that frame an either-or question and name neither option: "Open question: do we want X or Y?".
-OPTION_FRAMING = "whether if open question undecided want wants"
 # Words of an open item that weighs a choice ("whether to wait for the quote"): it stays open, whatever it waits for.
 WEIGHS = r"\b(?:whether|if)\b"
+# Words that frame an either-or question and name neither option: "Open question: do we want X or Y?",
+# "Not sure yet whether ...".
+OPTION_FRAMING = " ".join(sorted(STANCE_WORDS)) + " whether if open question undecided want wants"

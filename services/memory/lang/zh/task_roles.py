@@ -52,3 +52,5 @@ ROLE_TAG = r"^(?:这个|这件事|这一条)?(?:还没定|待定|是个?(?:卡�
 STANCE_ONLY = r"^(?:我们|我|还|也|真的|其实|说实话|老实说|暂时|目前|没有|没|想好|决定|确定|拿定主意|呢|吧|啊|这个|那个)+[。！!…]*$"
 # Words of an open item that weighs a choice (see lang/en/task_roles.py): 要不要等新报价.
 WEIGHS = r"是否|要不要|还是"
+# Words that frame an either-or question and name neither option (see lang/en/task_roles.py): 还没定：A还是B.
+OPTION_FRAMING = "还没定 没想好 没决定 待定 要不要 是否 纠结"
