@@ -45,8 +45,8 @@ def test_asking_around_weighing_or_denying_answers_nothing(memory, reply):
     ("asked", "answer"),
     [
         (
-            "Open question on the Harlow deck: do they want the railing lights wired into the main panel or on a separate circuit?",
-            "Petra confirmed: railing lights go on the main panel.",
+            "Still undecided for the Harlow deck: railing lights on the main panel or on their own circuit?",
+            "Petra ran the numbers, so the railing lights go on the main panel.",
         ),
         (
             "Not sure yet whether we paint the fence or replace it.",

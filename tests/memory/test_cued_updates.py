@@ -137,7 +137,7 @@ def test_a_value_its_clause_denies_is_no_update(memory, denied):
 @pytest.mark.parametrize(
     ("first", "update", "old", "new"),
     [
-        ("Keep the walk-in cooler at 38°F.", "The chef says the greens wilt. Bring it down three degrees, to 35.", "38", "35"),
+        ("Keep the flower cooler at 64°F.", "The florist says the roses open too fast. Lower it by three degrees, to 61.", "64", "61"),
         ("The sprint review is on the 9th.", "Too many people are out, so we pushed it back a week to the 16th.", "9th", "16th"),
         ("Our stall fee is £40 a day.", "The market raised it by 5, to £45.", "40", "45"),
     ],

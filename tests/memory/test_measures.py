@@ -125,12 +125,12 @@ def test_a_chinese_figure_written_against_its_word_is_a_number(memory, said, key
     ("said", "key", "value", "unit", "condition"),
     [
         # How often it holds is the figure's condition, not part of what it is a figure of.
-        ("脂肪每天60克，分到三餐里。", "脂肪", "60", "克", "每天"),
+        ("脂肪每天60克，早饭不算在内。", "脂肪", "60", "克", "每天"),
         # 千卡 and 千克 are units: the 千 is no thousand.
         ("午餐控制在650千卡以内。", "午餐", "650", "千卡", ""),
         ("行李限重23千克。", "行李限重", "23", "千克", ""),
         # "现在" before the figure, and a pronoun owner: still a figure of the thing named.
-        ("她的深蹲现在是90公斤。", "深蹲", "90", "公斤", ""),
+        ("她的体重现在是58公斤。", "体重", "58", "公斤", ""),
         ("硬拉现在150公斤。", "硬拉", "150", "公斤", ""),
     ],
 )

@@ -148,11 +148,11 @@ def test_a_task_entry_that_answers_the_query_is_quoted_with_its_message(memory, 
 @pytest.mark.parametrize(
     ("said", "fragment"),
     [
-        ("The permit is stuck at the planning office; they keep promising Friday.", "planning office"),
-        ("Can't start the load test yet.", "load test"),
-        ("The staging keys are sitting in security's approval queue.", "approval queue"),
-        ("The forklift's battery is dead. It's at the dealer until the new cell comes in.", "new cell"),
-        ("钢琴该调音了，师傅这个月排满了，下个月初才能来。", "才能来"),
+        ("The boiler part is stuck at the customs depot until someone pays the duty.", "customs depot"),
+        ("We can't pour the slab yet.", "pour the slab"),
+        ("Our visa forms are sitting in the consulate's backlog.", "consulate"),
+        ("The van is off the road; the garage keeps it until the new clutch arrives.", "new clutch"),
+        ("热水器坏了，维修师傅说下周末才能来。", "才能来"),
     ],
 )
 def test_work_stuck_somewhere_or_not_possible_yet_is_blocked(memory, said, fragment):
@@ -169,9 +169,9 @@ def test_a_later_arrival_said_in_passing_blocks_nothing(memory, said):
 @pytest.mark.parametrize(
     ("said", "fragment"),
     [
-        ("Chapters one and two are drafted.", "drafted"),
-        ("Kitchen tiles: 40 of 65 boxes laid.", "40 of 65"),
-        ("Run 7 finished epoch 12 of 30.", "12 of 30"),
+        ("The first two chapters are drafted now.", "drafted"),
+        ("Garden beds: 12 of 20 planted.", "12 of 20"),
+        ("Our apprentice finished module 4 of 9 yesterday.", "4 of 9"),
     ],
 )
 def test_work_said_made_is_progress(memory, said, fragment):
@@ -180,15 +180,19 @@ def test_work_said_made_is_progress(memory, said, fragment):
 
 
 def test_a_week_about_doing_something_is_for_it(memory):
-    say(memory, "Let's get organised.", "This week is about getting the mobile app through store review.")
-    assert "mobile app" in state(memory).goal.text
+    say(memory, "Let's get organised.", "This month is about getting the garden ready for the open day.")
+    assert "garden ready" in state(memory).goal.text
 
 
 @pytest.mark.parametrize(
     ("weighed", "settled", "subject"),
     [
-        ("Still torn on whether the prologue stays.", "Cut the prologue. The first chapter opens faster without it.", "prologue"),
-        ("周末的游泳课要不要报还没定，等她妈妈回来再商量。", "跟她妈妈商量好了，游泳课不报了，周末去奶奶家。", "游泳课"),
+        (
+            "Still can't decide whether the balcony scene stays in the play.",
+            "Cut the balcony scene; the second act runs faster without it.",
+            "balcony",
+        ),
+        ("书法班要不要继续上，我们还在犹豫，等期末成绩出来再说。", "跟孩子爸爸商量好了，书法班下学期不报了。", "书法班"),
     ],
 )
 def test_a_choice_made_by_acting_on_what_was_weighed_closes_it(memory, weighed, settled, subject):
@@ -199,8 +203,8 @@ def test_a_choice_made_by_acting_on_what_was_weighed_closes_it(memory, weighed, 
 @pytest.mark.parametrize(
     ("said", "fragment"),
     [
-        ("Another big batch came back, we're at 3,500 of 5,000 boards done.", "3,500 of 5,000"),
-        ("The dishwasher's ordered, so that's 4 of 6.", "4 of 6"),
+        ("Shift two went well, we're at 1,250 of 2,000 units done.", "1,250 of 2,000"),
+        ("Signed the tiler too, so that's 3 of 7.", "3 of 7"),
     ],
 )
 def test_a_count_of_the_whole_with_thousands_or_after_a_step_is_progress(memory, said, fragment):

@@ -141,7 +141,7 @@ def test_a_purpose_said_as_a_label_in_the_opening_turns_is_the_goal(memory, open
 @pytest.mark.parametrize(
     "opening",
     [
-        "Import job: 4,000 rows per chunk, 100 ms pause between chunks.",
+        "Nightly sync job: 300 records a run, retries off.",
         "Nightly backup plan: full dump at 02:00, kept for 14 days.",
     ],
 )

@@ -62,7 +62,7 @@ def _lang(lang: str) -> str:
 
 
 def _options(question: str, lang: str) -> tuple[frozenset[str], frozenset[str]] | None:
-    """The terms only each side of an either-or question names ("wired into the main panel or on a separate
+    """The terms only each side of an either-or question names ("on the main panel or on their own
     circuit?"), or None when it offers no two options."""
     parts = _either(lang).split(question.rstrip("?？ "), maxsplit=1)
     if len(parts) != 2:
@@ -80,8 +80,9 @@ def _framing(lang: str) -> frozenset[str]:
 
 def _picks_an_option(said: frozenset[str], question: str, lang: str) -> bool:
     """A statement that names most of one option and nothing of the other answers an either-or question:
-    "railing lights go on the main panel" picks the main panel over a separate circuit ("once we've picked oak
-    or walnut" names both and picks neither; "9 services on EKS" names too little of "keep Consul on EKS")."""
+    "railing lights go on the main panel" picks the main panel over their own circuit ("once we've picked oak
+    or walnut" names both and picks neither; "the portal works on the new laptops" names too little of "move the
+    scans to the portal")."""
     options = _options(question, lang)
     if options is None:
         return False

@@ -170,7 +170,7 @@ NUMBER_WORDS = {
     **PHRASES,
     "a few": 3,
 }
-# A difference said between a change's verb and its new value: "bring it down two degrees, to 35", "pushed back
+# A difference said between a change's verb and its new value: "lower it by three degrees, to 61", "pushed back
 # a week to the 14th", "raise it by 5%, to 40". The value after "to" is the new one.
 DIFFERENCE = (
     r"(?:by\s+)?(?:[$€£¥]\s?)?(?:\d[\d,.]*|"

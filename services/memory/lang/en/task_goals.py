@@ -158,12 +158,12 @@ GOALS: tuple[TaskSpec, ...] = (
         name="goal_all_about",
         emits=NEW_GOAL,
         cues=("about",),
-        # A stretch of time "about" doing something is for it: "This week is about getting the app through review".
+        # A stretch of time "about" doing something is for it: "This month is about getting the garden ready".
         pattern=r"^(?:this|the|our|my)\s+(?:week|month|sprint|quarter|weekend|shift|round|trip|release|project)(?:'s\s+\w+)?\s+is\s+"
         r"(?:(?:now|really)\s+)?(?P<cue>all\s+about|about(?=\s+[a-z]+ing\b))\s+(?P<entry>.+)$",
         examples=[
             ("This sprint is all about cutting the cold start below two seconds", "cutting the cold start below two seconds"),
-            ("This week is about getting the mobile app through store review", "getting the mobile app through store review"),
+            ("This month is about getting the garden ready for the open day", "getting the garden ready for the open day"),
         ],
     ),
     dict(

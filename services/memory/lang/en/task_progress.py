@@ -8,7 +8,7 @@ from services.memory.domain.task_rows import (
 )
 
 _NUMWORD = r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|half|most|all but \w+)"
-# What a piece of work is once it has been made: "Chapters one and two are drafted", "40 of 65 boxes laid".
+# What a piece of work is once it has been made: "the first two chapters are drafted now", "12 of 20 beds planted".
 _MADE = (
     "drafted",
     "written",

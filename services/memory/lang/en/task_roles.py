@@ -53,7 +53,7 @@ MILESTONE = (
     r"\b(?:close|almost\s+there|nearly\s+there|getting\s+there)\b[^.;]{{0,30}}?\bcall\s+it\s+\d+\s?%|"
     # Nearly there, with what is left named: "invitations nearly done, only the Lees still to write"; a bare "9 of 10".
     r"\b(?:nearly|almost|mostly|basically|pretty\s+much)\s+(?:done|finished|complete|there)\b|"
-    # A step of a counted whole finished: "run 7 finished epoch 12 of 30", "we're through week 3 of 8".
+    # A step of a counted whole finished: "our apprentice finished module 4 of 9", "we're through week 3 of 8".
     r"\b(?:finished|completed|through|wrapped(?:\s+up)?)\s+(?:[a-z]+\s+){{0,2}}(?:\d[\d,]*|{n})\s+(?:of|out\s+of)\s+(?:the\s+)?(?:\d[\d,]*|{n})\b|"
     r"^(?:(?:yeah|yes|ok|okay|so|and|now)[,\s]+)?\d+\s+(?:of|out\s+of)\s+\d+$|"
     # A share of a whole said done: "half the invitations are out", "about 70% of the chapters are drafted".
@@ -67,7 +67,7 @@ MILESTONE = (
     r"\b(?:\d[\d,]*|{n})\s+(?:of|out\s+of)\s+(?:the\s+)?(?:\d[\d,]*|{n})\s+(?:\w+\s+)?(?:done|now|so\s+far|finished|complete|confirmed|signed\s+up|in)\b|"
     # Where the count stands: "so we're at 5 of 7", "now at 12 out of 20".
     r"\b(?:we're|we\s+are|i'm|i\s+am|it's|it\s+is|now|that's|that\s+puts\s+us|which\s+puts\s+us)\s+at\s+{about}(?:\d[\d,]*|{n})\s+(?:of|out\s+of)\s+(?:the\s+)?(?:\d[\d,]*|{n})\b|"
-    # The count a step makes: "the hood's ordered, so that's 4 of 5".
+    # The count a step makes: "signed the tiler too, so that's 3 of 7".
     r"\bthat(?:'s|\s+is|\s+makes)\s+(?:\d[\d,]*|{n})\s+(?:of|out\s+of)\s+(?:the\s+)?(?:\d[\d,]*|{n})\b|"
     # Where a share stands, said by the ones doing the work: "we're at about 80% of the epic".
     r"\b(?:we're|we\s+are|i'm|i\s+am|that\s+puts\s+us|which\s+puts\s+us)\s+(?:now\s+)?at\s+{about}\d+(?:\.\d+)?\s?%(?!\s*(?:capacity|utili[sz]ation|load|occupancy|battery|humidity|full)\b)"
@@ -106,11 +106,11 @@ DEPENDENCY = (
     r"\bstill\s+(?:hasn't|haven't|has\s+not|have\s+not)\b[^.;]*?\bso\s+(?:i|we)\s+(?:can't|cannot|couldn't)\b[^.;]*|"
     # No slot to be had until later: "the clinic has no slots for the booster until October".
     r"\bno\s+(?:\w+\s+){0,2}(?:slots?|appointments?|availability|openings?)\b[^.;]*?\buntil\b[^.;]*|"
-    # Work stuck somewhere or with someone: "the permit is stuck at the planning office", "sitting in legal's review queue".
+    # Work stuck somewhere or with someone: "the boiler part is stuck at the customs depot", "sitting in the consulate's backlog".
     r"\b(?:stuck|sitting|parked)\s+(?:at|in|with|behind)\s+(?:the|their|his|her|our|[\w\-]+'s)\s+[^.;]*|"
-    # Not yet possible: "can't start the load test yet".
+    # Not yet possible: "we can't pour the slab yet".
     r"\b(?:can't|cannot|can\s+not|couldn't)\s+[^.;]{2,60}?\byet\b[^.;]*|"
-    # Out of use until something comes: "it's at the dealer until the new cell comes in".
+    # Out of use until something comes: "the garage keeps the van until the new clutch arrives".
     r"\b(?:until|till)\s+(?:the|their|his|her|our|my|a|an)\s+[^.;]{1,50}?\b(?:comes?\s+(?:in|back|through)|arrives?|gets?\s+back|is\s+back|"
     r"is\s+(?:fixed|repaired|replaced|ready)|ships?)\b[^.;]*|"
     # Something out of order since a day: "their card reader's been dead since Monday".
@@ -141,7 +141,7 @@ DECIDED = (
     r"\bdecision\s+(?:is|was)\s+made\b|\bsettled\s+on\b|"
     # The choice said as what happens now: "the wooden ones won", "the tub goes, we'll do the walk-in".
     r"\b(?:won|wins)\b(?!['’])|\bwe(?:'ll|\s+will|'re|\s+are)\s+(?:do|doing|go\s+for|going\s+for|take|taking)\s+the\b|"
-    # The choice said as an order on the thing weighed: "Cut the prologue.", "Keep the epilogue, it earns its place".
+    # The choice said as an order on the thing weighed: "Cut the balcony scene.", "Keep the encore, people loved it".
     r"^(?:(?:ok(?:ay)?|right|fine|so|let's)[,\s]+)?(?:cut|drop|keep|scrap|remove|ditch|lose|skip|include)\s+(?:the|that|this|it|them)\b"
 )
 # What a blocker waited for has come: the blocker it names is closed.

@@ -28,7 +28,7 @@ DEPENDENCY = (
     # 东西坏了、用完了，要等到才有: 机器上周坏了，配件要等两周才能到; 新订的要下周五才到.
     r"(?:坏了|停了|用完了|快用完了|没货了|断了)[^。；]*?(?:要等|得等|才能|才到|才有)[^。；]*|"
     r"要(?:等)?[^，。；]{1,12}才(?:能到|到|能用|有货)[^。；]*|"
-    # Someone or something not there until later: 调音师这个月排满了，下个月初才能来; 护照在他姑姑那儿，下周才回来.
+    # Someone or something not there until later: 热水器坏了，维修师傅说下周末才能来; 钥匙在房东那儿，月底才回来.
     r"(?:下(?:个)?(?:周|月|星期|礼拜)|月底|月初|周末|明年|过几天|过两天)[^，。；]{0,4}才(?:能)?(?:来|回来|到|有空|有货|开始|弄|做|办)(?!的)[^。；]*|"
     # Someone has not answered, so the work can't go on: 供应商一直没回，没法下单.
     r"(?:一直|还)?没(?:回|回复|消息|动静|批|签)[^。；]{0,4}[，,]\s*(?:没法|无法|没办法|不能)[^。；]+"
@@ -39,7 +39,7 @@ UNDECIDED = (
 # What looks like a dependency and is none: a rule (不要等 CI 跑完再提交), someone waiting for a person.
 NOT_DEPENDENCY = r"^(?:不要|别|不用|不必|无需|千万别)|等(?:我|你|他|她|我们|你们|他们)(?:[，。；]|$)"
 # A choice said as what we'll do: 就打到招商那张卡吧.
-# Agreed with someone (商量好了, 说好了), or a choice said as not doing it after all (游泳课不报了, 那个不买了).
+# Agreed with someone (商量好了, 说好了), or a choice said as not doing it after all (书法班不报了, 那台不买了).
 DECIDED = (
     r"定了|决定了|决定用|选了|就用|拍板|敲定|确定用|最后用|(?:^|[，,])(?:那)?就[^，。！？]{1,20}吧|"
     r"(?:商量|说|谈|讲)好了|不(?:报|买|去|做|要|用|换|搬|装|请|考虑|参加)了"

@@ -59,7 +59,7 @@ OPTIONS = regex_cache.compile(r"还是|或者|或是|或")
 COMMITS = regex_cache.compile(r"定了|决定|就用|就选|选了|订了|签了|买了|就按|就定|改用|还是用|就它了|拍板")
 
 # An open question that asks for something a statement can fill in (see lang/en/task_states.py).
-# Between the two options of an either-or question: "wired into the main panel or on a separate circuit?".
+# Between the two options of an either-or question: "年会在食堂办还是在酒店办？".
 EITHER = r"还是"
 ASKS_FOR = r"谁|哪|什么|几|多少|是否|要不要|还是"
 UNANSWERED = regex_cache.compile(r"吗|？|\?|不|没|待定|悬而未决")
