@@ -10,13 +10,13 @@ services/memory/lang/<lang>/task_states.py (ASKS_FOR, ASKING_AROUND).
 
 import re
 from dataclasses import replace
-from functools import cache
+from functools import cache, lru_cache
 
 from services.memory import regex_cache
 from services.memory.domain.analysis import TurnAnalysis
 from services.memory.domain.frames import frame
 from services.memory.domain.model import Event, ItemStatus, TaskField, item_id_for
-from services.memory.domain.task_lifecycle import PlanView, subject_terms
+from services.memory.domain.task_lifecycle import PlanView, option_terms, subject_terms
 from services.memory.domain.text import is_hedged
 from services.memory.domain.typed_values import typed_values
 from services.memory.lang import LANGUAGES, data
@@ -61,16 +61,12 @@ def _lang(lang: str) -> str:
     return lang if lang in LANGUAGES else "en"
 
 
-def _options(question: str, lang: str) -> tuple[frozenset[str], frozenset[str]] | None:
+@lru_cache(maxsize=1024)
+def _options(question: str, lang: str) -> tuple[frozenset[str], ...] | None:
     """The terms only each side of an either-or question names ("on the main panel or on their own
-    circuit?"), or None when it offers no two options."""
-    parts = _either(lang).split(question.rstrip("?？ "), maxsplit=1)
-    if len(parts) != 2:
-        return None
-    # The words that frame the question ("not sure yet whether") are no part of either option.
-    framing = _framing(lang)
-    first, second = subject_terms(parts[0]) - framing, subject_terms(parts[1]) - framing
-    return (first - second, second - first) if first - second and second - first else None
+    circuit?"), without the words that frame it ("not sure yet whether"); None when it offers no two options."""
+    own = option_terms(_either(lang).split(question.rstrip("?？ "), maxsplit=1), _framing(lang))
+    return tuple(own) if own else None  # cached: a tuple, which no caller can change
 
 
 @cache

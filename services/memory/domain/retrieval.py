@@ -330,14 +330,12 @@ def _names_charge(key: str) -> bool:
 _CJK_NAME = regex_cache.compile(r"[\u4e00-\u9fff]{2,4}")
 
 
-@lru_cache(maxsize=8192)
 def _only_asks(text: str, lang: str) -> bool:
     """A turn that only asks ("what's the bottleneck under load?") states nothing; its reply might."""
     sentences = split_sentences(text)
     return bool(sentences) and all(is_question(sentence, lang) for sentence in sentences)
 
 
-@lru_cache(maxsize=8192)
 def _pasted_share(text: str) -> float:
     """The share of a user's message that is pasted material (an email, a page, a log)."""
     quoted = sum(len(segment.text) for segment in split_voice(text) if segment.quoted)

@@ -173,14 +173,18 @@ def _picked(choice: str, said: frozenset[str]) -> bool:
     """The words said name what sets one option of the choice apart ("Plus" of "the Basic plan or the Plus
     plan for the desk"), and nothing of the others'."""
     lang = detect_lang(choice)
-    options = [subject_terms(option) for option in data(lang if lang in LANGUAGES else "en", "task_states").OPTIONS.split(choice)]
-    options = [terms for terms in options if terms]
-    if len(options) < 2:
-        return False
-    own = [terms - frozenset().union(*(other for j, other in enumerate(options) if j != i)) for i, terms in enumerate(options)]
-    if not all(own):
-        return False
-    return sum(bool(terms & said) for terms in own) == 1
+    own = option_terms(data(lang if lang in LANGUAGES else "en", "task_states").OPTIONS.split(choice))
+    return own is not None and sum(bool(terms & said) for terms in own) == 1
+
+
+def option_terms(options: list[str], framing: frozenset[str] = frozenset()) -> list[frozenset[str]] | None:
+    """The terms only each option of a choice names, without the words that frame the choice; None when it
+    offers fewer than two options or one names nothing the others do not."""
+    terms = [said for said in (subject_terms(option) - framing for option in options) if said]
+    if len(terms) < 2:
+        return None
+    own = [said - frozenset().union(*(other for j, other in enumerate(terms) if j != i)) for i, said in enumerate(terms)]
+    return own if all(own) else None
 
 
 def _unawaited(sentence: str, lang: str) -> str:

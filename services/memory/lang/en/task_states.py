@@ -150,7 +150,6 @@ COMMITS = regex_cache.compile(
 # Between the two options of an either-or question: "on the main panel or on their own circuit?".
 EITHER = r"\s+or\s+"
 ASKS_FOR = r"\b(?:who|whom|which|what|where|when|whether|how\s+much|how\s+many)\b|who's"
-# A statement that fills nothing: it asks or denies.
 # A statement that asks, denies, or says the thing is still open ("the fence and the gate still open") answers nothing.
 UNANSWERED = regex_cache.compile(r"\?|\b(?:not|never|nobody|no\s+one|nothing|open|pending|undecided|unresolved|tbd)\b|n't\b", re.IGNORECASE)
 # Asking around, or weighing it, is no answer: "I asked Ray about driving Grandma", "maybe Ray could drive".
