@@ -100,11 +100,11 @@ def test_a_folder_without_chats_or_with_a_chat_missing_its_files_is_refused(tmp_
 
 
 def test_rubric_items_are_matched_after_normalising_both_sides_as_whole_words():
-    assert rubric_text("LLM response should state: 4,700 words") == "4,700 words"
+    assert rubric_text("LLM response should state: 3,150 pages") == "3,150 pages"
     assert rubric_text("Core functionality") == "Core functionality"
-    assert normalise("The draft reached 4,700 Words, I've said.") == "the draft reached 4700 words ive said"
-    assert found("LLM response should state: 4,700 words", "my draft has 4700 words now")
-    assert found("LLM response should mention: $50", "a budget of $50 a month")
+    assert normalise("The draft reached 3,150 Pages, I've said.") == "the draft reached 3150 pages ive said"
+    assert found("LLM response should state: 3,150 pages", "my draft has 3150 pages now")
+    assert found("LLM response should mention: $65", "a budget of $65 a month")
     assert found("LLM response should state: 2.5 hours", "it takes 2.5 hours")
     assert not found("LLM response should state: 12 books", "I read 120 books")  # whole words only
     assert not found("LLM response should state: two weeks", "14 days")  # stricter than a judge: no paraphrase
