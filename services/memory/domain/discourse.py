@@ -59,6 +59,7 @@ class _Grammar:
     value_now: re.Pattern[str]  # "so 08:00 on the gun now"
     phrasal: re.Pattern[str]  # "<any verb> it down to <value>": "take it down to 2.5", "tighten that spacing up to 4 km"
     relay: re.Pattern[str]  # "<someone> says <clause>"
+    wish: re.Pattern[str]  # "<someone> wants <subject> at <value>"
     withdraw: re.Pattern[str]
     withdraw_around: re.Pattern[str]
     lifted: re.Pattern[str]
@@ -102,6 +103,7 @@ def _grammar(lang: str) -> _Grammar:
             relay=regex_cache.compile(
                 rf"^(?P<who>[^，,。]{{1,12}}?)(?<![{words.NOT_REPORTERS}])(?:{words.REPORTING})[，,：:]?\s*(?P<inner>\S.{{3,}})$"
             ),
+            wish=regex_cache.compile(words.WISH),
             withdraw=regex_cache.compile(rf"^(?:{words.WITHDRAW})[，,。！!]?\s*(?P<rest>.*)$"),
             withdraw_around=regex_cache.compile(words.WITHDRAW_AROUND),
             lifted=regex_cache.compile(words.LIFTED_RULE),
@@ -155,8 +157,9 @@ def _grammar(lang: str) -> _Grammar:
             # "Amara, the head chef at Harbour, rang: ...", "Deniz at Moss just messaged, they want 48".
             rf"^(?P<who>(?i:my|our|the|their|his|her)\s+[\w\-]+(?:\s+[\w\-]+)?|(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?[A-Z][a-z]+(?:\s+(?:from|at|in|of)\s+(?:the\s+)?[\w\-]+|\s+[A-Z][a-z]+)?)"
             rf"(?:,\s+(?i:the|our|my|their)\s+[^,]{{3,40}},)?(?:\s+(?i:just|also|finally|already))?\s+"
-            rf"(?:{words.REPORTING})[,:]?\s+(?:that\s+)?(?P<inner>\S.{{6,}})$",
+            rf"(?:(?P<frame>(?:{words.FRAME_VERBS}|{words.REPORTING})(?:\s+[\w']+){{0,3}}?:)|(?:{words.REPORTING})[,:]?)\s+(?:that\s+)?(?P<inner>\S.{{6,}})$",
         ),
+        wish=regex_cache.compile(rf"^(?:{words.IMPERATIVE_OPENERS}[,\s]+)*{words.WISH}$", flags),
         withdraw=regex_cache.compile(
             rf"^(?:(?:{words.WITHDRAW_OPENERS})[,!]?\s+)*(?:{words.WITHDRAW})(?P<about>[^,;:.!—–]{{0,60}}?)(?:\s*[,;:.!—–-]+\s*(?P<rest>.*))?$",
             flags,
@@ -168,7 +171,7 @@ def _grammar(lang: str) -> _Grammar:
         placeholder=regex_cache.compile(rf"^(?:{words.PLACEHOLDERS})$", flags),
         verbs=_has_word(f"{words.CHANGE_VERBS}|{words.SET_VERBS}"),
         inner_verbs=_has_word(f"{words.CHANGE_VERBS}|{words.INNER_VERBS}"),
-        reporting=regex_cache.compile(rf"\b(?:{words.REPORTING})\b", flags),
+        reporting=regex_cache.compile(rf"\b(?:{words.REPORTING})\b|\b(?:{words.FRAME_VERBS})\b[^:]{{0,30}}:", flags),
         cue=_has_word(f"{words.CHANGE_VERBS}|{words.SHIFT_WORDS}|{words.REPORTING}"),
         value_end=regex_cache.compile(words.VALUE_END),
         value_start=regex_cache.compile(words.VALUE_START),
@@ -231,6 +234,14 @@ def relayed(clean: str, lang: str) -> tuple[str, str] | None:
     if not match or g.agents.match(match.group("who").strip()):
         return None
     return match.group("who").strip(), match.group("inner").strip()
+
+
+def framed_relay(clean: str, lang: str) -> bool:
+    """A relay introduced by a frame before a colon ("The lender replied: ..."): what follows is what was said,
+    a new value only where it says one changed."""
+    g = _grammar(lang)
+    match = g.relay.match(clean) if lang != "zh" and g.reporting.search(clean) else None
+    return bool(match and match.group("frame"))
 
 
 def change(clean: str, lang: str) -> Change | None:
@@ -301,6 +312,8 @@ def clause_change(clean: str, lang: str) -> Change | None:
         subject = match and (match.groupdict().get(role) or match.groupdict().get("held") or "")
         if match and (found := _change(subject or "", match.group("value"), lang)):
             return found
+    if (match := g.wish.match(clean)) and (found := _change(match.group("held"), match.group("value"), lang)):
+        return found  # "the landlord would like the deposit at 750": a value asked for is the one to keep
     match = g.level.match(clean)
     # "it's down to 118", "it's 500 GB now": a level reached; "it's 500 GB" alone may only describe it.
     if match and (lang == "zh" or match.group("level") or match.group("now")) and (found := _change("", match.group("value"), lang)):

@@ -39,7 +39,7 @@ from services.memory.domain.scrub import scrub
 from services.memory.domain.store_api import StoreReader
 from services.memory.domain.text import detect_lang, normalize_key, term_set
 from services.memory.domain.value_parts import distinctive_tokens
-from services.memory.domain.value_shapes import value_kind, value_type
+from services.memory.domain.value_shapes import other_kinds, value_kind, value_type
 
 # The latest facts and numbers every new statement is matched against (a restated key, a keyless correction),
 RECENT_TARGETS = 50
@@ -254,7 +254,7 @@ def _reconcile(overlay: _Overlay, event: Event, candidate: Candidate, item_id: s
     if existing is not None and _no_figure_for(existing, new, candidate):
         # "Desserts: I'm swapping the tart" after "5 desserts": a figure is replaced by a figure, not by a remark on its subject.
         new, existing = _rekeyed(overlay, new, f"{new.key} {new.kind.value}")
-    if existing is not None and (_same_content(existing, new) or _restated(candidate, existing)):
+    if existing is not None and (_confirms(existing, new) or _restated(candidate, existing)):
         if event.event_id not in existing.source_event_ids:
             overlay.update(_with_source(existing, event))
         return
@@ -272,6 +272,10 @@ def _reconcile(overlay: _Overlay, event: Event, candidate: Candidate, item_id: s
         existing = replacement.replaced_rule(overlay, new)
     if existing is None and candidate.kind in CORRECTABLE_KINDS:
         existing = _subject_of(overlay, event, candidate, focus)
+        if existing is not None and _confirms(existing, new):
+            # "the cap changes back to 40 minutes" when 40 is kept: the value said again stays the one said first.
+            overlay.update(_with_source(existing, event))
+            return
     retired_rule = withdrawals.taken_back_rule(overlay, candidate.takes_back) if existing is None and candidate.takes_back else []
     if existing is not None and existing.key != new.key and existing.kind is not ItemKind.RULE:
         new = _replace(new, key=existing.key)
@@ -307,9 +311,7 @@ def _other_attribute(existing: Item, new: Item, candidate: Candidate) -> bool:
     made of the sentence's words ("第二位嘉宾") for a date after the guest's name is another attribute too."""
     if candidate.loose:
         return value_type(new.value) != value_type(existing.value)
-    old = value_kind(existing.value, existing.kind is ItemKind.NUMBER)
-    said = value_kind(new.value, new.kind is ItemKind.NUMBER)
-    return bool(old and said and old != said)
+    return other_kinds(value_kind(existing.value, existing.kind is ItemKind.NUMBER), value_kind(new.value, new.kind is ItemKind.NUMBER))
 
 
 def _other_scale(existing: Item, new: Item, candidate: Candidate) -> bool:
@@ -394,6 +396,16 @@ def _same_content(a: Item, b: Item) -> bool:
         and normalize_value(a.value) == normalize_value(b.value)
         and a.unit == b.unit
         and normalize_value(a.condition) == normalize_value(b.condition)
+    )
+
+
+def _confirms(existing: Item, new: Item) -> bool:
+    """The same value said again, with no unit or condition of its own that the kept one lacks."""
+    return (
+        existing.kind is new.kind
+        and normalize_value(existing.value) == normalize_value(new.value)
+        and new.unit in ("", existing.unit)
+        and normalize_value(new.condition) in ("", normalize_value(existing.condition))
     )
 
 

@@ -43,7 +43,7 @@ from services.memory.domain.units import (
     takes_to,
 )
 from services.memory.domain.value_parts import counted_per, distinctive_tokens
-from services.memory.domain.value_shapes import shape, typed_shape, value_type
+from services.memory.domain.value_shapes import other_kinds, shape, typed_shape, value_kind, value_type
 from services.memory.domain.value_text import is_name, names, normalized, restates
 from services.memory.lang.en.shapes import ORDINARY_CAPITALS as _ORDINARY_CAPITALS
 from services.memory.lang.zh.terms import QUESTION_WORDS
@@ -311,6 +311,8 @@ def _compatible(statement: Statement, item: Item) -> bool:
     # A date is no new value of a name or a measure, nor they of a date: "it's the 21st now" leaves "Golden
     # Promise", "every 4 km" leaves "08:30 on the Sunday".
     new, old = value_type(statement.value), value_type(item.value)
+    if other_kinds(value_kind(statement.value, False), value_kind(item.value, False)) and new == old == "time":
+        return False  # a time of day is no new date, nor a date a new time of day ("at 06:10" and "on Fridays")
     if statement.update and not statement.key and new == "time":
         return old == "time"  # "改成周六", "it's the 21st now": a keyless time replaces a time
     if old == "time" and not new:

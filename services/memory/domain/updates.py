@@ -75,7 +75,7 @@ def read_updates(sentence: str, clean: str, lang: str, read_sentence: Callable[[
     ):
         # "She wants to cap the peak at 78 instead": the change names the subject the marker's reading did not.
         found = (*((c, row) for c, row in found if c.kind not in VALUE_KINDS), *keyed)
-    if changed is not None or relay:
+    if changed is not None or (relay and not discourse.framed_relay(clean, lang)):
         # A value changed, or reported by someone, replaces the one it is about.
         found = tuple((replace(c, is_correction=True) if c.kind in VALUE_KINDS else c, row) for c, row in found)
     if relay:

@@ -28,6 +28,7 @@ _SHAPES = (
     ("identifier", regex_cache.compile(r"\b[A-Za-z][\w]*[-_./:][\w\-./:]*\w\b")),
 )
 TEMPORAL = frozenset({"date", "weekday", "clock", "zh-clock"})
+CLOCKS = frozenset({"clock", "zh-clock"})
 
 
 @functools.lru_cache(maxsize=8192)
@@ -60,12 +61,18 @@ _NUMBERED_BEFORE = regex_cache.compile(r"\b([A-Za-z]{3,})\s+(?:[A-Z]|\d{1,4})\s*
 
 @functools.lru_cache(maxsize=8192)
 def value_type(value: str) -> str:
-    """ "time" (a date, weekday or clock time), "measure" (a figure with a unit that measures), "name"
+    """ "time" (a date, weekday or clock time), "measure" (a figure with a unit that measures), "count" (a
+    figure of things: "two vans", 一共4个), "code" (one token of letters and digits: "A2611-0392"), "name"
     (capitalized words, no figure), or "" when the value says no type."""
-    if shape(value) & TEMPORAL:
+    shapes = shape(value)
+    if shapes & TEMPORAL:
         return "time"
     if any(measure_unit(unit) for unit in _MEASURED.findall(value)):
         return "measure"
+    if _COUNT_EN.match(value.strip()) or _COUNT_ZH.search(value):
+        return "count"
+    if _CODE.fullmatch(value.strip()) and "version" not in shapes:
+        return "code"
     if not re.search(r"\d", value) and re.search(r"(?<![\w'])[A-Z]", value):
         return "name"
     if _NUMBERED_NAME.fullmatch(value.strip()):
@@ -74,16 +81,31 @@ def value_type(value: str) -> str:
 
 
 def value_kind(value: str, figure: bool) -> str:
-    """What a value is a value of, to tell one attribute of a subject from another: "time", "amount" (a
-    figure kept as a number, or a fact that measures), "name", or "" when its words do not say."""
+    """What a value is a value of, to tell one attribute of a subject from another: "clock" (a time of day
+    alone), "day" (a date or weekday alone), "time" (both), "amount" (a figure kept as a number, or a fact
+    that measures or counts), "code", "name", or "" when its words do not say."""
     kind = value_type(value)
     if kind == "time":
-        return "time"
-    if figure or kind == "measure":
+        shapes = shape(value)
+        clock, day = bool(shapes & CLOCKS), bool(shapes & (TEMPORAL - CLOCKS))
+        return "time" if clock == day else "clock" if clock else "day"
+    if figure or kind in ("measure", "count"):
         return "amount"
     return kind
 
 
+def other_kinds(old: str, new: str) -> bool:
+    """Two value kinds of value_kind that are values of different attributes: a time of day is no new
+    date ("07:00" and "Sunday"), while a date with its time may replace either."""
+    if not (old and new) or old == new:
+        return False
+    return {old, new} not in ({"time", "clock"}, {"time", "day"})
+
+
+_COUNT_EN = regex_cache.compile(en_shapes.COUNT)
+_COUNT_ZH = regex_cache.compile(zh_shapes.COUNT)
+# One token of letters and digits, as an order, ticket or account number is written ("A2611-0392", "INV-77").
+_CODE = regex_cache.compile(r"(?=[\w\-/.#]*\d)(?=[\w\-/.#]*[A-Za-z])[A-Za-z0-9][\w\-/.#]{3,}")
 _MEASURED = regex_cache.compile(r"\d\s?([A-Za-z%°$€£¥/]+|[\u3400-\u9fff]{1,2})")
 _NUMBERED_NAME = regex_cache.compile(r"\d{1,4}[A-FH-JLN-SUX-Z]")
 

@@ -20,6 +20,11 @@ CHANGE_VERBS = (
     r"switching|shifting|slipping|rescheduling|revising|updating|adjusting|trimming|extending|shortening|expanding|scaling|"
     r"climbing|jumping|doubling|halving|tripling|bringing|swapping|capping|limiting|migrating|renaming|moving"
 )
+# A wish for a value of something: "the landlord would like the deposit at 750", "we need the pool kept under 30".
+WISH = (
+    r"(?:i|we|they|he|she|(?:the|my|our|their|his|her)\s+[a-z]+|(?-i:[A-Z][a-z]+))\s+(?:wants?|needs?|would\s+like|'d\s+like|asked\s+for)\s+(?P<held>[^,;:]{1,40}?)\s+"
+    r"(?:(?:kept|set|capped|held|left|pinned)\s+)?(?:at|under|below|to\s+be)\s+(?P<value>\S.*)"
+)
 # Verbs that hold a subject at a value: "cap it at 60", "keep the pool at 4 nodes", "pin the runner at 1.7".
 SET_VERBS = r"cap|capped|keep|kept|hold|held|pin|pinned|set|fix|fixed|limit|limited|freeze|froze|lock|locked"
 # "got pushed", "was moved", "has been bumped", "is being moved": the passive before a verb of change.
@@ -92,6 +97,9 @@ REPORTING = (
     r"says|said|confirmed|confirms|rang|phoned|told\s+(?:me|us)|tells\s+(?:me|us)|mentioned|mentions|reports|reported|informed\s+(?:me|us)|"
     r"let\s+(?:me|us)\s+know|wrote|emailed|texted|messaged|called\s+to\s+say|just\s+said|now\s+says|is\s+saying|pinged\s+(?:me|us)\s+to\s+say"
 )
+# A reporting frame that ends in a colon: a past verb and a few words after it ("Dr Okafor replied late last
+# night:", "my sister phoned:"); what follows the colon is what that person said.
+FRAME_VERBS = r"[a-z]{3,}ed|rang|wrote|sent|replied|got\s+back|came\s+back"
 # Taking back what was said, without a new value: the item it names is retired.
 WITHDRAW = (
     # "ignore the Tuesday thing": what it names is taken back.

@@ -130,6 +130,12 @@ MEASURE_DIMENSIONS = {
 WEEKDAYS = r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b"
 # A weekday as a value's shape: "Fridays" (every Friday) is one as well.
 WEEKDAY_SHAPE = r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b"
+# A count as a value: a figure, in digits or words, before what it counts ("two vans", "12 features", "just 3
+# left"). Case-sensitive: a capitalized number word starts a name ("Two Rivers Café").
+COUNT = (
+    r"^(?:(?:just|only|about|around|roughly|exactly|all|now)\s+)?(?:\d[\d,]*|one|two|three|four|five|six|seven|eight|nine|ten|"
+    r"eleven|twelve|a\s+dozen|a\s+couple\s+of)\s+[A-Za-z][\w\-]*"
+)
 # "4 pm", "7:30am", "15:00"; two of them joined by SPAN are one value ("03:00 to 05:00").
 CLOCK = r"\b\d{1,2}(?::\d{2})?\s?[ap]\.?m\b|\b\d{1,2}:\d{2}\b"
 # The time zone a clock time is given in, right after it ("06:00 UTC", "5 pm Central"): part of the value.

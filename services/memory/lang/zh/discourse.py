@@ -28,6 +28,8 @@ EFFECTIVE = r"(?!)"  # Chinese says when before the value (从下周起是 350),
 # 按 alone is how, not a choice: 按月结 settles monthly, 按时 is on time.
 CHOOSE = r"就定|定成|就按|改按"
 # Characters that, right before 说, make it the speaker's own ("先说", "再说", "我想说", "丑话说在前面") or deny it (当我没说), not a relay.
+# Chinese names the subject first (妈妈想把预算定在 …): the keyed change reads a wish.
+WISH = r"(?!)"
 NOT_REPORTERS = "先再就还也都要得想话没"
 REPORTING = r"说|确认|告诉我|告诉我们|通知|反馈|回复说|回话说|来消息说"
 WITHDRAW = r"算了|当我没说|那个不算|刚才说的不算|之前说的不算|刚才那条作废|那条作废|收回刚才|取消刚才说的|忽略我刚才说的|忘了我说的"

@@ -28,6 +28,8 @@ UNIT_FAMILIES = {
     # 度 is a degree of heat far more often than a kilowatt-hour (一度电), which names its 电.
     "degree celsius": ("度", "摄氏度"),
 }
+# A count as a value: a figure and the classifier of what it counts (一共4个, 两台, 12位).
+COUNT = r"(?<![第\d])(?:\d+|[一二两三四五六七八九十]+)\s*(?:个|位|名|台|件|家|所|篇|张|本|份|项|门|辆|间|只|条|套|箱)"
 WEEKDAYS = r"周[一二三四五六日天]|星期[一二三四五六日天]"
 # 4月3日, 7 月 15 日, and a day of the month alone (22 号开始), not a numbered thing (3 号馆, 5 号线).
 # Days and months in digits or in Chinese numerals (七月五号, 二十九号).

@@ -1,0 +1,45 @@
+"""An update keeps the kind of the value it replaces: a count is no new reference number, a weekday no
+new time of day; a change back to the value already kept confirms it instead of replacing it; a
+reporting frame before a colon relays what follows, and a wish for a value names the subject it
+updates. Sentences written for these tests; tests/memory/redis/test_redis_update_kinds.py re-runs
+them on Redis."""
+
+from tests.memory.test_corrections import ACTIVE, S, assert_replaced, derived, holding, send
+
+
+def _status(memory, fragment: str) -> list[int]:
+    return [item.status for item in holding(memory, fragment)]
+
+
+def test_a_change_to_the_value_already_kept_confirms_it_and_cites_both_turns(memory):
+    send(
+        memory,
+        "Every podcast episode is capped at 40 minutes, ads included.",
+        "Fine, the episode cap changes back to 40 minutes after that experiment.",
+    )
+    items = holding(memory, "40")
+    assert [item.status for item in items] == [ACTIVE], [(i.key, i.value, i.status) for i in items]
+    assert {f"{S}:e1", f"{S}:e3"} <= set(items[0].source_event_ids)
+
+
+def test_a_day_is_no_new_time_of_day(memory):
+    send(memory, "The recycling pickup is at 06:10.", "Oh and the recycling pickup is on Fridays.")
+    assert _status(memory, "06:10") == [ACTIVE]
+    assert _status(memory, "Fridays") == [ACTIVE]
+
+
+def test_a_count_is_no_new_reference_number(memory):
+    send(memory, "我的会员卡号是 QX-5530，报名时要填。", "这周又报了两门课，现在一共3门了。")
+    assert _status(memory, "QX-5530") == [ACTIVE]
+
+
+def test_a_reporting_frame_before_a_colon_relays_the_new_value_and_is_no_key(memory):
+    send(memory, "The batch limit for the freezer is 8 vials.", "Dr Okafor replied late last night: the batch limit goes up to 12 vials.")
+    assert_replaced(memory, "8", "12")
+    assert not [item for item in derived(memory) if "okafor" in item.key.lower()]
+
+
+def test_a_value_someone_asks_for_is_a_new_value_of_what_they_name(memory):
+    send(memory, "The refundable deposit on the flat is 900 euros.", "The landlord would like the deposit at 750.")
+    assert_replaced(memory, "900", "750")
+    assert not [item for item in derived(memory) if "landlord" in item.key]
