@@ -4,11 +4,13 @@ after re-splits the turn or re-detects a sentence's language. The index adds the
 irregular words (lemmas.py); Chinese words are segmented where they are searched (cjk_words.py).
 """
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 
 from services.memory import regex_cache
 from services.memory.domain.text import detect_lang, is_question, split_sentences, strip_openers
+from services.memory.lang import data
 
 _MARKDOWN = regex_cache.compile(r"\*\*|__|^#+\s*")
 _TERMINAL = " \t.!。！…"
@@ -51,5 +53,22 @@ def sentence(text: str) -> Sentence:
 def analyse_turn(text: str) -> TurnAnalysis:
     """The analysis of a user's own words (quoting.own_words), cached: the planner, the index and
     the tests may ask for the same turn."""
-    lines = tuple(tuple(sentence(said) for said in split_sentences(line)) for line in text.splitlines())
+    lines = tuple(tuple(sentence(said) for said in _with_exceptions(split_sentences(line))) for line in text.splitlines())
     return TurnAnalysis(text=text, lang=detect_lang(text), lines=tuple(line for line in lines if line))
+
+
+def _with_exceptions(said: list[str]) -> list[str]:
+    """Sentences with each one that opens with an exception ("Unless ...", 除非…) joined to the one before it:
+    a rule and its exception are read as one statement."""
+    joined: list[str] = []
+    for text in said:
+        if joined and _EXCEPTION_OPENER.match(strip_openers(bare(text), detect_lang(text))):
+            joined[-1] += text if joined[-1].endswith(("。", "！", "；")) else " " + text
+        else:
+            joined.append(text)
+    return joined
+
+
+_EXCEPTION_OPENER = regex_cache.compile(
+    f"{data('en', 'sentences').EXCEPTION_OPENER}|{data('zh', 'sentences').EXCEPTION_OPENER}", re.IGNORECASE
+)

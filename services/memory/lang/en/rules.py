@@ -5,6 +5,7 @@ import re
 from services.memory import regex_cache
 from services.memory.domain.patterns_core import RULE, _row
 from services.memory.lang.en.grammar import _IMP
+from services.memory.lang.en.rules_norms import NORMS
 from services.memory.lang.en.rules_universal import NOBODY_DOES, NOTHING_WITHOUT
 
 # ---- rules ------------------------------------------------------------------
@@ -351,6 +352,7 @@ RULES_EN = (
         weak=True,
     ),
     NOBODY_DOES,
+    *NORMS,
 )
 
 # Words that make a sentence a rule say nothing of what it is about (ingest leaves their terms out when it

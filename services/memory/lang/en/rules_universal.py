@@ -33,14 +33,16 @@ NOBODY_DOES = _row(
     "en",
     RULE,
     r"(?:^|[:;,]\s*|\b(?:and|so|but)\s+)(?:[\w' ]{1,40}:\s*)?(?P<marker>nobody|no\s+one|no-one|nothing)"
-    r"(?:\s+(?:on|in|from|at|of|inside|outside|under)\s+(?:the\s+|our\s+|a\s+)?[\w\-]+(?:\s+[\w\-]+){0,2}?)?\s+"
+    r"(?:\s+(?:on|in|from|at|of|inside|outside|under|over|above|below|heavier\s+than|longer\s+than|wider\s+than)\s+(?:the\s+|our\s+|a\s+)?[\w\-.]+(?:\s+[\w\-]+){0,2}?)?\s+"
     r"(?!(?:knows|seems|cares|likes|wants|minds|remembers|understands|says|thinks|works|happens|changes|matters|helps|"
     r"answers|replies|reads|notices|needs|believes|expects|feels|looks|sounds|stays|remains|beats|compares|lasts|fits|was|has)\b)"
     r"(?:is\s+(?:allowed|permitted|shared|deployed|merged|released|sent|shipped|published|posted|stored|installed|exposed|"
-    r"copied|deleted|pushed|printed|moved|opened|connected)\b|[a-z]{3,}(?<![su]s)s\b)",
+    r"copied|deleted|pushed|printed|moved|opened|connected)\b|(?:[a-z]+-)?[a-z]{3,}(?<![su]s)s\b)",
     [
         ("No one signs for a delivery after 6 pm.", {"key": "rule:no one signs for a delivery after 6 pm"}),
         ("Nothing in the staging bucket is shared publicly.", {"value": "Nothing in the staging bucket is shared publicly"}),
+        ("Nothing over 2 metres tall goes through the side door.", {"key": "rule:nothing over 2 metres tall goes through the side door"}),
+        ("Nobody hot-fixes the payroll service.", {"key": "rule:nobody hot-fixes the payroll service"}),
         (
             "Demo builds are cut from the tag, nothing from a feature branch goes to customers.",
             {"value": "Demo builds are cut from the tag, nothing from a feature branch goes to customers"},

@@ -35,6 +35,10 @@ BINDING_TAG = (
     r"[.!]*$"
 )
 
+# A sentence that opens with an exception belongs to the one before it: "Invoices go out on the 1st. Unless the 1st
+# is a Sunday, then the 2nd." is one rule with its exception.
+EXCEPTION_OPENER = r"^(?:unless|except\s+(?:when|if|for|on|where)|other\s+than\s+(?:when|for))\b"
+
 # "I've", "we're", "I'm": the pronoun and its verb, spelled out so that one grammar reads both forms.
 PRONOUN_CONTRACTIONS = (
     (regex_cache.compile(r"\b(I|we|they|you)'ve\b", re.IGNORECASE), r"\1 have"),

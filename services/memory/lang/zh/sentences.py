@@ -10,6 +10,9 @@ LABEL = regex_cache.compile(r"^(?P<label>[^:：；;，,]{1,20}?)\s*[:：]\s*(?P<
 # A sentence that only binds the one before it: 没有例外。
 BINDING_TAG = r"^没有例外[。！]?$|^不容商量[。！]?$|^这是硬性要求[。！]?$"
 
+# A sentence that opens with an exception belongs to the one before it: 每周一交周报。除非周一放假，那就周二交。
+EXCEPTION_OPENER = r"^(?:除非|除了(?=[^，,。]{1,20}(?:以外|之外)))"
+
 # Chinese writes no contracted pronouns.
 PRONOUN_CONTRACTIONS: tuple[tuple[re.Pattern[str], str], ...] = ()
 # 预算已经调到 7500 了，你能帮我看看还有哪些可以省？: the statement before a request to the assistant.

@@ -1,0 +1,49 @@
+"""Norms said without a word that names a rule: a statement with its exception, a thing kept from a place, a
+restriction with the time it lifts, a universal negative; an exception said as a sentence of its own belongs
+to the rule before it. Sentences written for these tests; tests/memory/redis/test_redis_norms.py re-runs
+them on Redis."""
+
+import pytest
+from dsh.memory.v1 import memory_pb2
+
+from tests.memory.conftest import all_items
+from tests.memory.test_corrections import ACTIVE, S, send
+
+
+def _rules(memory) -> list[str]:
+    return [item.value for item in all_items(memory.stub, S) if item.kind == memory_pb2.ITEM_KIND_RULE and item.status == ACTIVE]
+
+
+@pytest.mark.parametrize(
+    ("said", "part"),
+    [
+        ("Parcels for the flat go to the corner shop, unless they need a signature.", "need a signature"),
+        ("The ladders stay out of the children's bedroom.", "children's bedroom"),
+        ("Fresh plaster only gets painted once it has dried for a week.", "dried for a week"),
+        ("And nothing wider than 80 cm goes up the back stairs.", "back stairs"),
+        ("Nobody re-tags the release images.", "release images"),
+        ("访客只能在前台登记以后进楼。", "前台登记"),
+    ],
+)
+def test_a_norm_without_a_rule_word_is_a_rule(memory, said, part):
+    send(memory, said)
+    assert any(part in rule for rule in _rules(memory)), _rules(memory)
+
+
+def test_an_exception_said_on_its_own_belongs_to_the_rule_before_it(memory):
+    send(memory, "Rent is paid on the 3rd of each month. Unless the 3rd falls on a weekend, then it is the Monday after.")
+    assert any("3rd of each month" in rule and "Monday after" in rule for rule in _rules(memory)), _rules(memory)
+
+
+def test_a_chinese_exception_said_on_its_own_belongs_to_the_routine_before_it(memory):
+    send(memory, "每周五下午给花园浇水。除非前一天下过大雨，那就先不浇。")
+    assert any("周五下午" in rule and "大雨" in rule for rule in _rules(memory)), _rules(memory)
+
+
+@pytest.mark.parametrize(
+    "said",
+    ["I'll drop the keys round tomorrow unless the train is late.", "We got there at noon, unless I'm misremembering."],
+)
+def test_a_plan_or_a_memory_with_unless_is_no_rule(memory, said):
+    send(memory, said)
+    assert _rules(memory) == []
