@@ -19,7 +19,7 @@ def _rules(memory) -> list[str]:
     [
         ("Parcels for the flat go to the corner shop, unless they need a signature.", "need a signature"),
         ("The ladders stay out of the children's bedroom.", "children's bedroom"),
-        ("Fresh plaster only gets painted once it has dried for a week.", "dried for a week"),
+        ("Fresh plaster is only painted after a week of drying.", "a week of drying"),
         ("And nothing wider than 80 cm goes up the back stairs.", "back stairs"),
         ("Nobody re-tags the release images.", "release images"),
         ("访客只能在前台登记以后进楼。", "前台登记"),
@@ -36,7 +36,7 @@ def test_an_exception_said_on_its_own_belongs_to_the_rule_before_it(memory):
 
 
 def test_a_chinese_exception_said_on_its_own_belongs_to_the_routine_before_it(memory):
-    send(memory, "每周五下午给花园浇水。除非前一天下过大雨，那就先不浇。")
+    send(memory, "每周五下午给花园浇水。除非前一天下过大雨，改到周六再浇。")
     assert any("周五下午" in rule and "大雨" in rule for rule in _rules(memory)), _rules(memory)
 
 

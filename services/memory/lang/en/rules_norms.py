@@ -31,14 +31,14 @@ WITH_EXCEPTION = _row(
     needles=("unless", "except"),
 )
 
-# "Seedlings only go outside once the frost is over": a restriction with the time it lifts.
+# "Seedlings are only planted out after the last frost": a restriction with the time it lifts.
 ONLY_ONCE = _row(
     "norm_only_once",
     "en",
     RULE,
     rf"^(?:and\s+|also\s+)?{_NOT_A_NORM}{_TENSE_OF_A_REPORT}[^?]{{3,80}}?\b(?P<marker>only)\s+(?!(?:just|now|then)\b)[a-z][a-z\-]*s?\b[^?]{{0,80}}?"
     r"\b(?:once|after|when|until)\s+[^?]+$",
-    [("Seedlings only go outside once the frost is over.", {"key": "rule:seedlings only go outside once the frost is over"})],
+    [("Seedlings are only planted out after the last frost.", {"key": "rule:seedlings are only planted out after the last frost"})],
     needles=("only",),
 )
 

@@ -41,7 +41,7 @@ NOBODY_DOES = _row(
     [
         ("No one signs for a delivery after 6 pm.", {"key": "rule:no one signs for a delivery after 6 pm"}),
         ("Nothing in the staging bucket is shared publicly.", {"value": "Nothing in the staging bucket is shared publicly"}),
-        ("Nothing over 2 metres tall goes through the side door.", {"key": "rule:nothing over 2 metres tall goes through the side door"}),
+        ("Nothing heavier than 20 kg rides in the small lift.", {"key": "rule:nothing heavier than 20 kg rides in the small lift"}),
         ("Nobody hot-fixes the payroll service.", {"key": "rule:nobody hot-fixes the payroll service"}),
         (
             "Demo builds are cut from the tag, nothing from a feature branch goes to customers.",
