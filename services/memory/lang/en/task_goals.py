@@ -87,10 +87,12 @@ GOALS: tuple[TaskSpec, ...] = (
         name="goal_wanted",
         emits=NEW_GOAL,
         cues=("what i need", "what we need", "what i want", "what we want", "what i'm after", "what we're after"),
-        pattern=r"^(?:(?:ok(?:ay)?|so|and|right|basically)\s*,?\s+)*(?P<cue>what\s+(?:i|we))\s+(?:really\s+|actually\s+)?"
-        r"(?:need|want|'m\s+after|am\s+after|'re\s+after|are\s+after)"
+        pattern=r"^(?:(?:ok(?:ay)?|so|and|right|basically)\s*,?\s+)*(?P<cue>what\s+(?:i|we))(?:\s+(?:really\s+|actually\s+)?"
+        r"(?:need|want|am\s+after|are\s+after)|'m\s+after|'re\s+after)"
         # What it is out of, or by when: "out of this", "from these workshops", "by the end of the sprint".
-        r"(?:\s+(?:out\s+of|from)\s+(?:this|it|you|these\s+\w+|the\s+\w+)|\s+by\s+(?:the\s+)?[^,;:]{2,40}?)?"
+        r"(?:\s+(?:out\s+of|from)\s+(?:this|it|you|today|tonight|these\s+\w+|the\s+\w+|this\s+\w+)|\s+by\s+(?:the\s+)?[^,;:]{2,40}?|"
+        # Or for when: "what I'm after this weekend is ...".
+        r"\s+(?:today|tonight|this\s+(?:week|weekend|month|sprint|term|quarter|season|year)|for\s+(?:now|today|this\s+\w+)))?"
         r"\s+is\s+(?P<entry>(?!(?:not|just\s+to\s+(?:chat|vent|talk))\b)[^?]{8,})$",
         examples=[
             (
@@ -100,6 +102,8 @@ GOALS: tuple[TaskSpec, ...] = (
             ("What I want from these workshops is to get the pitch deck ready for investors", "get the pitch deck ready for investors"),
             ("So what we need by the end of the sprint is the billing page live", "the billing page live"),
             ("So what I want is for her to be settled within a month", "for her to be settled within a month"),
+            ("What I'm after this weekend is the fence repaired and painted", "the fence repaired and painted"),
+            ("What we want out of today is a shortlist of three venues", "a shortlist of three venues"),
             (
                 "What we need is every follow-up closed before the review on March 20",
                 "every follow-up closed before the review on March 20",

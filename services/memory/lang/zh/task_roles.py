@@ -1,6 +1,6 @@
 """Chinese words for task state read by role (domain/task_roles.py); see lang/en/task_roles.py."""
 
-GOAL_LABEL = r"目标|目的|指标|target|goal|里程碑|最重要的事|头等大事|重中之重|首要任务|优先级最高的事"
+GOAL_LABEL = r"目标|目的|指标|target|goal|里程碑|最重要的事|头等大事|重中之重|首要任务|优先级最高的事|(?:这个月|这周|本周|本月|今年|这学期)?要做的事|主要任务"
 PROGRESS_LABEL = r"进度|进展|更新|现状|情况|汇报|update|status|progress"
 # Where a label ends: a colon, a dash, or a figure right after 进度 ("讲者进度 15/18").
 LABEL_END = r"[:：]\s*|\s*——\s*|(?<=进度|进展)\s*(?=\d)"
