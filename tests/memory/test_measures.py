@@ -207,3 +207,18 @@ def test_a_multiplier_written_against_a_figure_is_part_of_its_value(memory, said
     send(memory, said)
     found = [item for item in derived(memory) if item.kind == memory_pb2.ITEM_KIND_NUMBER]
     assert [(item.value, item.unit) for item in found] == [(value, unit)], [(i.value, i.unit, i.condition) for i in found]
+
+
+@pytest.mark.parametrize(
+    ("said", "value", "unit", "key"),
+    [
+        ("We book a 3-hour slot for the tasting.", "3", "hour", "slot"),
+        ("Every volunteer gets a 30-minute break after four hours on the stall.", "30", "minute", "break"),
+        ("Each seminar ends with a 15 minute Q&A for the audience.", "15", "minute", "q&a"),
+    ],
+)
+def test_a_figure_that_measures_the_noun_after_it_is_that_noun_s_number(memory, said, value, unit, key):
+    # Joined by a hyphen or not, and a noun written with "&", the measure describes what follows it.
+    send(memory, said)
+    numbers = [item for item in derived(memory) if item.kind == memory_pb2.ITEM_KIND_NUMBER and item.value == value]
+    assert [(item.unit, item.key) for item in numbers] == [(unit, key)], [(i.key, i.value, i.unit) for i in derived(memory)]

@@ -238,12 +238,12 @@ def _names_a_thing(key: str, grammar: str) -> bool:
     if len(words) == 1 and words[0] in en_keys.NOT_SUBJECTS:
         return False
     # A short word names a thing when it is a code ("M3", "Q4", "v2") or an acronym ("HR", "QA"); words joined
-    # by a hyphen name one, whatever they are apart ("the thank-you", "the drop-off").
+    # by a hyphen or an ampersand name one, whatever they are apart ("the thank-you", "the drop-off", "the Q&A").
     return any(len(term) > 2 for term in term_set(key)) or bool(_CODE_OR_ACRONYM.search(key) or _COMPOUND.search(key))
 
 
 _CODE_OR_ACRONYM = regex_cache.compile(r"\b(?:[A-Za-z]+\d+|\d+[A-Za-z]+|[A-Z]{2,})\b")
-_COMPOUND = regex_cache.compile(r"\b[A-Za-z]{2,}-[A-Za-z]{2,}\b")
+_COMPOUND = regex_cache.compile(r"\b[A-Za-z]{2,}-[A-Za-z]{2,}\b|\b[A-Za-z]{1,3}&[A-Za-z]{1,3}\b")
 
 
 def good_value(value: str, grammar: str) -> bool:

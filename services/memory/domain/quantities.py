@@ -24,8 +24,9 @@ MAX_CONDITION_CHARS = 80
 # Not inside a Latin token ("v2", "A4"); Chinese writes a figure against the word before it ("工期75天").
 _FIGURE = regex_cache.compile(
     # "3A", "12C" name a ward or a seat (grammar.VAL_EN): no figure of anything.
-    r"(?<![A-Za-z0-9_\-./:#])(?P<cur>[$€£¥])?(?P<value>[-+−]?\d[\d,]*(?:\.\d+)?)(?![\d:/\-]|\.\d|[A-FH-JLN-SUX-Z]\b)"
-    r"\s?(?P<unit>°[CF]|%|％|‰|[A-Za-zµ°][A-Za-zµ°]*(?:/[A-Za-z³²]+)?|[\u4e00-\u9fff]{1,3})?"
+    # "a 45-minute break": a hyphen may join the figure to its unit, never to another figure ("3-5").
+    r"(?<![A-Za-z0-9_\-./:#])(?P<cur>[$€£¥])?(?P<value>[-+−]?\d[\d,]*(?:\.\d+)?)(?![\d:/]|-(?![A-Za-z])|\.\d|[A-FH-JLN-SUX-Z]\b)"
+    r"(?:-|\s?)(?P<unit>°[CF]|%|％|‰|[A-Za-zµ°][A-Za-zµ°]*(?:/[A-Za-z³²]+)?|[\u4e00-\u9fff]{1,3})?"
 )
 # Chinese punctuation breaks a clause without a space after it (ASCII "," does not: "1,200").
 _CLAUSE_BREAK = regex_cache.compile(
@@ -218,7 +219,7 @@ def _modified(before: str, after: str, words: ModuleType, money: bool = False) -
     # may open with an amount of money: "$75 change fee, he's grumbling" (not "12 people signed up").
     if not (money and not said) and not any(word.lower() in words.MODIFIED_AFTER for word in said[-2:]):
         return None
-    head = re.match(r"\s+(?!(?:a|an|per|each|every)\b)((?:[A-Za-z][\w\-]*\s*){1,3})", after, re.IGNORECASE)
+    head = re.match(r"\s+(?!(?:a|an|per|each|every)\b)((?:[A-Za-z][\w\-&]*\s*){1,3})", after, re.IGNORECASE)
     if head is None:
         return None
     nouns: list[str] = []

@@ -383,6 +383,12 @@ PHRASE_END = frozenset(
         "now",
         "today",
         "then",
+        "after",
+        "before",
+        "during",
+        "until",
+        "every",
+        "each",
     ]
 )
 
