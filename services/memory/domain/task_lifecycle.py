@@ -44,6 +44,8 @@ MAX_ANSWER_CHARS = 400
 # when the sentence holds this many of its words and this share of them.
 RESTATED_TERMS = 3
 RESTATED_SHARE = 0.3
+# Of what a blocker waits for ("till the owner in Leeds sends the form"), the share a settling sentence names.
+AWAITED_SHARE = 0.4
 # A clause that awaits something is left out: "the board signed it, so we go next week" settles by its first.
 _CLAUSE = re.compile(r"[,;，；:：—–]|\s(?:so|but|and then)\s", re.IGNORECASE)
 # Words that say a thing is resolved, or what kind of thing it was, not which thing.
@@ -115,6 +117,11 @@ def settled_blockers(overlay: PlanView, event: Event, turn: TurnAnalysis) -> Non
             shared = len(terms & (said | awaiting_nothing)) if terms & said else 0
             if terms and shared >= RESTATED_TERMS and shared / len(terms) >= RESTATED_SHARE:
                 scored.append((shared / len(terms), item.seq, item))
+            elif (
+                (awaited := _awaited_terms(item.value)) and len(awaited & said) >= 2 and len(awaited & said) / len(awaited) >= AWAITED_SHARE
+            ):
+                # Most of what it waits for is said done, however long the blocker's preamble.
+                scored.append((len(awaited & said) / len(awaited), item.seq, item))
         if not scored:
             # "The surveyor replied!": the one a blocker waits for is said to have done something.
             scored = [(1.0, item.seq, item) for item in blockers if (party := _awaited_party(item.value)) and _acts(party, part)]
@@ -122,6 +129,13 @@ def settled_blockers(overlay: PlanView, event: Event, turn: TurnAnalysis) -> Non
             settled = max(scored, key=lambda entry: entry[:2])[2]
             overlay.update(replace(settled, status=ItemStatus.SUPERSEDED, superseded_by=closer))
             blockers.remove(settled)
+
+
+def _awaited_terms(blocker: str) -> frozenset[str]:
+    """The terms of what a blocker waits for ("... till the distributor sends the contract"), or none."""
+    lang = detect_lang(blocker)
+    match = data(lang if lang in LANGUAGES else "en", "task_states").AWAITED_CLAUSE.search(blocker)
+    return subject_terms(match.group("awaited")) if match else frozenset()
 
 
 def _awaited_party(blocker: str) -> frozenset[str]:

@@ -8,7 +8,9 @@ GOAL_LABEL = (
     r"goals?|(?:q[1-4]|sprint|quarter(?:ly)?|month(?:ly)?|week(?:ly)?|year(?:ly)?|annual|season|term|campaign|project|team|launch|release)\s+"
     r"targets?|objectives?|"
     r"aim(?:ing)?|working\s+toward(?:s)?|milestones?|north\s+star|big\s+picture|what\s+i'm\s+after|"
-    r"what\s+(?:i|we)\s+(?:need|want)\s+out\s+of\s+(?:this|it|the\s+\w+)|desired\s+outcome|end\s+result|"
+    r"what\s+(?:i|we)\s+(?:need|want)(?:\s+(?:out\s+of|for)\s+(?:this|it|the\s+\w+|[A-Z][\w\-]*))?|desired\s+outcome|end\s+result|"
+    # What the work is for: "Here's what this whole exercise is for:".
+    r"what\s+(?:this|it|the)\s+(?:whole\s+)?(?:[\w\-]+\s+){0,2}?is\s+(?:all\s+)?for|"
     # What comes first is what the work is for: "Top priority this quarter:", "The one thing that matters:".
     r"(?:(?:the|our|my)\s+)?(?:(?:top\s+)?priorit(?:y|ies)(?:\s+(?:one|number\s+one|#?1))?|most\s+important\s+thing|one\s+thing\s+that\s+matters)"
 )
@@ -25,7 +27,11 @@ BLOCKER_LABEL = (
     r"sticking\s+points?|bottlenecks?|gotchas?|complications?|problem|the\s+catch"
 )
 # Words that may close a label after its cue: "Only hitch now:", "Open question still:".
-LABEL_TAIL = r"now|here|today|again|though|still|left|remaining|so\s+far"
+LABEL_TAIL = (
+    r"now|here|today|again|though|still|left|remaining|so\s+far|"
+    # The stretch of time a label is for: "What I'm working towards this winter:".
+    r"(?:this|next)\s+(?:week|weekend|month|winter|spring|summer|autumn|fall|year|term|quarter|season|sprint)"
+)
 OPEN_LABEL = (
     r"open(?:\s+(?:questions?|items?|points?|things?|issues?|decisions?))?|undecided|(?:not|still\s+not)\s+(?:yet\s+)?decided|"
     # What someone keeps weighing: "Other thing I'm mulling over:", "What I keep going back and forth about:".
@@ -67,6 +73,16 @@ MILESTONE = (
     r"\b(?:\d[\d,]*|{n})\s+(?:of|out\s+of)\s+(?:the\s+)?(?:\d[\d,]*|{n})\s+(?:\w+\s+)?(?:done|now|so\s+far|finished|complete|confirmed|signed\s+up|in)\b|"
     # Where the count stands: "so we're at 5 of 7", "now at 12 out of 20".
     r"\b(?:we're|we\s+are|i'm|i\s+am|it's|it\s+is|now|that's|that\s+puts\s+us|which\s+puts\s+us)\s+at\s+{about}(?:\d[\d,]*|{n})\s+(?:of|out\s+of)\s+(?:the\s+)?(?:\d[\d,]*|{n})\b|"
+    # Where the count of a named thing stands: "the east wall is at 9 of 14".
+    r"\b(?:is|are|'s|'re)\s+(?:now\s+)?at\s+{about}(?:\d[\d,]*|{n})\s+(?:of|out\s+of)\s+(?:the\s+)?(?:\d[\d,]*|{n})\b|"
+    # Every one of them done: "all 9 panels are fitted", "both ovens are up", "all 30 chapters proofread".
+    r"\b(?:all|both)\s+(?:(?:\d[\d,]*|{n})\s+)?(?:of\s+(?:the|our|my)\s+)?(?:[a-z][\w\-]*\s+){{0,2}}?(?:are\s+|is\s+|have\s+been\s+|got\s+)?"
+    r"(?:now\s+)?(?:done|finished|complete|completed|live|up|built|reviewed|fitted|installed|signed(?:\s+off)?|sent|booked|planted|"
+    r"painted|tested|migrated|delivered|proofread|checked|packed)\b|"
+    # A count reached with what is left: "we're at 40 crates, six to go".
+    r"\bat\s+\d[\d,]*(?:\s+[a-z][\w\-]*)?,\s+(?:\d[\d,]*|{n})\s+(?:more\s+)?(?:left|to\s+go|remaining)\b|"
+    # A count of things reached: "sign-ups hit 240 overnight".
+    r"^(?:[\w\-']+\s+){{0,2}}[a-z][\w\-]*s\s+(?:hit|reached|passed|crossed|topped)\s+\d[\d,]*\b|"
     # The count a step makes: "signed the tiler too, so that's 3 of 7".
     r"\bthat(?:'s|\s+is|\s+makes)\s+(?:\d[\d,]*|{n})\s+(?:of|out\s+of)\s+(?:the\s+)?(?:\d[\d,]*|{n})\b|"
     # Where a share stands, said by the ones doing the work: "we're at about 80% of the epic".
@@ -76,7 +92,7 @@ MILESTONE = (
 )
 # A dependency that stops work, said in any words: what follows is what the work waits for.
 DEPENDENCY = (
-    r"\b(?:can't|cannot|can\s+not|won't|couldn't|not\s+able\s+to)\b[^.;]{0,80}?\buntil\s+(?:[^.;]+)|"
+    r"\b(?:can't|cannot|can\s+not|won't|couldn't|not\s+able\s+to)\b[^.;]{0,80}?\b(?:until|till|til)\s+(?:[^.;]+)|"
     r"\b(?:waiting|wait)\s+(?:on|for)\s+(?:[^.;]+)|\bdepends\s+on\s+(?:[^.;]+)|"
     r"\bheld\s+up\s+(?:by|on)\s+(?:[^.;]+)|\bhinges\s+on\s+(?:[^.;]+)|"
     # What holds the work up, said as the thing or by who is chased: "the thing holding us up is the gas

@@ -130,6 +130,11 @@ AWAITED_PARTY = regex_cache.compile(
     r"says|gives?|returns?|okays?|clears?|checks?|hears?)\b",
     re.IGNORECASE,
 )
+# Where a blocker says what it waits for: the words after it are the awaited thing, which a later sentence
+# names when it settles ("can't book the hall till the council sends the permit" -> "the council sends the permit").
+AWAITED_CLAUSE = regex_cache.compile(
+    r"\b(?:until|till|til|waiting\s+(?:on|for)|depends\s+on|held\s+up\s+by)\s+(?P<awaited>[^.;,]+)", re.IGNORECASE
+)
 UNSETTLED = regex_cache.compile(
     r"\b(?:not|no|never|still|waiting|wait|until|till|yet|pending|blocked|stuck|cannot|will|going to|gonna|hope|"
     r"hopefully|should|might|maybe|if|whether|once|when|soon|tomorrow|next)\b|n't\b|'ll\b|\?",

@@ -42,6 +42,7 @@ ANNOUNCES_GOAL = regex_cache.compile(r"^(?:我的|我们的|这次的)?(?:目标
 AWAITED_PARTY = regex_cache.compile(
     r"^(?:等|等着|等到)?(?P<party>[\u4e00-\u9fff]{2,6}?)(?:回复|回话|确认|签字|批|审批|答复|给答复|拍板|决定|发过来|回消息)"
 )
+AWAITED_CLAUSE = regex_cache.compile(r"等(?:到|着)?(?P<awaited>[^，。；]{2,}?)(?:才能|才可以|再|之后|以后|[，。；]|$)")
 SETTLED = regex_cache.compile(r"了|过了|好了|落地|搞定|通过|到手|解决")
 UNSETTLED = regex_cache.compile(
     r"没|未|还在|在等|等着|等到|卡着|卡在|无法|不能|不了|会不会|能不能|要是|如果|可能|吗|？|\?|下周|明天|打算|准备"

@@ -1,0 +1,45 @@
+"""Task state in more of the words people use: where a named count stands, every one of a count done, a
+count reached with what is left, a count of things reached; a goal label for a stretch of time or for
+someone, and what the work is for; a wait said with "till", closed when what it waits for is said done
+however long its preamble. Sentences written for these tests; tests/memory/redis/test_redis_task_forms.py
+re-runs them on Redis."""
+
+import pytest
+
+from tests.memory.test_task_state import say, state, texts
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "The east wall is at 9 of 14.",
+        "All 9 panels are fitted and the inverter is humming.",
+        "We're at 40 crates, six to go.",
+        "Sign-ups hit 240 overnight.",
+    ],
+)
+def test_a_measured_advance_is_progress(memory, said):
+    say(memory, "Let's keep track of the work.", said)
+    assert said.rstrip(".") in " ".join(texts(state(memory).progress))
+
+
+@pytest.mark.parametrize(
+    ("said", "fragment"),
+    [
+        ("So what I'm working towards this spring: a repainted shop front and new signage.", "repainted shop front"),
+        ("What I need for Dana: the invoice template fixed and the logo swapped.", "invoice template fixed"),
+        ("Here's what this whole exercise is for: pass the fire inspection in May.", "fire inspection"),
+        ("我的打算是这个月把驾照考下来。", "驾照"),
+    ],
+)
+def test_a_goal_said_by_what_the_work_is_for_is_the_goal(memory, said, fragment):
+    say(memory, "Let's get organised.", said)
+    assert fragment in state(memory).goal.text
+
+
+def test_a_wait_said_with_till_is_a_blocker_and_what_it_waits_for_said_done_closes_it(memory):
+    blocker = "For the float I want the banner on it, but I can't order it till the print shop sends the proof, they've been slow all week"
+    say(memory, blocker)
+    assert texts(state(memory).blockers) == [blocker]
+    say(memory, blocker, "The print shop sent the proof on Friday, so the banner is ordered.")
+    assert texts(state(memory).blockers) == []
