@@ -104,7 +104,10 @@ def _grammar(lang: str) -> _Grammar:
                 rf"^(?P<who>[^，,。]{{1,12}}?)(?<![{words.NOT_REPORTERS}])(?:{words.REPORTING})[，,：:]?\s*(?P<inner>\S.{{3,}})$"
             ),
             wish=regex_cache.compile(words.WISH),
-            withdraw=regex_cache.compile(rf"^(?:{words.WITHDRAW})[，,。！!]?\s*(?P<rest>.*)$"),
+            withdraw=regex_cache.compile(
+                rf"^(?:(?:{words.WITHDRAW_NAMING})(?P<about>[^，,。！!吧]{{1,24}}?)(?:那个|这个|的事|那件事|那条)?(?:吧|(?=[，,。！!]|$))|(?:{words.WITHDRAW}))"
+                rf"[，,。！!]?\s*(?P<rest>.*)$"
+            ),
             withdraw_around=regex_cache.compile(words.WITHDRAW_AROUND),
             lifted=regex_cache.compile(words.LIFTED_RULE),
             anaphor=regex_cache.compile(rf"^(?:{words.ANAPHORS})$"),

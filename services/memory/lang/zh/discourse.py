@@ -32,6 +32,8 @@ CHOOSE = r"就定|定成|就按|改按"
 WISH = r"(?!)"
 NOT_REPORTERS = "先再就还也都要得想话没"
 REPORTING = r"说|确认|告诉我|告诉我们|通知|反馈|回复说|回话说|来消息说"
+# A withdrawal that names what it takes back right after it: 忘了我说的西湖那个方案吧.
+WITHDRAW_NAMING = r"忘了我(?:刚才|之前)?说的|忽略我(?:刚才|之前)?说的|别管我(?:刚才|之前)?说的|不用管我(?:刚才|之前)?说的"
 WITHDRAW = r"算了|当我没说|那个不算|刚才说的不算|之前说的不算|刚才那条作废|那条作废|收回刚才|取消刚才说的|忽略我刚才说的|忘了我说的"
 # A general noun after what a withdrawal names (WITHDRAW_AROUND leaves 那个, 的事 out already).
 VAGUE_TAIL = r"(?!)"
