@@ -43,3 +43,8 @@ def test_a_value_someone_asks_for_is_a_new_value_of_what_they_name(memory):
     send(memory, "The refundable deposit on the flat is 900 euros.", "The landlord would like the deposit at 750.")
     assert_replaced(memory, "900", "750")
     assert not [item for item in derived(memory) if "landlord" in item.key]
+
+
+def test_a_value_followed_by_instead_is_the_new_one_whatever_the_sentence_named_before_it(memory):
+    send(memory, "We're printing 250 flyers for the open day.", "Ola reckons 250 flyers is wasteful, so print 120 instead.")
+    assert_replaced(memory, "250", "120")

@@ -23,6 +23,9 @@ from services.memory.lang.zh import revisions as zh_revisions
 from services.memory.lang.zh.revisions import LOOSE_VALUE as _LOOSE_VALUE_ZH
 
 _INTRO = {"en": en_revisions.INTRO, "zh": zh_revisions.INTRO}
+# Rows whose marker follows the new value ("..., do 40 instead"): it is in the clause right before the marker.
+_MARKS_LAST_CLAUSE = frozenset({"instead"})
+_NAMES_VALUE = regex_cache.compile(r"\d|\b[A-Z][\w\-]*")
 _OLD_TAIL = {"en": en_revisions.OLD_TAIL, "zh": zh_revisions.OLD_TAIL}
 
 
@@ -51,6 +54,9 @@ def correction(clean: str, ctx: ReadContext, depth: int = 0) -> tuple[list[tuple
         else:
             stmt = " ".join((groups["stmt"] + " " + (groups.get("stmt2") or "")).split())
             stmt, old = _split_old(stmt, old, grammar)
+            if row.name in _MARKS_LAST_CLAUSE and len(clauses := CLAUSE.split(stmt)) > 1 and _NAMES_VALUE.search(clauses[-1]):
+                # "250 flyers is wasteful, so print 120 instead": the value the marker follows is the new one.
+                stmt = clauses[-1]
             candidate = _from_statement(stmt, old, row.weak, ctx, depth)
             if candidate is None and match.start("stmt") > 0 and not residual:
                 residual = stmt
