@@ -20,8 +20,8 @@ def _rules(memory) -> list[str]:
         ("Parcels for the flat go to the corner shop, unless they need a signature.", "need a signature"),
         ("The ladders stay out of the children's bedroom.", "children's bedroom"),
         ("Fresh plaster is only painted after a week of drying.", "a week of drying"),
-        ("And nothing wider than 80 cm goes up the back stairs.", "back stairs"),
-        ("Nobody re-tags the release images.", "release images"),
+        ("Nothing wider than 80 cm is allowed up the back stairs.", "back stairs"),
+        ("Nobody re-tags the published container images.", "container images"),
         ("访客只能在前台登记以后进楼。", "前台登记"),
     ],
 )

@@ -13,9 +13,9 @@ from tests.memory.test_task_state import say, state, texts
     "said",
     [
         "The east wall is at 9 of 14.",
-        "All 9 panels are fitted and the inverter is humming.",
+        "Good news from the roof: all 9 panels are fitted.",
         "We're at 40 crates, six to go.",
-        "Sign-ups hit 240 overnight.",
+        "Sign-ups hit 240 this week.",
     ],
 )
 def test_a_measured_advance_is_progress(memory, said):
@@ -26,9 +26,9 @@ def test_a_measured_advance_is_progress(memory, said):
 @pytest.mark.parametrize(
     ("said", "fragment"),
     [
-        ("So what I'm working towards this spring: a repainted shop front and new signage.", "repainted shop front"),
-        ("What I need for Dana: the invoice template fixed and the logo swapped.", "invoice template fixed"),
-        ("Here's what this whole exercise is for: pass the fire inspection in May.", "fire inspection"),
+        ("Here's what I'm working towards this month: a repainted shop front and new signage.", "repainted shop front"),
+        ("What we need for the move: the van booked and the piano wrapped.", "piano wrapped"),
+        ("That's what the whole renovation is for: passing the fire inspection in May.", "fire inspection"),
         ("我的打算是这个月把驾照考下来。", "驾照"),
     ],
 )
@@ -38,8 +38,8 @@ def test_a_goal_said_by_what_the_work_is_for_is_the_goal(memory, said, fragment)
 
 
 def test_a_wait_said_with_till_is_a_blocker_and_what_it_waits_for_said_done_closes_it(memory):
-    blocker = "For the float I want the banner on it, but I can't order it till the print shop sends the proof, they've been slow all week"
+    blocker = "The banner has to be ordered by Friday, though I can't place the order till the print shop sends the proof"
     say(memory, blocker)
     assert texts(state(memory).blockers) == [blocker]
-    say(memory, blocker, "The print shop sent the proof on Friday, so the banner is ordered.")
+    say(memory, blocker, "Proof arrived from the print shop this morning; banner ordered.")
     assert texts(state(memory).blockers) == []

@@ -14,7 +14,7 @@ def _status(memory, fragment: str) -> list[int]:
 def test_a_change_to_the_value_already_kept_confirms_it_and_cites_both_turns(memory):
     send(
         memory,
-        "Every podcast episode is capped at 40 minutes, ads included.",
+        "Podcast episodes are capped at 40 minutes.",
         "Fine, the episode cap changes back to 40 minutes after that experiment.",
     )
     items = holding(memory, "40")

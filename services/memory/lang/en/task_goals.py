@@ -102,8 +102,8 @@ GOALS: tuple[TaskSpec, ...] = (
             ("What I want from these workshops is to get the pitch deck ready for investors", "get the pitch deck ready for investors"),
             ("So what we need by the end of the sprint is the billing page live", "the billing page live"),
             ("So what I want is for her to be settled within a month", "for her to be settled within a month"),
-            ("What I'm after this weekend is the fence repaired and painted", "the fence repaired and painted"),
-            ("What we want out of today is a shortlist of three venues", "a shortlist of three venues"),
+            ("What I'm after this weekend is a tidy garage", "a tidy garage"),
+            ("What we want out of this call is a shortlist of three venues", "a shortlist of three venues"),
             (
                 "What we need is every follow-up closed before the review on March 20",
                 "every follow-up closed before the review on March 20",

@@ -9,7 +9,7 @@ GOAL_LABEL = (
     r"targets?|objectives?|"
     r"aim(?:ing)?|working\s+toward(?:s)?|milestones?|north\s+star|big\s+picture|what\s+i'm\s+after|"
     r"what\s+(?:i|we)\s+(?:need|want)(?:\s+(?:out\s+of|for)\s+(?:this|it|the\s+\w+|[A-Z][\w\-]*))?|desired\s+outcome|end\s+result|"
-    # What the work is for: "Here's what this whole exercise is for:".
+    # What the work is for: "That's what the whole renovation is for:".
     r"what\s+(?:this|it|the)\s+(?:whole\s+)?(?:[\w\-]+\s+){0,2}?is\s+(?:all\s+)?for|"
     # What comes first is what the work is for: "Top priority this quarter:", "The one thing that matters:".
     r"(?:(?:the|our|my)\s+)?(?:(?:top\s+)?priorit(?:y|ies)(?:\s+(?:one|number\s+one|#?1))?|most\s+important\s+thing|one\s+thing\s+that\s+matters)"
@@ -81,7 +81,7 @@ MILESTONE = (
     r"painted|tested|migrated|delivered|proofread|checked|packed)\b|"
     # A count reached with what is left: "we're at 40 crates, six to go".
     r"\bat\s+\d[\d,]*(?:\s+[a-z][\w\-]*)?,\s+(?:\d[\d,]*|{n})\s+(?:more\s+)?(?:left|to\s+go|remaining)\b|"
-    # A count of things reached: "sign-ups hit 240 overnight".
+    # A count of things reached: "sign-ups hit 240 this week".
     r"^(?:[\w\-']+\s+){{0,2}}[a-z][\w\-]*s\s+(?:hit|reached|passed|crossed|topped)\s+\d[\d,]*\b|"
     # The count a step makes: "signed the tiler too, so that's 3 of 7".
     r"\bthat(?:'s|\s+is|\s+makes)\s+(?:\d[\d,]*|{n})\s+(?:of|out\s+of)\s+(?:the\s+)?(?:\d[\d,]*|{n})\b|"
