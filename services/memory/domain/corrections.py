@@ -23,7 +23,7 @@ from services.memory.lang.zh import revisions as zh_revisions
 from services.memory.lang.zh.revisions import LOOSE_VALUE as _LOOSE_VALUE_ZH
 
 _INTRO = {"en": en_revisions.INTRO, "zh": zh_revisions.INTRO}
-# Rows whose marker follows the new value ("..., do 40 instead"): it is in the clause right before the marker.
+# Rows whose marker follows the new value ("..., print 120 instead"): it is in the clause right before the marker.
 _MARKS_LAST_CLAUSE = frozenset({"instead"})
 _NAMES_VALUE = regex_cache.compile(r"\d|\b[A-Z][\w\-]*")
 _OLD_TAIL = {"en": en_revisions.OLD_TAIL, "zh": zh_revisions.OLD_TAIL}
