@@ -53,20 +53,22 @@ def sentence(text: str) -> Sentence:
 def analyse_turn(text: str) -> TurnAnalysis:
     """The analysis of a user's own words (quoting.own_words), cached: the planner, the index and
     the tests may ask for the same turn."""
-    lines = tuple(tuple(sentence(said) for said in _with_exceptions(split_sentences(line))) for line in text.splitlines())
+    lines = tuple(_line(line) for line in text.splitlines())
     return TurnAnalysis(text=text, lang=detect_lang(text), lines=tuple(line for line in lines if line))
 
 
-def _with_exceptions(said: list[str]) -> list[str]:
-    """Sentences with each one that opens with an exception ("Unless ...", 除非…) joined to the one before it:
-    a rule and its exception are read as one statement."""
-    joined: list[str] = []
-    for text in said:
-        if joined and _EXCEPTION_OPENER.match(strip_openers(bare(text), detect_lang(text))):
-            joined[-1] += text if joined[-1].endswith(("。", "！", "；")) else " " + text
+def _line(line: str) -> tuple[Sentence, ...]:
+    """A line's sentences, each one that opens with an exception ("Unless ...", 除非…) joined to the one before
+    it: a rule and its exception are read as one statement."""
+    said: list[Sentence] = []
+    for text in split_sentences(line):
+        one = sentence(text)
+        if said and _EXCEPTION_OPENER.match(one.clean):
+            before = said[-1].text
+            said[-1] = sentence(before + text if before.endswith(("。", "！", "；")) else f"{before} {text}")
         else:
-            joined.append(text)
-    return joined
+            said.append(one)
+    return tuple(said)
 
 
 _EXCEPTION_OPENER = regex_cache.compile(

@@ -20,7 +20,7 @@ Pure functions of one sentence; nothing here reads the store.
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from services.memory import regex_cache
 from services.memory.domain.text import is_hedged
@@ -230,11 +230,17 @@ def _reporting_after(lang: str) -> re.Pattern[str]:
     return regex_cache.compile(rf"\s*(?:{data(lang, 'discourse').REPORTING})", re.IGNORECASE)
 
 
+@lru_cache(maxsize=2048)
+def _relay(clean: str, lang: str) -> re.Match[str] | None:
+    """The relay pattern's match, read once per sentence: extraction, typed statements and update semantics all ask."""
+    g = _grammar(lang)
+    return g.relay.match(clean) if g.reporting.search(clean) else None
+
+
 def relayed(clean: str, lang: str) -> tuple[str, str] | None:
     """(who, what they said) for a relayed statement ("my landlord says the deposit is 1,800")."""
-    g = _grammar(lang)
-    match = g.relay.match(clean) if g.reporting.search(clean) else None
-    if not match or g.agents.match(match.group("who").strip()):
+    match = _relay(clean, lang)
+    if not match or _grammar(lang).agents.match(match.group("who").strip()):
         return None
     return match.group("who").strip(), match.group("inner").strip()
 
@@ -242,9 +248,8 @@ def relayed(clean: str, lang: str) -> tuple[str, str] | None:
 def framed_relay(clean: str, lang: str) -> bool:
     """A relay introduced by a frame before a colon ("The lender replied: ..."): what follows is what was said,
     a new value only where it says one changed."""
-    g = _grammar(lang)
-    match = g.relay.match(clean) if lang != "zh" and g.reporting.search(clean) else None
-    return bool(match and match.group("frame"))
+    match = _relay(clean, lang)
+    return bool(match and match.groupdict().get("frame"))
 
 
 def change(clean: str, lang: str) -> Change | None:

@@ -311,7 +311,7 @@ def _compatible(statement: Statement, item: Item) -> bool:
     # A date is no new value of a name or a measure, nor they of a date: "it's the 21st now" leaves "Golden
     # Promise", "every 4 km" leaves "08:30 on the Sunday".
     new, old = value_type(statement.value), value_type(item.value)
-    if other_kinds(value_kind(statement.value, False), value_kind(item.value, False)) and new == old == "time":
+    if new == old == "time" and other_kinds(value_kind(statement.value, False), value_kind(item.value, False)):
         return False  # a time of day is no new date, nor a date a new time of day ("at 06:10" and "on Fridays")
     if statement.update and not statement.key and new == "time":
         return old == "time"  # "改成周六", "it's the 21st now": a keyless time replaces a time

@@ -133,15 +133,13 @@ def settled_blockers(overlay: PlanView, event: Event, turn: TurnAnalysis) -> Non
 
 def _awaited_terms(blocker: str) -> frozenset[str]:
     """The terms of what a blocker waits for ("... till the distributor sends the contract"), or none."""
-    lang = detect_lang(blocker)
-    match = data(lang if lang in LANGUAGES else "en", "task_states").AWAITED_CLAUSE.search(blocker)
+    match = data(detect_lang(blocker), "task_states").AWAITED_CLAUSE.search(blocker)
     return subject_terms(match.group("awaited")) if match else frozenset()
 
 
 def _awaited_party(blocker: str) -> frozenset[str]:
     """The terms of whom a blocker waits for ("the surveyor sends the report" -> surveyor), or none."""
-    lang = detect_lang(blocker)
-    match = data(lang if lang in LANGUAGES else "en", "task_states").AWAITED_PARTY.match(blocker.strip())
+    match = data(detect_lang(blocker), "task_states").AWAITED_PARTY.match(blocker.strip())
     return subject_terms(match.group("party")) if match else frozenset()
 
 
@@ -186,8 +184,7 @@ def chosen_options(overlay: PlanView, event: Event, turn: TurnAnalysis) -> None:
 def _picked(choice: str, said: frozenset[str]) -> bool:
     """The words said name what sets one option of the choice apart ("Plus" of "the Basic plan or the Plus
     plan for the desk"), and nothing of the others'."""
-    lang = detect_lang(choice)
-    own = option_terms(data(lang if lang in LANGUAGES else "en", "task_states").OPTIONS.split(choice))
+    own = option_terms(data(detect_lang(choice), "task_states").OPTIONS.split(choice))
     return own is not None and sum(bool(terms & said) for terms in own) == 1
 
 

@@ -71,10 +71,8 @@ MILESTONE = (
     # A share reached with the end in sight: "batch 4 is at 85%, should wrap tomorrow".
     r"\bat\s+\d+(?:\.\d+)?\s?%[^.;]{{0,30}}?\b(?:should|will|to|set\s+to|about\s+to)\s+(?:wrap|finish|be\s+done|complete|land)\b|"
     r"\b(?:\d[\d,]*|{n})\s+(?:of|out\s+of)\s+(?:the\s+)?(?:\d[\d,]*|{n})\s+(?:\w+\s+)?(?:done|now|so\s+far|finished|complete|confirmed|signed\s+up|in)\b|"
-    # Where the count stands: "so we're at 5 of 7", "now at 12 out of 20".
-    r"\b(?:we're|we\s+are|i'm|i\s+am|it's|it\s+is|now|that's|that\s+puts\s+us|which\s+puts\s+us)\s+at\s+{about}(?:\d[\d,]*|{n})\s+(?:of|out\s+of)\s+(?:the\s+)?(?:\d[\d,]*|{n})\b|"
-    # Where the count of a named thing stands: "the east wall is at 9 of 14".
-    r"\b(?:is|are|'s|'re)\s+(?:now\s+)?at\s+{about}(?:\d[\d,]*|{n})\s+(?:of|out\s+of)\s+(?:the\s+)?(?:\d[\d,]*|{n})\b|"
+    # Where the count stands: "so we're at 5 of 7", "now at 12 out of 20", "the east wall is at 9 of 14".
+    r"\b(?:we're|we\s+are|i'm|i\s+am|it's|it\s+is|now|that's|that\s+puts\s+us|which\s+puts\s+us|is|are|'s|'re)\s+(?:now\s+)?at\s+{about}(?:\d[\d,]*|{n})\s+(?:of|out\s+of)\s+(?:the\s+)?(?:\d[\d,]*|{n})\b|"
     # Every one of them done: "all 9 panels are fitted", "both ovens are up", "all 30 chapters proofread".
     r"\b(?:all|both)\s+(?:(?:\d[\d,]*|{n})\s+)?(?:of\s+(?:the|our|my)\s+)?(?:[a-z][\w\-]*\s+){{0,2}}?(?:are\s+|is\s+|have\s+been\s+|got\s+)?"
     r"(?:now\s+)?(?:done|finished|complete|completed|live|up|built|reviewed|fitted|installed|signed(?:\s+off)?|sent|booked|planted|"
