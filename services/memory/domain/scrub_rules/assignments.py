@@ -3,7 +3,7 @@
 import re
 
 from services.memory import regex_cache
-from services.memory.domain.scrub_rules.gates import words
+from services.memory.domain.scrub_rules.gates import Gate, words
 from services.memory.domain.scrub_rules.names import NAMED_GATE, PASSWORD_WORD, SECRET_WORDS, ZH_SECRET_WORDS
 from services.memory.domain.scrub_rules.values import (
     CODE_WORD,
@@ -103,6 +103,12 @@ ASSIGNMENTS: tuple[Rule, ...] = (
             + r"((?!\[REDACTED|\[USER\]|[=>#:])(?:[^\s\"'`\\,;&()\[\]{}，。；、（）]|&(?![\w.-]+=))+))"
         ),
         _named_value,
+    ),
+    # A .pgpass line, host:port:database:user:password (`*` for any of the first four).
+    (
+        Gate(shape=r"[\w.-]+:(?:\d+|\*):[^:\s]+:[^:\s]+:\S"),
+        regex_cache.compile(r"(?m)^((?=[\w.*-]*[A-Za-z*])[\w.*-]+:(?:\d+|\*):[^:\s]+:[^:\s]+:)(\S+)$"),
+        unless_reference,
     ),
     # A name/value pair (Kubernetes env, JSON): `- name: DB_PASSWORD` then `value: …`.
     (

@@ -1,6 +1,7 @@
 """Passphrases: several words after a passphrase's label ("passphrase: correct horse battery staple", 口令是 …)."""
 
 import re
+from collections.abc import Callable
 
 from services.memory import regex_cache
 from services.memory.domain.scrub_rules.gates import words
@@ -21,19 +22,30 @@ _END = regex_cache.compile(r"$|\s|[,;!?)\]}\"'`’”」，。；、！？）]|[
 _ASSIGNS = r"(?P<assigns>(?:[ \t]+(?:" + en.COPULAS + r"))?[ \t]*[:：=](?:\*\*)?[ \t]*)"
 _STATES = r"(?P<states>[ \t]+(?:" + en.COPULAS + r")[ \t]+|[ \t]+(?:-|–|—)[ \t]+)"
 _STOP_WORDS = frozenset(en.PASSPHRASE_STOP_WORDS.split("|") + zh.PASSPHRASE_STOP_WORDS.split("|"))
+_INNER = frozenset(en.PASSPHRASE_INNER_WORDS.split("|"))
+# What a secret is for, between its label and its value: "the passphrase for the backup disk is …".
+_FOR_WHAT = r"(?:\*\*)?(?:[ \t]+(?:" + en.PREPOSITIONS + r")(?:[ \t]+[^\s,;:.!?]+){1,4}?)?"
 _COUNTS = frozenset(en.PASSPHRASE_COUNTS.split("|"))
 _PREDICATES = frozenset(en.PASSPHRASE_PREDICATES.split("|"))
 _CJK = regex_cache.compile(r"[\u3400-\u9fff]+")
 CJK_CHARS_PER_WORD = 2
 
 
-def _run_end(text: str, assigns: bool) -> int:
-    """Where the passphrase that starts `text` ends: its words up to the first one prose puts
-    there ("and", "in", "the"); 0 when they are too few or read as a description or a count."""
-    taken = []
-    for word in re.finditer(r"\S+", text):
-        if word.group().lower() in _STOP_WORDS:
-            break
+def _run_end(text: str, needed: int, assigns: bool) -> int:
+    """Where the passphrase that starts `text` ends: its words up to the first one prose puts there
+    ("and", "the"), a preposition between two of its words kept ("moss between grey stones"); 0 when
+    they are fewer than `needed` or read as a description or a count."""
+    found = list(re.finditer(r"\S+", text))
+    taken: list[re.Match[str]] = []
+    counted = 0
+    for i, word in enumerate(found):
+        lowered = word.group().lower()
+        if lowered in _STOP_WORDS:
+            following = found[i + 1].group().lower() if i + 1 < len(found) else ""
+            if not (taken and lowered in _INNER and following and following not in _STOP_WORDS):
+                break
+        else:
+            counted += _words_in(word.group())
         taken.append(word)
     if not taken:
         return 0
@@ -42,9 +54,7 @@ def _run_end(text: str, assigns: bool) -> int:
         return 0  # "the passphrase is four random words", "口令是 12 位"
     if not assigns and (first in _PREDICATES or (len(first) >= 5 and first.endswith("ed"))):
         return 0  # "the passphrase is required", "was rotated last week"
-    if sum(_words_in(word.group()) for word in taken) < (2 if assigns else 3):
-        return 0
-    return taken[-1].end()
+    return taken[-1].end() if counted >= needed else 0
 
 
 def _words_in(token: str) -> int:
@@ -55,20 +65,27 @@ def _words_in(token: str) -> int:
     return len(re.split(r"['’-]", token))
 
 
-def _passphrase(m: re.Match[str]) -> str:
-    found = m.group("words")
-    if found is None:  # quoted: all of it, unless it is a template or a placeholder
-        group = next(g for g in range(1, (m.re.groups or 1) + 1) if g not in m.re.groupindex.values() and m.group(g) is not None)
-        if is_reference(m.group(group)):
-            return m.group(0)
-        start, end = m.span(group)
-    else:
-        start = m.start("words")
-        end = start + _run_end(found, assigns=m.group("assigns") is not None)
-        if end == start or (end == m.end() and not _END.match(m.string, end)):
-            return m.group(0)
-    whole = m.group(0)
-    return whole[: start - m.start()] + REDACTED + whole[end - m.start() :]
+def _phrase(assigned: int, stated: int, *, described_after_colon: bool = False) -> Callable[[re.Match[str]], str]:
+    """The replacement for a label's run of words: `assigned` words after ":" or "=" make a phrase,
+    `stated` after "is" or a dash; `described_after_colon` reads a predicate after ":" as prose too."""
+
+    def replace(m: re.Match[str]) -> str:
+        found = m.group("words")
+        if found is None:  # quoted: all of it, unless it is a template or a placeholder
+            group = next(g for g in range(1, (m.re.groups or 1) + 1) if g not in m.re.groupindex.values() and m.group(g) is not None)
+            if is_reference(m.group(group)):
+                return m.group(0)
+            start, end = m.span(group)
+        else:
+            assigns = m.group("assigns") is not None
+            start = m.start("words")
+            end = start + _run_end(found, assigned if assigns else stated, assigns and not described_after_colon)
+            if end == start or (end == m.end() and not _END.match(m.string, end)):
+                return m.group(0)
+        whole = m.group(0)
+        return whole[: start - m.start()] + REDACTED + whole[end - m.start() :]
+
+    return replace
 
 
 PASSPHRASES: tuple[Rule, ...] = (
@@ -76,11 +93,15 @@ PASSPHRASES: tuple[Rule, ...] = (
     # "the passphrase for the backup disk is …", "**Passphrase:** …".
     (
         words("phrase"),
-        regex_cache.compile(
-            r"(?i)\b(?:" + en.PASSPHRASE_LABELS + r")(?:\*\*)?(?:[ \t]+(?:" + en.PREPOSITIONS + r")(?:[ \t]+[^\s,;:.!?]+){1,4}?)?"
-            r"(?:" + _ASSIGNS + "|" + _STATES + ")" + _VALUE
-        ),
-        _passphrase,
+        regex_cache.compile(r"(?i)\b(?:" + en.PASSPHRASE_LABELS + r")" + _FOR_WHAT + r"(?:" + _ASSIGNS + "|" + _STATES + ")" + _VALUE),
+        _phrase(2, 3),
+    ),
+    # A password given as words after ":" or "=" ("Password = river stone lantern 7", "the wifi password is:
+    # …"): three words at least, as a single word is the other rules' ("password: hunter2").
+    (
+        words(*en.PASSWORD_LABELS_GATE),
+        regex_cache.compile(r"(?i)\b(?:" + en.PASSWORD_LABELS + r")" + _FOR_WHAT + _ASSIGNS + _VALUE),
+        _phrase(3, 3, described_after_colon=True),
     ),
     # 口令是 correct horse battery staple, 密码短语：紫色 海鸥 飞过 山顶.
     (
@@ -88,6 +109,6 @@ PASSPHRASES: tuple[Rule, ...] = (
         regex_cache.compile(
             r"(?:" + zh.PASSPHRASE_LABELS + r")(?:(?P<assigns>[ \t]*[:：=][ \t]*)|(?P<states>[ \t]*(?:" + zh.COPULAS + r")[ \t]*))" + _VALUE
         ),
-        _passphrase,
+        _phrase(2, 3),
     ),
 )

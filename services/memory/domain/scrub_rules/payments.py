@@ -53,7 +53,8 @@ _COOKIE_PAIR = regex_cache.compile(r"([\w.-]+=)([^;\s]+)")
 
 PAYMENTS: tuple[Rule, ...] = (
     (
-        Gate(shape=r"\d{4}[ -]?\d{4}[ -]?\d{4}"),
+        # Four groups of four, or American Express's 4-6-5.
+        Gate(shape=r"\d{4}[ -]?\d{4}[ -]?\d{4}|\d{4}[ -]?\d{6}[ -]?\d{5}"),
         regex_cache.compile(
             r"(?i)(?P<label>(?:\b(?:"
             + en.CARD_LABELS
@@ -82,5 +83,10 @@ PAYMENTS: tuple[Rule, ...] = (
         ),
         _codes,
     ),
-    (words("cookie:"), regex_cache.compile(r"(?i)(\b(?:set-)?cookie:[ \t]*)([^\n]+)"), _cookie),
+    # A Cookie header, or a cookie named in prose right before its pairs ("the cookie I pasted: sid=…", "the cookies are a=…").
+    (
+        words("cookie"),
+        regex_cache.compile(r"(?i)(\b(?:set-)?cookies?(?:[ \t]*[:：]|[ \t]+(?:is|are|was|were|header))?[ \t]*)(?=[\w.-]+=)([^\n]+)"),
+        _cookie,
+    ),
 )

@@ -17,6 +17,8 @@ _PAIR_GATE = Gate(
     words=(*en.ACCOUNT_GATE, *zh.ACCOUNT_GATE),
     shape=en.USER_WORD + r"(?:[ \t]+(?:" + en.PAIR_COPULAS + r")[ \t]+|[ \t]*[:：=][ \t]*|[ \t]+)[\w.@+-]{2,64}(?:[ \t]*/[ \t]*|:)\S",
 )
+# "set to" between a password's name and its value: "the admin pw is now set to …", "password — reset to …".
+_SET_TO = r"(?:[ \t]+(?:-|–|—))?[ \t]+(?:(?:" + en.PAIR_COPULAS + r"|now|has[ \t]+been)[ \t]+)*(?:(?:" + en.SET_VERBS + r")[ \t]+)?to[ \t]+"
 # "and pass …" after a user name.
 _AND_PASS = r"(?:" + en.AND + r"[ \t]+)?" + en.PASS + r"(?:[ \t]*[:：=][ \t]*|[ \t]+)"
 _ARE = r"[ \t]+(?:" + en.PAIR_COPULAS + r")[ \t]"
@@ -107,7 +109,7 @@ PROSE: tuple[Rule, ...] = (
         regex_cache.compile(
             r"(?i)\b(?:(?:" + en.PASSWORD_LABELS + r")"
             r"(?:[ \t]+(?:" + en.PREPOSITIONS + r")(?:[ \t]+[^\s,;:.!?]+){1,4}?(?:[ \t]*[:：=][ \t]*|" + _IS + r")"
-            r"|" + _IS + r"|[ \t]+(?:-|–|—|->|→)[ \t]+|[ \t]+)"
+            r"|" + _SET_TO + r"|" + _IS + r"|[ \t]+(?:-|–|—|->|→)[ \t]+|[ \t]+)"
             # `password: …` and `password=…` are the assignment rule's, which tells code from secrets.
             r"|(?:" + en.SHORT_PASSWORD_LABELS + r")[ \t]*[:：=][ \t]*)" + _ASCII_VALUE
         ),
@@ -118,17 +120,18 @@ PROSE: tuple[Rule, ...] = (
         regex_cache.compile(r"(?:" + ZH_SECRET_WORDS + r")(?:[ \t]*(?:" + zh.LINKS + r"|[:：=]))?[ \t]*" + _ASCII_VALUE),
         _bare_value,
     ),
-    # A code that opens something, digits only allowed: "the door code is 4471#", "alarm PIN 8842", 门禁码是 0615.
+    # A code that opens something, digits only allowed: "the door code is 4471#", "alarm PIN 8842", 门禁码是 0615;
+    # a six-digit one-time code may be read out in halves ("the login code is 304 558").
     (
         words(*en.CODE_GATE, *zh.CODE_GATE),
         regex_cache.compile(
             r"(?i)((?:\b(?:"
             + en.CODE_LABELS
-            + r")(?:[ \t]+(?:for|to|of|on)(?:[ \t]+[^\s,;:.!?]+){1,3}?)?(?:"
+            + r")(?:[ \t]+(?:for|to|of|on|from)(?:[ \t]+[^\s,;:.!?]+){1,3}?)?(?:"
             + _IS
             + r"|[ \t]*[:：=][ \t]*|[ \t]+)"
             r"|(?:" + zh.CODE_LABELS + r")[ \t]*(?:" + zh.COPULAS + r"|[:：=])?[ \t]*))"
-            r"((?=[0-9A-Za-z#*]*\d)[0-9A-Za-z#*]{3,12})(?![\w])"
+            r"(\d{3}[ -]\d{3}|(?=[0-9A-Za-z#*]*\d)[0-9A-Za-z#*]{3,12})(?![\w])"
         ),
         lambda m: m.group(1) + REDACTED,
     ),
@@ -136,7 +139,7 @@ PROSE: tuple[Rule, ...] = (
     (
         words(en.PASS),
         regex_cache.compile(
-            r"(?i)\b(?:" + en.USER_LABELS + r")(?:[ \t]*[:：=][ \t]*|[ \t]+)[\w.@+-]{2,64}[ \t]*[,;，]?[ \t]*" + _AND_PASS + _ASCII_VALUE
+            r"(?i)\b(?:" + en.USER_LABELS + r")(?:[ \t]*[:：=][ \t]*|[ \t]+)[\w.@+-]{2,64}[ \t]*[,;，/]?[ \t]*" + _AND_PASS + _ASCII_VALUE
         ),
         _bare_value,
     ),

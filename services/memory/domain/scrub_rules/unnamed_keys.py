@@ -4,15 +4,19 @@ import math
 import re
 
 from detect_secrets.filters.heuristic import is_potential_uuid, is_sequential_string
-from detect_secrets.plugins.high_entropy_strings import Base64HighEntropyString
+from detect_secrets.plugins.high_entropy_strings import Base64HighEntropyString, HexHighEntropyString
 
 from services.memory import regex_cache
-from services.memory.domain.scrub_rules.gates import Gate
+from services.memory.domain.scrub_rules.gates import Gate, words
 from services.memory.domain.scrub_rules.names import ZH_SECRET_WORDS
-from services.memory.domain.scrub_rules.values import PLACEHOLDER, Rule
+from services.memory.domain.scrub_rules.values import PLACEHOLDER, REDACTED, Rule, in_match, looks_like_credential
 from services.memory.lang.en import secrets as en
 
 _ENTROPY = Base64HighEntropyString()  # detect-secrets' base64 charset, Shannon entropy and default limit (4.5)
+_HEX_ENTROPY = HexHighEntropyString()  # the same for hex (limit 3.0)
+_HEX = regex_cache.compile(r"[0-9a-f]+|[0-9A-F]+")
+# A hash named just before it: "the secret rotation landed in commit 9f…", "sha256 of the key file: 4e…".
+_HASH_NAMED = regex_cache.compile(r"(?i)\b(?:commit|sha\d*|md5|hash|digest|checksum|revision|rev|fingerprint)\b[^.!?\n]{0,16}$")
 # A secret word (or "aws") in the sentence before a random-looking run.
 _SECRET_WORD_BEFORE = regex_cache.compile(r"(?i)(aws)|" + en.KEY_WORDS_BEFORE + "|" + ZH_SECRET_WORDS)
 _WORD_RUN = regex_cache.compile(r"[A-Z]?[a-z]{3,}|[A-Z]{3,}")
@@ -34,20 +38,44 @@ def _high_entropy_near_word(m: re.Match[str]) -> str:
     # Placeholders name secrets too ([REDACTED_GOOGLE_API_KEY]); they must not vouch for a neighbour.
     before = PLACEHOLDER.sub(" ", m.string[max(line_start, m.start() - 160) : m.start()])[-56:]
     word = _SECRET_WORD_BEFORE.search(re.split(r"[.!?;]\s|[。！？；]", before)[-1])  # in the same sentence
+    if word is None or is_sequential_string(candidate) or is_potential_uuid(candidate):
+        return candidate
+    if _HEX.fullmatch(candidate):
+        # Many vendors' tokens are hex (an auth token, a webhook secret): random hex has about 3.7 bits a
+        # character, far under base64's limit, and ever-longer runs of one case say nothing more.
+        random_hex = any(c.isdigit() for c in candidate) and any(c.isalpha() for c in candidate)
+        if not random_hex or _HASH_NAMED.search(before) or _HEX_ENTROPY.calculate_shannon_entropy(candidate) <= _HEX_ENTROPY.entropy_limit:
+            return candidate
+        return "[REDACTED_SECRET]"
     mixed = any(c.isupper() for c in candidate) and any(c.islower() for c in candidate) and any(c.isdigit() for c in candidate)
     words_between_slashes = sum(len(part) >= 4 and part.isalpha() for part in candidate.split("/"))
     if (
-        word is None
-        or not mixed
+        not mixed
         or words_between_slashes >= 2  # a path (docs/AWSEC2/latest/UserGuide), not a key
         # detect-secrets' limit, raised with length toward random base64 (≈5 bits): base64 of readable
         # text (an encoded image id) stays below it, a 40-character AWS secret (≈5.1) does not.
         or _ENTROPY.calculate_shannon_entropy(candidate) <= max(_ENTROPY.entropy_limit, min(5.0, 0.85 * math.log2(len(candidate))))
-        or is_sequential_string(candidate)
-        or is_potential_uuid(candidate)
     ):
         return candidate
     return "[REDACTED_AWS_SECRET]" if word.group(1) else "[REDACTED_SECRET]"
+
+
+MIN_RANDOM_VALUE = 16
+
+
+def _random_after_key(m: re.Match[str]) -> str:
+    """The value after a name ending in "key": a secret only when it reads as random (long, digits
+    mixed with letters of both cases, or hex), not a word or a slug (`sort_key = "created_at"`)."""
+    group = next(g for g in (2, 3, 4) if m.group(g) is not None)
+    value = m.group(group)
+    mixed_case = any(c.isupper() for c in value) and any(c.islower() for c in value)
+    random_looking = (
+        len(value) >= MIN_RANDOM_VALUE
+        and looks_like_credential(value)
+        and any(c.isdigit() for c in value)
+        and (mixed_case or bool(_HEX.fullmatch(value)))
+    )
+    return in_match(m, group, REDACTED) if random_looking else m.group(0)
 
 
 def _prefixed_token(m: re.Match[str]) -> str:
@@ -79,5 +107,15 @@ UNNAMED_KEYS: tuple[Rule, ...] = (
         Gate(words=("aws", *en.KEY_WORDS_BEFORE_GATE, *ZH_SECRET_WORDS.split("|"))),
         regex_cache.compile(r"(?<![A-Za-z0-9/+=_.:-])[A-Za-z0-9/+]{32,}={0,2}(?![A-Za-z0-9/+=_-])"),
         _high_entropy_near_word,
+    ),
+    # Any other name ending in "key", once the shapes above had their say (`$env:MAPS_KEY = "…"`,
+    # `maps.key: …`): a sort key or a cache key holds a word, so the value must read as random.
+    (
+        words("key"),
+        regex_cache.compile(
+            r"(?i)(?<![\w.$-])((?:\\?[\"'])?[\w.-]*?[_.-]key(?:\\?[\"'])?[ \t]*[=:][ \t]*)"
+            r"""(?:"([^"\n]*)"|'([^'\n]*)'|([^\s"'`\\,;&()\[\]{}]+))"""
+        ),
+        _random_after_key,
     ),
 )

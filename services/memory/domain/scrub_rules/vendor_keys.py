@@ -77,6 +77,15 @@ VENDOR_KEYS: tuple[Rule, ...] = (
         regex_cache.compile(r"(?i)(/hooks?/|webhook/send\?key=|robot/send\?access_token=)[A-Za-z0-9_-]{16,}"),
         lambda m: m.group(1) + "[REDACTED_WEBHOOK]",
     ),
+    # Keys whose tail is lowercase hex, which the rule on unnamed prefixed keys (a mixed-case tail) lets pass:
+    # Mailgun's private keys, DigitalOcean's personal, OAuth and refresh tokens, Shopify's app tokens.
+    (words("key-"), regex_cache.compile(r"(?<![\w-])key-[0-9a-f]{32}\b"), "[REDACTED_MAILGUN_KEY]"),
+    (words("dop_v1_", "doo_v1_", "dor_v1_"), regex_cache.compile(r"\bdo[opr]_v1_[0-9a-f]{64}\b"), "[REDACTED_DIGITALOCEAN_TOKEN]"),
+    (
+        words("shpat_", "shpss_", "shpca_", "shppa_"),
+        regex_cache.compile(r"\bshp(?:at|ss|ca|pa)_[0-9a-fA-F]{32}\b"),
+        "[REDACTED_SHOPIFY_TOKEN]",
+    ),
     (
         words("a3t", "akia", "asia", "abia", "acca"),
         regex_cache.compile(r"\b(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}\b"),

@@ -78,6 +78,8 @@ PASSWORD_LABELS = "password|passwd|passphrase|passcode|pword|pwd|pw"
 PASSWORD_LABELS_GATE = ("pass", "pw")
 # Those of them whose "label: value" is prose, not an assignment the code-aware rule reads.
 SHORT_PASSWORD_LABELS = "passcode|pword|pwd|pw"
+# Verbs that give a password its value: "the password was changed to …".
+SET_VERBS = "set|changed|reset|updated|switched"
 # What a password is for, between its name and its value: "password for the router is …".
 PREPOSITIONS = "for|of|on|to"
 
@@ -108,6 +110,8 @@ PASSPHRASE_STOP_WORDS = (
     "rather|really|now|already|never|always|ever|soon|here|there|somewhere|anywhere|enough|more|most|less|least|"
     "much|many|few|several"
 )
+# Stop words that may join two words inside a passphrase ("moss between grey stones").
+PASSPHRASE_INNER_WORDS = "over|under|in|on|at|of|by|to|from|with|into|after|before|through|between|above|below|like"
 # First words that make what follows a count, not a passphrase: "the passphrase is four random words".
 PASSPHRASE_COUNTS = "one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty"
 # First words that make "the passphrase is …" a description: a passive ("is stored", "was reset",
@@ -123,9 +127,9 @@ PASSPHRASE_PREDICATES = (
 # Codes that open something ("the door code is 4471#", "alarm PIN: 8842"): their value may be digits only.
 CODE_LABELS = (
     r"pin(?:[ \t]+(?:code|number))?|passcode|cvv2?|cvc2?|(?:door|gate|alarm|lock|safe|garage|entry|entrance|access|security|keypad|lockbox|"
-    r"key[ \t]?safe|verification|one-time)[ \t]+(?:code|pin)"
+    r"key[ \t]?safe|verification|one-time|2fa|mfa|otp|totp|sms|authenticator|login|sign-?in)[ \t]+(?:code|pin)|otp"
 )
-CODE_GATE = ("pin", "passcode", " code", "cvv", "cvc")
+CODE_GATE = ("pin", "passcode", " code", "cvv", "cvc", "otp")
 # A card's number after its name ("card 4515 ..."): taken whatever its check digit says.
 CARD_LABELS = r"(?:credit|debit)?[ \t]*card(?:[ \t]+(?:number|no\.?|#))?"
 # Codes an account hands out to get back in, listed after their name and a colon.
