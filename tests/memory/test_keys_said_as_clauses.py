@@ -75,3 +75,9 @@ def test_a_change_said_in_the_progressive_replaces_the_value_and_its_subjects_we
     send(memory, "The regular Friday order is 60 baguettes.", "I'm raising the regular Friday order to 75.")
     assert_replaced(memory, "60", "75")
     assert not [item for item in derived(memory) if item.value == "Friday"]
+
+
+def test_a_perfect_of_any_verb_ends_the_key_before_its_auxiliary(memory):
+    send(memory, "The mailing list has slowly swelled to 2,300 readers.", "Our refund queue had finally shrunk to 14 tickets.")
+    assert {item.key for item in holding(memory, "2,300")} == {"mailing list"}
+    assert {item.key for item in holding(memory, "14")} == {"refund queue"}

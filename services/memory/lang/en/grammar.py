@@ -31,9 +31,15 @@ _VERB_WORDS_EN = (
     # what a supplier asks: "the roofer quoted £6,400 for the job"
     r"quoted|quotes|charges?|charged|bills?|billed|estimated|estimates|priced|asks?\s+for|asked\s+for"
 )
+# A perfect with its participle, whatever the verb: "has recently improved to", "has been hovering at",
+# "have finally reached": the key ends before the auxiliary, not after the participle.
+_PERFECT_EN = (
+    r"(?:has|have|had)(?:\s+been)?(?:\s+(?:[a-z]+ly|just|now|finally|already|only|still|also|even|since|then))*"
+    r"\s+(?!(?:a|an|the|my|our|their|your|no|not|never|around|about|roughly|approximately|exactly|nearly|almost|over|under|below|above|at|to|up|down|more|less|fewer)\b)[a-z]+(?:\s+(?:up|down|back|out|over))?"
+)
 _VERB_EN = (
-    rf"(?P<verb>(?<![A-Za-z])(?:{_VERB_WORDS_EN})(?:\s+(?:not|never|to|be|stay|remain|keep|go|get|run|hold|sit|always|ideally|out|up|down|back|"
-    r"raised|lowered|bumped|increased|reduced|set|moved|changed|pinned|configured|go off|trigger|fire|alert|kick in))*)"
+    rf"(?P<verb>(?<![A-Za-z])(?:{_PERFECT_EN}(?![A-Za-z])|(?:{_VERB_WORDS_EN})(?:\s+(?:not|never|to|be|stay|remain|keep|go|get|run|hold|sit|always|ideally|out|up|down|back|"
+    r"raised|lowered|bumped|increased|reduced|set|moved|changed|pinned|configured|go off|trigger|fire|alert|kick in))*))"
     r"(?![A-Za-z])"
 )
 CMP_WORDS_EN = (
@@ -46,7 +52,7 @@ CMP_WORDS_EN = (
 _CMP_EN = rf"(?P<cmp>(?<![A-Za-z])(?:{CMP_WORDS_EN})(?![A-Za-z])|{CMP_SYMBOLS})"
 # Between a key and its value: a verb, a comparator or both; the lookahead stops "p95" reading as key "p", value 95.
 _LINK_EN = (
-    rf"\s*(?=(?<![A-Za-z])(?:{_VERB_WORDS_EN}|{CMP_WORDS_EN})(?![A-Za-z])|{CMP_SYMBOLS})"
+    rf"\s*(?=(?<![A-Za-z])(?:{_VERB_WORDS_EN}|had|{CMP_WORDS_EN})(?![A-Za-z])|{CMP_SYMBOLS})"
     rf"(?:{_VERB_EN}\s*)?(?:{_CMP_EN}\s*)?"
 )
 # "We agreed (that) ...", "let's say ...", "we test at ...": the statement follows.
@@ -69,6 +75,7 @@ UNIT_STOP_WORDS = frozenset(
         "now",
         "today",
         "instead",
+        "all",
         "again",
         "at",
         "per",
