@@ -23,6 +23,10 @@ def _rules(memory) -> list[str]:
         ("Nothing wider than 80 cm is allowed up the back stairs.", "back stairs"),
         ("Nobody re-tags the published container images.", "container images"),
         ("访客只能在前台登记以后进楼。", "前台登记"),
+        # Chinese norms behind a clause of when or of who said it, and any standing statement with its 除非.
+        ("周末加班的时候，实习生不能单独值班，除非有正式员工在场。", "实习生不能单独值班"),
+        ("物业经理发通知说，快递柜里的包裹一律放三天，除非收件人打电话延期。", "包裹一律放三天"),
+        ("押金由中介代收，除非租客直接转给房东。", "押金由中介代收"),
     ],
 )
 def test_a_norm_without_a_rule_word_is_a_rule(memory, said, part):
@@ -42,8 +46,19 @@ def test_a_chinese_exception_said_on_its_own_belongs_to_the_routine_before_it(me
 
 @pytest.mark.parametrize(
     "said",
-    ["I'll drop the keys round tomorrow unless the train is late.", "We got there at noon, unless I'm misremembering."],
+    [
+        "I'll drop the keys round tomorrow unless the train is late.",
+        "We got there at noon, unless I'm misremembering.",
+        "我们下周去露营，除非下雨。",
+        "孩子们周六去游泳，除非教练请假。",
+        "上个月房租涨了，除非我记错了。",
+    ],
 )
 def test_a_plan_or_a_memory_with_unless_is_no_rule(memory, said):
     send(memory, said)
     assert _rules(memory) == []
+
+
+def test_a_clause_of_condition_names_no_fact(memory):
+    send(memory, "押金由中介代收，除非是租客自己转的。")
+    assert not [item for item in all_items(memory.stub, S) if item.kind == memory_pb2.ITEM_KIND_FACT and item.key.startswith("除非")]

@@ -48,3 +48,14 @@ def test_a_value_someone_asks_for_is_a_new_value_of_what_they_name(memory):
 def test_a_value_followed_by_instead_is_the_new_one_whatever_the_sentence_named_before_it(memory):
     send(memory, "We're printing 250 flyers for the open day.", "Ola reckons 250 flyers is wasteful, so print 120 instead.")
     assert_replaced(memory, "250", "120")
+
+
+def test_a_count_of_people_is_updated_by_a_count_of_people_of_another_name(memory):
+    send(memory, "The Sunday litter pick needs 9 volunteers.", "We found more hands, so bump the litter pick to 12 people.")
+    assert_replaced(memory, "9", "12")
+
+
+def test_any_verb_with_a_particle_of_direction_moves_the_value_it_names_and_sets_no_ceiling(memory):
+    send(memory, "The parking permit is £70 a year.", "The residents' committee voted the parking permit up to £90 a year.")
+    assert_replaced(memory, "70", "90")
+    assert [item.condition for item in holding(memory, "90")] == ["a year"]

@@ -93,7 +93,11 @@ UNIT_FAMILIES = {
     "pound": ("£", "gbp", "pounds"),
     "yuan": ("¥", "rmb", "cny", "yuan"),
     # Counts of people: "118 guests" and "96 people" measure one thing.
-    "person": ("people", "persons", "guests", "attendees", "heads", "pax", "covers", "participants"),
+    "person": (
+        *("people", "persons", "guests", "attendees", "heads", "pax", "covers", "participants", "volunteers", "members", "staff"),
+        *("students", "pupils", "learners", "players", "kids", "children", "adults", "visitors", "customers", "clients", "patients"),
+        *("employees", "workers", "helpers", "delegates", "invitees", "diners", "riders", "runners"),
+    ),
     "kilogram": ("kg", "kgs", "kilo", "kilos", "kilogram", "kilograms"),
     "kilometre": ("km", "kms", "kilometre", "kilometres", "kilometer", "kilometers"),
     "metre": ("metre", "metres", "meter", "meters"),

@@ -3,6 +3,11 @@
 from services.memory import regex_cache
 from services.memory.domain.patterns_core import RULE, _row
 
+# Up to two clauses before a rule that say when it holds or who said it: "开会的时候，", "房东说，", "王老师发消息说，".
+# Days that make a clause a plan: "明天", "下周五", "这个周末".
+_DAYS = r"今天|明天|后天|昨天|今晚|明晚|周[一二三四五六日末]|星期|下周|这周|本周|下个月|这个月|月底|年底"
+_WHEN_OR_WHO_SAID = r"(?:[^，,。！？]{1,20}?(?:的时候|时|期间|说|表示|强调|提醒)[，,：:]?\s*){0,2}"
+
 RULES_ZH = (
     _row(
         "zh_always",
@@ -118,8 +123,14 @@ RULES_ZH = (
         "zh",
         RULE,
         # 能不能 / 可不可以 asks whether (甲方问能不能装个水龙头): no prohibition.
-        r"^(?![我你他她它咱](?!的))[^，,。！？]{2,24}?(?<![能可许应])(?P<marker>不能|不可以|不可|不许|不应该|不应)(?![不])(?![^，,。！？]*了(?:[，,。！？]|$))",
-        [("海外用户的数据不能出境，这一条要写进合同。", {"key": "rule:海外用户的数据不能出境，这一条要写进合同"})],
+        # A clause of when ("开会的时候，") or who said it ("房东说，") may come first.
+        r"^"
+        + _WHEN_OR_WHO_SAID
+        + r"(?![我你他她它咱](?!的))[^，,。！？]{2,24}?(?<![能可许应])(?P<marker>不能|不可以|不可|不许|不应该|不应)(?![不])(?![^，,。！？]*了(?:[，,。！？]|$))",
+        [
+            ("海外用户的数据不能出境，这一条要写进合同。", {"key": "rule:海外用户的数据不能出境，这一条要写进合同"}),
+            ("装修期间，工人不能在屋里抽烟。", {"key": "rule:装修期间，工人不能在屋里抽烟"}),
+        ],
         needles=("不能", "不可", "不许", "不应"),
         weak=True,
     ),
@@ -132,6 +143,26 @@ RULES_ZH = (
         [("地下室的储物间只能放干货。", {"key": "rule:地下室的储物间只能放干货"})],
         needles=("只能", "只可以", "只许", "只准"),
         weak=True,
+    ),
+    # What holds or is required, with the case it does not hold in: "合同里的金额要写大写，除非对方另有格式",
+    # "退货运费由卖家承担，除非是买家自己弄坏的".
+    _row(
+        "zh_norm_unless",
+        "zh",
+        RULE,
+        # A plan with its condition ("我明天要去上海，除非下雨", "周六去爬山，除非下雨") is no rule: the subject is not
+        # the speaker, the main clause names no day and tells nothing done (了, 过).
+        r"^"
+        + _WHEN_OR_WHO_SAID
+        + r"(?![我咱])(?!(?:(?!除非)[^。！？])*(?:"
+        + _DAYS
+        + r"|了|过))(?:[^，,。！？]{2,30}?[，,]\s*){1,2}(?P<marker>除非)",
+        [
+            ("合同里的金额要写大写，除非对方另有格式。", {"key": "rule:合同里的金额要写大写，除非对方另有格式"}),
+            ("财务昨天提醒，报销单要附原件，除非金额不到一百。", {"key": "rule:财务昨天提醒，报销单要附原件，除非金额不到一百"}),
+            ("退货运费由卖家承担，除非是买家自己弄坏的。", {"key": "rule:退货运费由卖家承担，除非是买家自己弄坏"}),
+        ],
+        needles=("除非",),
     ),
     # A routine and its exception: "周末的快递放到物业。除非是生鲜，就别放，直接送上楼".
     _row(
