@@ -4,6 +4,8 @@ reporting frame before a colon relays what follows, and a wish for a value names
 updates. Sentences written for these tests; tests/memory/redis/test_redis_update_kinds.py re-runs
 them on Redis."""
 
+from services.memory.domain import subjects
+from services.memory.domain.model import EventKind, Item, ItemKind
 from tests.memory.test_corrections import ACTIVE, S, assert_replaced, derived, holding, send
 
 
@@ -59,3 +61,25 @@ def test_any_verb_with_a_particle_of_direction_moves_the_value_it_names_and_sets
     send(memory, "The parking permit is £70 a year.", "The residents' committee voted the parking permit up to £90 a year.")
     assert_replaced(memory, "70", "90")
     assert [item.condition for item in holding(memory, "90")] == ["a year"]
+
+
+def test_the_speaker_in_both_sentences_ties_no_value_to_a_new_statement():
+    # "I'm" opens sentences everywhere: it is nobody named, so it ties the £30,000 to nothing said later.
+    kept = Item(
+        item_id="i1",
+        session_id=S,
+        kind=ItemKind.NUMBER,
+        key="putting",
+        value="30,000",
+        unit="£",
+        text="The loan is £85,000, and I'm putting in £30,000 of my own.",
+        lang="en",
+        source_seqs=(1,),
+        source_event_ids=("e1",),
+        source_kind=EventKind.USER_MESSAGE,
+    )
+    said = "They cut the booking deposit down to £450 because I'm paying early."
+    statement = subjects.Statement(
+        kind=ItemKind.NUMBER, key="booking deposit", value="450", unit="£", sentence=said, message=said, seq=2, update=True
+    )
+    assert subjects._score(statement, kept) is None
