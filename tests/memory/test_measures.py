@@ -222,3 +222,20 @@ def test_a_figure_that_measures_the_noun_after_it_is_that_noun_s_number(memory, 
     send(memory, said)
     numbers = [item for item in derived(memory) if item.kind == memory_pb2.ITEM_KIND_NUMBER and item.value == value]
     assert [(item.unit, item.key) for item in numbers] == [(unit, key)], [(i.key, i.value, i.unit) for i in derived(memory)]
+
+
+@pytest.mark.parametrize(
+    ("said", "key", "value", "unit", "condition"),
+    [
+        # An opener before a colon is no key; "runs" links a thing to how long it lasts.
+        ("Another thing: the tasting menu runs 95 minutes.", "tasting menu", "95", "minutes", ""),
+        ("Before I forget: the shuttle runs 12 times a day.", "shuttle", "12", "times", "a day"),
+        # "&" belongs to a name; a percentage "of" something is a share of it, said as its condition.
+        ("The P&L review takes 40 minutes.", "p&l review", "40", "minutes", ""),
+        ("Commission is 8% of the hammer price.", "commission", "8", "%", "of the hammer price"),
+    ],
+)
+def test_openers_ampersands_and_shares_leave_the_key_what_it_names(memory, said, key, value, unit, condition):
+    send(memory, said)
+    (number,) = [item for item in holding(memory, value) if item.value == value]
+    assert (number.key, number.unit, number.condition) == (key, unit, condition)

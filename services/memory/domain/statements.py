@@ -144,7 +144,8 @@ def _number(text: str, ctx: ReadContext) -> tuple[Candidate, str, str] | None:
         value, tail = _with_multiplier(match.group("value"), tail, grammar, money=bool(groups.get("cur")))
         unit, condition = read_unit(tail, grammar, groups.get("cur") or "", groups.get("unit") or "", value)
         compared = comparator(verb, (groups.get("cmp") or "").strip().lower())
-        key, condition = _measured_thing(key, condition, grammar)
+        if unit not in SHARE_UNITS:  # "12% of revenue" is a share of revenue, not a measure of it
+            key, condition = _measured_thing(key, condition, grammar)
         parts = [
             clean_condition(groups.get("pre") or ""),
             compared,
@@ -158,6 +159,7 @@ def _number(text: str, ctx: ReadContext) -> tuple[Candidate, str, str] | None:
     return None
 
 
+SHARE_UNITS = ("%", "‰", "percent", "per cent", "pct")
 # Enough of what follows a figure to tell a clock time or a date ("7点半", "3 pm", "5月") from a measure.
 _TIME_TAIL = 4
 

@@ -24,10 +24,10 @@ VAL_EN = (
     r"(?!\s*(?:st|nd|rd|th)?\s+(?:of\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)"
 )
 # "4月3日" is a date: neither its month nor its day is a number of anything.
-_KEY_EN = r"(?P<key>[a-z0-9][\w\-./' ]{0,60}?)"
+_KEY_EN = r"(?P<key>[a-z0-9][\w\-./'& ]{0,60}?)"
 _VERB_WORDS_EN = (
     r"is|are|was|were|will|would|should|must|shall|can|cannot|can't|may|might|needs?|has|have|ought|stays?|"
-    r"remains?|sits?|averages?|defaults?|equals?|takes?|costs?|lasts?|go(?:es)?|went|moves?|moved|drops?|dropped|keeps|holds|retains|stores|"
+    r"remains?|sits?|averages?|defaults?|equals?|takes?|costs?|lasts?|runs?|go(?:es)?|went|moves?|moved|drops?|dropped|keeps|holds|retains|stores|"
     # what a supplier asks: "the roofer quoted £6,400 for the job"
     r"quoted|quotes|charges?|charged|bills?|billed|estimated|estimates|priced|asks?\s+for|asked\s+for"
 )

@@ -19,6 +19,8 @@ OPENERS = regex_cache.compile(
     r"(?:alright|right|well|great|cool|perfect|yes|yeah|"
     r"yep|sure|thanks|thank you|got it|note|nb|ps|important|reminder|one more thing|heads up|quick note|before we (?:start|begin)|"
     r"first things first|first off|first|firstly|second|secondly|third|thirdly|lastly|finally|for the record|for context|side note|one thing|"
+    r"another thing|one other thing|(?:one )?last thing|related|separately|on another note|before i forget|while i remember|"
+    r"(?:(?:i'm |i am )?writing this down|noting this down|putting this down)(?: (?:before i forget|for later|for the record))?|"
     r"(?:quick |short |brief )?(?:status update|status|recap|progress report)(?: (?:on|for|about|re) [^:,]{1,60})?)"
     r"\s*[,:!.\-–—]+\s*)+",
     re.IGNORECASE,
