@@ -2,7 +2,9 @@
 count reached with what is left, a count of things reached; a goal label for a stretch of time or for
 someone, what the work is for, what the speaker is after for a stretch of time, a Chinese label of what
 is to be done; "以后" inside a phrase is no "from now on"; a wait said with "till", closed when what it
-waits for is said done however long its preamble. Sentences written for these tests;
+waits for is said done however long its preamble (in Chinese, by its words); a figure keyed by "target" is
+the goal; a yes-or-no choice made in other words or by doing it closes its open item, asking about it does
+not. Sentences written for these tests;
 tests/memory/redis/test_redis_task_forms.py re-runs them on Redis."""
 
 import pytest
@@ -36,6 +38,8 @@ def test_a_measured_advance_is_progress(memory, said):
         ("What I'm after this weekend is a tidy garage.", "tidy garage"),
         ("What we want out of this call is a shortlist of three venues.", "shortlist of three venues"),
         ("这学期要做的事：把毕业论文的开题报告交上去。", "开题报告"),
+        ("The whole point of the trip: see the northern lights at least once.", "northern lights"),
+        ("We've agreed the target is 60 paid members by June.", "60 paid members"),
     ],
 )
 def test_a_goal_said_by_what_the_work_is_for_is_the_goal(memory, said, fragment):
@@ -55,3 +59,35 @@ def test_after_inside_a_chinese_phrase_is_no_standing_rule(memory):
     say(memory, "这个月要做的事：把爸爸搬家以后的水电都办好。")
     rules = [item.value for item in all_items(memory.stub, S) if item.kind == memory_pb2.ITEM_KIND_RULE]
     assert rules == []
+
+
+@pytest.mark.parametrize(
+    ("open_item", "settled"),
+    [
+        (
+            "I still haven't decided whether we cater the launch ourselves.",
+            "Made up my mind about the launch food: we're hiring a caterer.",
+        ),
+        ("Not sure yet whether we rent the marquee.", "We went for the marquee in the end, it was cheap enough."),
+        ("还没想好要不要报名周末的陶艺课。", "周末的陶艺课报名了，下周六开始。"),
+        ("Still haven't decided whether we repaint the fence or not.", "We repainted the fence on Saturday, dark green."),
+    ],
+)
+def test_a_choice_made_or_done_in_other_words_closes_the_open_item(memory, open_item, settled):
+    say(memory, open_item)
+    assert len(state(memory).open_items) == 1
+    say(memory, open_item, settled)
+    assert texts(state(memory).open_items) == []
+
+
+def test_asking_about_a_yes_or_no_choice_leaves_it_open(memory):
+    say(memory, "Still haven't decided whether we repaint the fence or not.", "I asked the neighbours about repainting the fence.")
+    assert len(state(memory).open_items) == 1
+
+
+def test_a_chinese_wait_closes_when_most_of_its_words_are_said_done(memory):
+    blocker = "护照还没拿回来，要等领事馆的签证官面谈审核，说要排两周。"
+    say(memory, blocker)
+    assert len(state(memory).blockers) == 1
+    say(memory, blocker, "签证官昨天面谈了，审核也完了。")
+    assert texts(state(memory).blockers) == []

@@ -15,6 +15,7 @@ from typing import Protocol
 
 from services.memory import regex_cache
 from services.memory.domain.analysis import TurnAnalysis
+from services.memory.domain.cjk_words import content_words
 from services.memory.domain.extraction_checks import clean_value, store_key
 from services.memory.domain.frames import frame
 from services.memory.domain.model import Candidate, Event, Item, ItemKind, ItemStatus, TaskField, item_id_for
@@ -118,10 +119,12 @@ def settled_blockers(overlay: PlanView, event: Event, turn: TurnAnalysis) -> Non
             if terms and shared >= RESTATED_TERMS and shared / len(terms) >= RESTATED_SHARE:
                 scored.append((shared / len(terms), item.seq, item))
             elif (
-                (awaited := _awaited_terms(item.value)) and len(awaited & said) >= 2 and len(awaited & said) / len(awaited) >= AWAITED_SHARE
+                (awaited := _awaited_terms(item.value))
+                and len(awaited & (done := _words(part))) >= 2
+                and (len(awaited & done) / len(awaited) >= AWAITED_SHARE)
             ):
                 # Most of what it waits for is said done, however long the blocker's preamble.
-                scored.append((len(awaited & said) / len(awaited), item.seq, item))
+                scored.append((len(awaited & done) / len(awaited), item.seq, item))
         if not scored:
             # "The surveyor replied!": the one a blocker waits for is said to have done something.
             scored = [(1.0, item.seq, item) for item in blockers if (party := _awaited_party(item.value)) and _acts(party, part)]
@@ -131,10 +134,52 @@ def settled_blockers(overlay: PlanView, event: Event, turn: TurnAnalysis) -> Non
             blockers.remove(settled)
 
 
+def settled_open_items(overlay: PlanView, event: Event, turn: TurnAnalysis) -> None:
+    """Close each open item a sentence of the turn says was done, in most of the item's own words: a choice
+    made by doing it ("陶艺课报名了" for 要不要报名陶艺课, "we sponsored the chess club" for whether to)."""
+    settled_parts = [
+        part for line in turn.lines for said in line if (part := _settled_part(said.text, said.lang)) and not _asks_around(said.text)
+    ]
+    if not settled_parts:
+        return
+    open_items = [
+        item
+        for item in overlay.active_with_prefix(f"task:{TaskField.OPEN.value}:")
+        if item.seq < event.seq and _words_of(item.value).YES_OR_NO.search(item.value)
+    ]
+    closer = item_id_for(event.session_id, event.event_id, 0)
+    for part in settled_parts:
+        done = _words(part)
+        for item in open_items:
+            asked = _words(_words_of(item.value).YES_OR_NO.sub(" ", item.value))  # what is weighed, not "whether"
+            if len(asked & done) >= 2 and len(asked & done) / len(asked) >= DONE_OVERLAP:
+                overlay.update(replace(item, status=ItemStatus.SUPERSEDED, superseded_by=closer))
+                open_items.remove(item)
+                break
+
+
+def _asks_around(sentence: str) -> bool:
+    """Asking someone, weighing it or denying it is not doing it ("I asked Ray about driving Grandma")."""
+    words = _words_of(sentence)
+    return bool(words.ASKING_AROUND.search(sentence) or words.UNANSWERED.search(sentence))
+
+
+def _words_of(text: str) -> ModuleType:
+    return data("zh" if cjk_runs(text) else "en", "task_states")
+
+
 def _awaited_terms(blocker: str) -> frozenset[str]:
-    """The terms of what a blocker waits for ("... till the distributor sends the contract"), or none."""
+    """The words of what a blocker waits for ("... till the distributor sends the contract"), or none."""
     match = data(detect_lang(blocker), "task_states").AWAITED_CLAUSE.search(blocker)
-    return subject_terms(match.group("awaited")) if match else frozenset()
+    return _words(match.group("awaited")) if match else frozenset()
+
+
+def _words(text: str) -> frozenset[str]:
+    """Subject terms, Chinese by its words: the bigrams across word boundaries (签证官面谈 gives 官面) would
+    make what is awaited look longer than it is, and any restatement of it a small share."""
+    if cjk_runs(text):
+        return frozenset(content_words(text)) - _CUE_TERMS | (subject_terms(text) - frozenset(cjk_bigrams("".join(cjk_runs(text)))))
+    return subject_terms(text)
 
 
 def _awaited_party(blocker: str) -> frozenset[str]:

@@ -156,8 +156,9 @@ def goal_stated(read: tuple[tuple[Candidate, str], ...], lang: str) -> tuple[tup
     """A fact keyed by the goal ("目标改成预算2.5万以内", "the Q3 target is 1,500 downloads") sets the goal too."""
     if any(c.task_field is TaskField.GOAL for c, _ in read):
         return ()
-    goal_key = data("zh" if lang == "zh" else "en", "task_states").GOAL_KEY
+    words = data("zh" if lang == "zh" else "en", "task_states")
     for candidate, _ in read:
+        goal_key = words.GOAL_NUMBER_KEY if candidate.kind is ItemKind.NUMBER else words.GOAL_KEY
         if candidate.kind in (ItemKind.FACT, ItemKind.NUMBER) and candidate.key and goal_key.search(candidate.key):
             value = " ".join(part for part in (candidate.value, candidate.unit, candidate.condition) if part)
             goal = Candidate(kind=ItemKind.TASK, key="task:goal", value=value, text=candidate.text, lang=lang, task_field=TaskField.GOAL)

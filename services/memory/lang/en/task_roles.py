@@ -8,6 +8,8 @@ GOAL_LABEL = (
     r"goals?|(?:q[1-4]|sprint|quarter(?:ly)?|month(?:ly)?|week(?:ly)?|year(?:ly)?|annual|season|term|campaign|project|team|launch|release)\s+"
     r"targets?|objectives?|"
     r"aim(?:ing)?|working\s+toward(?:s)?|milestones?|north\s+star|big\s+picture|what\s+i'm\s+after|"
+    # What the stretch of work is for: "The point of this sprint:", "The whole point of the trip:".
+    r"(?:the\s+)?(?:whole\s+)?point(?:\s+of\s+(?:this|the)(?:\s+[\w\-]+)?)?|"
     r"what\s+(?:i|we)\s+(?:need|want)(?:\s+(?:out\s+of|for)\s+(?:this|it|the\s+\w+|[A-Z][\w\-]*))?|desired\s+outcome|end\s+result|"
     # What the work is for: "That's what the whole renovation is for:".
     r"what\s+(?:this|it|the)\s+(?:whole\s+)?(?:[\w\-]+\s+){0,2}?is\s+(?:all\s+)?for|"
@@ -153,6 +155,8 @@ NOT_DEPENDENCY = (
 DECIDED = (
     r"\b(?:went|going|we'll\s+go|decided\s+to\s+go)\s+with\b|\bmade\s+the\s+call\b|\bcall\s+(?:is|was|'s|has\s+been)\s+made\b|\b(?:decided|chose|picked|opted\s+for)\b(?!\s+(?:whether|if|between|to)\b)|"
     r"\bdecision\s+(?:is|was)\s+made\b|\bsettled\s+on\b|"
+    # "I've made up my mind about the caterer", "we took the smaller hall in the end", "we're staying with the old van hire".
+    r"\b(?<!n't\s)(?<!not\s)made\s+up\s+(?:my|our|their|his|her)\s+minds?\b(?!\s+yet)|\bin\s+the\s+end\b|\bstaying\s+with\b|"
     # The choice said as what happens now: "the wooden ones won", "the tub goes, we'll do the walk-in".
     r"\b(?:won|wins)\b(?!['’])|\bwe(?:'ll|\s+will|'re|\s+are)\s+(?:do|doing|go\s+for|going\s+for|take|taking)\s+the\b|"
     # The choice said as an order on the thing weighed: "Cut the balcony scene.", "Keep the encore, people loved it".

@@ -75,6 +75,13 @@ GOAL_KEY = regex_cache.compile(
     r"(?:goal|objective)s?$",
     re.IGNORECASE,
 )
+# A figure keyed by "target" alone is what the user is after ("the target is 12,000", "she wants the target
+# at 40 sign-ups"); a fact so keyed ("target: eu-west-1") stays a setting.
+GOAL_NUMBER_KEY = regex_cache.compile(
+    r"^(?:(?:q[1-4]|this|next|the|our|my|main|overall|new|revised|weekly|monthly|quarterly|annual|yearly|[a-z]+'s)\s+)*"
+    r"(?:goal|objective|target)s?$",
+    re.IGNORECASE,
+)
 
 # What the opening turns of a session say it is for, when no goal was stated: the speaker's own undertaking
 # ("We want a waitlist for the tasting counter set up before spring", "we're moving our bookings over from
@@ -158,6 +165,8 @@ ASKS_FOR = r"\b(?:who|whom|which|what|where|when|whether|how\s+much|how\s+many)\
 # A statement that asks, denies, or says the thing is still open ("the fence and the gate still open") answers nothing.
 UNANSWERED = regex_cache.compile(r"\?|\b(?:not|never|nobody|no\s+one|nothing|open|pending|undecided|unresolved|tbd)\b|n't\b", re.IGNORECASE)
 # Asking around, or weighing it, is no answer: "I asked Ray about driving Grandma", "maybe Ray could drive".
+# An open item that asks yes or no ("whether we sponsor the club", "if we rent the van"): doing the thing answers it.
+YES_OR_NO = regex_cache.compile(r"\bwhether\b|\bif\s+(?:we|i|to|they)\b|\bor\s+not\b", re.IGNORECASE)
 ASKING_AROUND = regex_cache.compile(
     r"\b(?:ask|asked|asking|check|checking|checked|wonder|wondering|considering|thinking|maybe|might|could|perhaps|if)\b", re.IGNORECASE
 )

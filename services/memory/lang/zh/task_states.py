@@ -21,6 +21,7 @@ DECISION = "结论"
 GOAL_KEY = regex_cache.compile(
     r"^(?:(?:这|本|下|上)?(?:周|月|个月|季度|年|阶段)的?|总|主要|首要|最终|新的?|预算|我们的|我的)?(?:目标|活儿|任务)$"
 )
+GOAL_NUMBER_KEY = GOAL_KEY
 
 # What the opening turns of a session say it is for (see lang/en/task_states.py): 这次我的活儿就是把…落地,
 # 这个 session 就干一件事：…, 我们要把…搬到…
@@ -64,4 +65,6 @@ COMMITS = regex_cache.compile(r"定了|决定|就用|就选|选了|订了|签了
 EITHER = r"还是"
 ASKS_FOR = r"谁|哪|什么|几|多少|是否|要不要|还是"
 UNANSWERED = regex_cache.compile(r"吗|？|\?|不|没|待定|悬而未决")
+# An open item that asks yes or no (要不要报名陶艺课, 买不买): doing the thing answers it.
+YES_OR_NO = regex_cache.compile(r"要不要|是否|(\S)不\1")
 ASKING_AROUND = regex_cache.compile(r"问了|问问|在问|打听|考虑|可能|也许|或许|如果|要是")
