@@ -91,3 +91,12 @@ def test_a_chinese_wait_closes_when_most_of_its_words_are_said_done(memory):
     assert len(state(memory).blockers) == 1
     say(memory, blocker, "签证官昨天面谈了，审核也完了。")
     assert texts(state(memory).blockers) == []
+
+
+def test_the_words_framing_a_choice_belong_to_no_option(memory):
+    choice = "I need to make up my mind whether the lilies stand by the altar or by the door."
+    other = "The programmes look cramped. Let's make the font bigger from now on."
+    say(memory, choice, other)
+    assert len(state(memory).open_items) == 1
+    say(memory, choice, other, "We're standing the lilies by the altar.")
+    assert texts(state(memory).open_items) == []

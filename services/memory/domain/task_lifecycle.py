@@ -229,7 +229,9 @@ def chosen_options(overlay: PlanView, event: Event, turn: TurnAnalysis) -> None:
 def _picked(choice: str, said: frozenset[str]) -> bool:
     """The words said name what sets one option of the choice apart ("Plus" of "the Basic plan or the Plus
     plan for the desk"), and nothing of the others'."""
-    own = option_terms(data(detect_lang(choice), "task_states").OPTIONS.split(choice))
+    words = data(detect_lang(choice), "task_states")
+    # The words that frame the choice ("make up my mind whether") belong to no option.
+    own = option_terms(words.OPTIONS.split(words.CHOICE_LEAD.sub("", choice, count=1)))
     return own is not None and sum(bool(terms & said) for terms in own) == 1
 
 

@@ -169,10 +169,16 @@ def goal_stated(read: tuple[tuple[Candidate, str], ...], lang: str) -> tuple[tup
 def opening_goal(message: str, read: list[Candidate]) -> Candidate | None:
     """What a session's opening turn says it is for ("We want a waitlist for the counter set up before
     spring", 这个 session 就干一件事：…): its first sentence of the speaker's own undertaking, unless the turn
-    already states a goal or the sentence is a rule or a question. The caller knows the turn opens a session."""
+    already states a goal or the sentence is a rule, a choice to make, a wait or a question. The caller knows the
+    turn opens a session."""
     if any(candidate.task_field is TaskField.GOAL for candidate in read):
         return None
-    rules = {candidate.text for candidate in read if candidate.kind is ItemKind.RULE}
+    # A rule, and a choice or a wait the turn states, are what they are, not what the session is for.
+    rules = {
+        candidate.text
+        for candidate in read
+        if candidate.kind is ItemKind.RULE or candidate.task_field in (TaskField.OPEN, TaskField.BLOCKER)
+    }
     sentences = split_sentences(message)
     for index, sentence in enumerate(sentences):
         lang = detect_lang(sentence)

@@ -135,7 +135,7 @@ DEPENDENCY = (
 # A choice still to make or a question left open, said in any words: the sentence is the open item.
 UNDECIDED = (
     r"\b(?:still\s+)?undecided\b|\bnot\s+(?:yet\s+)?decided\b|\bopen\s+question\b|\bhaven't\s+(?:yet\s+)?(?:decided|picked|chosen|settled)\b|"
-    r"\b(?:need|needs|have|has)\s+to\s+(?:decide|choose|pick|settle)\b|\btorn\s+(?:between|on|over|about)\b|\bnot\s+sure\s+(?:yet\s+)?(?:whether|if|when|who|which|where)\b|"
+    r"\b(?:need|needs|have|has)\s+to\s+(?:decide|choose|pick|settle|make\s+up\s+(?:my|our|their|his|her)\s+minds?)\b|\btorn\s+(?:between|on|over|about)\b|\bnot\s+sure\s+(?:yet\s+)?(?:whether|if|when|who|which|where)\b|"
     r"\b(?:going|go|went)\s+back\s+and\s+forth\b|\bon\s+the\s+fence\b|"
     r"\bhaven't\s+(?:yet\s+)?(?:figured|worked|sorted)\s+out\s+(?:who|which|what|whether|how|where|when|if)\b|"
     r"\bstill\s+(?:deciding|choosing|weighing)\b|\bup\s+in\s+the\s+air\b|\bhaven't\s+made\s+up\s+(?:our|my|their)\s+minds?\b|"

@@ -150,6 +150,8 @@ UNSETTLED = regex_cache.compile(
 
 # What separates the options of a choice left open ("Business Standard or Business Premium", "Lisbon vs Porto").
 OPTIONS = regex_cache.compile(r"\s+(?:or|vs\.?|versus)\s+|(?<=[A-Za-z])\s*/\s*(?=[A-Za-z])", re.IGNORECASE)
+# What frames a choice before its first option: "I still have to make up my mind whether …".
+CHOICE_LEAD = regex_cache.compile(r"^.*?\b(?:whether|if)\s+", re.IGNORECASE)
 # A statement that commits to something: an option it names is the one chosen ("we're licensing Standard for
 # everybody"), where "Standard has a 50 GB cap" only discusses it.
 COMMITS = regex_cache.compile(

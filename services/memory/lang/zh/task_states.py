@@ -57,6 +57,7 @@ COUNT = regex_cache.compile(
 
 # What separates the options of a choice left open (周六还是周日, 顺丰或者京东).
 OPTIONS = regex_cache.compile(r"还是|或者|或是|或")
+CHOICE_LEAD = regex_cache.compile(r"^.*?(?:是否|决定|想好|拿主意)")
 # A statement that commits to something (see lang/en/task_states.py): 就定周六了, 还是用顺丰, 选了老街店.
 COMMITS = regex_cache.compile(r"定了|决定|就用|就选|选了|订了|签了|买了|就按|就定|改用|还是用|就它了|拍板")
 
