@@ -4,7 +4,8 @@ someone, what the work is for, what the speaker is after for a stretch of time, 
 is to be done; "以后" inside a phrase is no "from now on"; a wait said with "till", closed when what it
 waits for is said done however long its preamble (in Chinese, by its words); a figure keyed by "target" is
 the goal; a yes-or-no choice made in other words or by doing it closes its open item, asking about it does
-not. Sentences written for these tests;
+not; a Chinese tally of what was counted (收了5个班的) is progress, and the next tally of the same replaces it.
+Sentences written for these tests;
 tests/memory/redis/test_redis_task_forms.py re-runs them on Redis."""
 
 import pytest
@@ -100,3 +101,17 @@ def test_the_words_framing_a_choice_belong_to_no_option(memory):
     assert len(state(memory).open_items) == 1
     say(memory, choice, other, "We're standing the lilies by the altar.")
     assert texts(state(memory).open_items) == []
+
+
+def test_a_chinese_tally_of_what_was_counted_is_progress_and_the_next_tally_replaces_it(memory):
+    first = "报名费一共要收12个班，现在已经收了5个班的。"
+    say(memory, "我们在筹备校友会。", first)
+    assert texts(state(memory).progress) == [first.rstrip("。")]
+    later = "又收了四个班，现在收了9个班了，就差三班。"
+    say(memory, "我们在筹备校友会。", first, later)
+    assert texts(state(memory).progress) == [later.rstrip("。")]
+
+
+def test_a_count_of_things_had_is_no_progress(memory):
+    say(memory, "我们在筹备校友会。", "我们吃了三个苹果。")
+    assert texts(state(memory).progress) == []

@@ -351,12 +351,24 @@ def _counts(old: str, new: str) -> tuple[re.Match[str], re.Match[str]] | None:
     return None
 
 
+def _tallies(old: str, new: str) -> tuple[re.Match[str], re.Match[str]] | None:
+    """The tallies both entries state (what was done, to what), in the first language whose grammar reads both."""
+    for lang in LANGUAGES:
+        tally = data(lang, "task_states").TALLY
+        tally_old, tally_new = tally.search(old), tally.search(new)
+        if tally_old and tally_new:
+            return tally_old, tally_new
+    return None
+
+
 def _same_progress(old: str, new: str) -> bool:
     if counts := _counts(old, new):
         counts_old, counts_new = counts
         # "30 of 31 passing" counts the same whole as "27 of 31 test cases passing": a state word names no whole.
         whole_old, whole_new = _whole(counts_old), _whole(counts_new)
         return counts_old.group(1) == counts_new.group(1) and (not whole_old or not whole_new or whole_old == whole_new)
+    if tallies := _tallies(old, new):
+        return tallies[0].groups() == tallies[1].groups()
     a, b = subject_terms(old), subject_terms(new)
     if _SHARE.search(old) and _SHARE.search(new):
         # Two shares of the work done (外墙涂料大概完成了三成, 外墙涂料基本收尾了，差不多九成; "about 40% through the

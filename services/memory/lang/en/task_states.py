@@ -55,6 +55,9 @@ COUNT = regex_cache.compile(
     r"\b\d+\s*(?:of|/|out of)\s*(?:the\s+|our\s+)?(\d+)\s+(?:(?:are|is|were|was|now|already)\s+)*([a-z][\w\-]*)", re.IGNORECASE
 )
 
+# A tally by what was done to how many: "collected 14 forms" is the same tally as "collected 9 forms".
+TALLY = regex_cache.compile(r"\b([a-z]{3,}ed)\s+(?:another\s+)?\d[\d,]*\s+([a-z][\w\-]*)", re.IGNORECASE)
+
 # Words that say a thing is resolved, or what kind of thing it was, not which thing.
 CUE_WORDS = (
     "question questions issue issues problem problems blocker blockers blocked block unblocked unblock fixed fix resolved resolve "

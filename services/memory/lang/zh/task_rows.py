@@ -18,6 +18,9 @@ from services.memory.domain.task_rows import (
 from services.memory.lang.zh.task_goals import GOALS
 from services.memory.lang.zh.task_goals import PRE as _PRE
 
+# Measure words of a count of work done (写完了三章, 收了5家, 铺了两间).
+_COUNTERS = "个|章|件|项|间|块|张|台|套|批|期|集|篇|页|层|面|户|家|位|名|人|份|箱|本|次|场|组|班|所|辆|棵|盆|只|条"
+
 _POST = r"(?:\s*(?:是|就是|为|还是|目前|现在|如下|改一下|改了|改成|改为|变了|换了|调整一下|调整为|更新一下|更新为))?"
 _CLAUSE = r"(?:^|(?<=[，,；;：:]))\s*"
 _DONE_VERBS = (
@@ -223,12 +226,25 @@ ROWS: tuple[TaskSpec, ...] = (
         search=True,
         cues=("了", "完成", "搞定"),
         pattern=_CLAUSE + r"(?P<entry>[^，,。；;]{1,16}?)(?:已经|已|都|才|也)?(?P<cue>完成|搞定了?|[\u4e00-\u9fff](?:完了?|好了?|了))"
-        r"(?:大概|差不多|约|快)?(?:\d+(?:\.\d+)?\s?[%％]|[\d一二三四五六七八九十两]+\s?(?:个|章|件|项|间|块|张|台|套|批|期|集|篇|页|层|面|户)|一半|大半|八成|九成)"
+        r"(?:大概|差不多|约|快)?(?:\d+(?:\.\d+)?\s?[%％]|[\d一二三四五六七八九十两]+\s?(?:" + _COUNTERS + r")|一半|大半|八成|九成)"
         r"(?:了)?(?=[，,。；;]|$)",
         examples=[
             ("水电完成70%了，卫生间和厨房的管都走完了", "水电完成70%了，卫生间和厨房的管都走完了"),
             ("稿子写完了三章，还剩两章", "稿子写完了三章，还剩两章"),
         ],
+    ),
+    # A count of the whole done so far, with what was counted after it: "现在已经收了5家的定金", "又退了两户，现在退了7户了".
+    # A word of the tally (已经, 现在, 又, 就差…) tells it from an event ("我们吃了三个苹果").
+    dict(
+        name="zh_done_count",
+        emits=NEW_PROGRESS,
+        whole=True,
+        search=True,
+        cues=("已经", "现在", "目前", "又", "一共", "总共", "就差", "还剩", "还差"),
+        pattern=_CLAUSE
+        + r"(?=[^。；;]*?(?:已经|现在|目前|又|一共|总共|就差|还剩|还差))(?P<entry>[^，,。；;]{0,16}?)(?P<cue>[\u4e00-\u9fff]了)"
+        r"[\d一二三四五六七八九十两]+\s?(?:" + _COUNTERS + r")(?:[\u4e00-\u9fff]{0,3}?(?:的[\u4e00-\u9fff]{1,4})?)?了?(?=[，,。；;]|$)",
+        examples=[("押金已经退了4户的，剩下的月底退", "押金已经退了4户的，剩下的月底退")],
     ),
     dict(
         name="zh_done_passive",
