@@ -239,3 +239,18 @@ def test_openers_ampersands_and_shares_leave_the_key_what_it_names(memory, said,
     send(memory, said)
     (number,) = [item for item in holding(memory, value) if item.value == value]
     assert (number.key, number.unit, number.condition) == (key, unit, condition)
+
+
+@pytest.mark.parametrize(
+    ("said", "first", "second", "unit"),
+    [
+        ("The trailer takes 8 bales and 400 kg.", "8", "400", "kg"),
+        ("Our plot is 30 beds, 120 m2.", "30", "120", "m2"),
+        ("The heat pump we chose is 2 units, 9 kW.", "2", "9", "kW"),
+    ],
+)
+def test_the_same_thing_measured_in_two_units_is_two_numbers(memory, said, first, second, unit):
+    send(memory, said)
+    (one,) = [item for item in holding(memory, first) if item.value == first]
+    (other,) = [item for item in holding(memory, second) if item.value == second]
+    assert (one.status, other.status, other.unit, one.condition) == (ACTIVE, ACTIVE, unit, "")

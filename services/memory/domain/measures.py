@@ -7,6 +7,7 @@ from dataclasses import replace
 from types import ModuleType
 
 from services.memory.domain.model import Candidate, ItemKind
+from services.memory.domain.units import measure_unit, same_unit_family
 from services.memory.lang import data
 
 
@@ -38,4 +39,12 @@ def split_measures(candidate: Candidate, lang: str) -> list[Candidate]:
             condition=condition,
         )
         return [replace(candidate, condition=match.group("first").strip(" ,;")), second]
+    other = words.OTHER_MEASURE.match(candidate.condition) if hasattr(words, "OTHER_MEASURE") else None
+    unit = (other.group("unit") or other.group("cur") or "") if other else ""
+    if other and unit and measure_unit(unit) and not same_unit_family(unit, candidate.unit):
+        # "The first design was 12 panels, 4.8 kWp": the same thing measured twice, each a number of its own.
+        second = replace(
+            candidate, key=f"{candidate.key} {unit.lower()}".strip(), value=other.group("value"), unit=unit, condition=other.group("rest")
+        )
+        return [replace(candidate, condition=""), second]
     return [candidate]

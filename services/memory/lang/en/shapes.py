@@ -110,6 +110,14 @@ UNIT_FAMILIES = {
     "pound weight": ("lb", "lbs"),
     "degree celsius": ("°c", "℃", "degrees celsius", "degree celsius", "celsius", "deg c", "degrees c"),
     "degree fahrenheit": ("°f", "℉", "degrees fahrenheit", "fahrenheit", "deg f", "degrees f"),
+    "kilowatt": ("kw", "kwp", "kilowatt", "kilowatts"),
+    "watt": ("watt", "watts"),
+    "kilowatt hour": ("kwh", "kilowatt hour", "kilowatt hours", "kilowatt-hour", "kilowatt-hours"),
+    "millilitre": ("ml", "millilitre", "millilitres", "milliliter", "milliliters"),
+    "centimetre": ("cm", "centimetre", "centimetres", "centimeter", "centimeters"),
+    "millimetre": ("mm", "millimetre", "millimetres", "millimeter", "millimeters"),
+    "inch": ("inch", "inches"),
+    "foot": ("ft", "foot", "feet"),
 }
 # What each measure of UNIT_FAMILIES is a measure of: the kind of answer a question asks for ("how big", "how long").
 MEASURE_DIMENSIONS = {
@@ -130,6 +138,10 @@ MEASURE_DIMENSIONS = {
     "pound weight": "weight",
     "degree celsius": "temperature",
     "degree fahrenheit": "temperature",
+    **dict.fromkeys(("kilowatt", "watt"), "power"),
+    "kilowatt hour": "energy",
+    "millilitre": "volume",
+    **dict.fromkeys(("centimetre", "millimetre", "inch", "foot"), "distance"),
 }
 WEEKDAYS = r"\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b"
 # A weekday as a value's shape: "Fridays" (every Friday) is one as well.
