@@ -4,8 +4,11 @@ reporting frame before a colon relays what follows, and a wish for a value names
 updates. Sentences written for these tests; tests/memory/redis/test_redis_update_kinds.py re-runs
 them on Redis."""
 
+from dsh.memory.v1 import memory_pb2
+
 from services.memory.domain import subjects
 from services.memory.domain.model import EventKind, Item, ItemKind
+from tests.memory.conftest import all_items
 from tests.memory.test_corrections import ACTIVE, S, assert_replaced, derived, holding, send
 
 
@@ -61,6 +64,19 @@ def test_any_verb_with_a_particle_of_direction_moves_the_value_it_names_and_sets
     send(memory, "The parking permit is £70 a year.", "The residents' committee voted the parking permit up to £90 a year.")
     assert_replaced(memory, "70", "90")
     assert [item.condition for item in holding(memory, "90")] == ["a year"]
+
+
+def test_a_chinese_count_of_people_under_another_name_updates_the_one_count_kept_and_its_rule(memory):
+    send(memory, "合唱团每次排练最多30个团员，多了教室坐不下。", "团长说，排练人数上限提到36人，下个月起。")
+    assert_replaced(memory, "30", "36")
+    rules = [item.value for item in all_items(memory.stub, S) if item.kind == memory_pb2.ITEM_KIND_RULE and item.status == ACTIVE]
+    assert rules and all("30个" not in rule for rule in rules), rules
+
+
+def test_a_new_count_with_two_counts_of_its_kind_kept_replaces_neither(memory):
+    send(memory, "The quiz night has 40 guests booked.", "The Sunday lunch has 25 guests.", "The venue raised the cap to 45 people.")
+    assert _status(memory, "40") == [ACTIVE]
+    assert _status(memory, "25") == [ACTIVE]
 
 
 def test_the_speaker_in_both_sentences_ties_no_value_to_a_new_statement():

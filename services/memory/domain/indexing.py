@@ -4,11 +4,13 @@ import math
 from collections.abc import Sequence
 from datetime import datetime
 
+from services.memory import regex_cache
 from services.memory.domain.lemmas import base_forms
 from services.memory.domain.model import Event, Item, ItemKind
 from services.memory.domain.relative_dates import resolved_dates
 from services.memory.domain.text import cjk_runs, latin_terms, term_set
 
+_GLUED_TO_CJK = regex_cache.compile(r"(?<=[\u3400-\u9fff])[A-Za-z0-9][A-Za-z0-9_.%\-]*|[A-Za-z0-9][A-Za-z0-9_.%\-]*(?=[\u3400-\u9fff])")
 # How much the turns before an evidence turn (item.context) count against the item's own words.
 CONTEXT_WEIGHT = 0.4
 # The quotable turns before an evidence turn that are indexed with it, and how much of each. Two,
@@ -58,6 +60,9 @@ def searchable_text(item: Item) -> str:
         parts.append(part)
     # The base forms of its irregular words ("I bought it" is also "buy"), which a question may ask by.
     parts += [item.text, item.metadata, " ".join(base_forms(item.text))]
+    if cjk_runs(item.text):
+        # A figure or a Latin word written against Chinese ("最多12个学生", "用Jest跑") is a word of its own too.
+        parts.append(" ".join(_GLUED_TO_CJK.findall(item.text)))
     return " \n".join(part for part in parts if part)
 
 

@@ -7,7 +7,15 @@ import math
 
 from services.memory.domain.model import Item, ItemKind
 from services.memory.domain.text import word_terms
-from services.memory.domain.units import magnitude, measures_amount, plausible_change, same_unit_family, stated_differences, takes_to
+from services.memory.domain.units import (
+    dimension,
+    magnitude,
+    measures_amount,
+    plausible_change,
+    same_unit_family,
+    stated_differences,
+    takes_to,
+)
 from services.memory.domain.value_parts import counted_per
 from services.memory.domain.value_shapes import clock_minutes, typed_shape, value_type
 
@@ -51,6 +59,14 @@ def alike_unnamed(kind: ItemKind, key: str, value: str, unit: str, earlier: list
         return alike[0] if len(alike) == 1 else None
     if kind is ItemKind.NUMBER and measures_amount(unit):
         return nearest_amount(value, unit, earlier)
+    if kind is ItemKind.NUMBER and dimension(unit) == "count" and unit.strip():
+        # "上限放宽到14人" after "每个班最多12个学生": the one count of the same things kept, of about the same size.
+        alike = [
+            item
+            for item in earlier
+            if item.kind is ItemKind.NUMBER and same_unit_family(unit, item.unit) and plausible_change(value, item.value)
+        ]
+        return alike[0] if len(alike) == 1 else None
     return None
 
 

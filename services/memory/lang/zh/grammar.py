@@ -4,6 +4,7 @@ are written, the units after a number, the labels that only announce and the rol
 
 from services.memory import regex_cache
 from services.memory.lang.shared import NUM
+from services.memory.lang.zh import shapes as zh_shapes
 
 VAL_ZH = (
     # Not the minutes of a clock time ("7:30" is a time, not a key "7" set to 30).
@@ -33,7 +34,10 @@ _LINK_ZH = (
 # Shared by the number grammar: units read after a value, and words that end one.
 UNITS_ZH = regex_cache.compile(
     # Longer spellings first: "个工作日" is working days, not "个" of something.
-    r"(?:%|％|‰|℃|°C|摄氏度|度|毫秒|微秒|纳秒|秒钟|秒|分钟|个小时|小时|个工作日|工作日|个自然日|自然日|个礼拜|礼拜|天|周|个星期|星期|个月|月|年|次|"
+    # A count of people names them after its measure word: "12个学生", "23 个人".
+    r"(?:"
+    + "|".join(sorted(zh_shapes.PERSON_COUNTS, key=len, reverse=True))
+    + r"|%|％|‰|℃|°C|摄氏度|度|毫秒|微秒|纳秒|秒钟|秒|分钟|个小时|小时|个工作日|工作日|个自然日|自然日|个礼拜|礼拜|天|周|个星期|星期|个月|月|年|次|"
     r"公斤|千克|斤|毫克|克|千卡|大卡|卡路里|毫升|公升|升|平方米|平米|公里|千米|厘米|毫米|米|"
     r"盒|箱|瓶|包|袋|张|件|份|位|名|桌|晚|间|轮|批|套|个|条|台|人|元|块钱|块|美元|欧元|倍|核|页|行|字节|字|"
     # The common measure words of things counted (10棵, 3株, 5辆, 2栋, 12节课, 8盏), beyond those above.

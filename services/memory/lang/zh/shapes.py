@@ -4,6 +4,14 @@ dates, clock times.
 
 from services.memory import regex_cache
 
+# Nouns for people that a count may name after its measure word (12个学生, 八位客人): counts of people all.
+PERSON_NOUNS = (
+    *("人", "学生", "孩子", "小孩", "同学", "客人", "员工", "志愿者", "队员", "学员", "家长", "老人", "选手", "球员", "游客", "宾客"),
+    *("成员", "团员", "会员", "人员", "工人", "病人", "乘客", "观众", "嘉宾", "朋友", "亲戚", "家人", "居民", "租客", "住户", "老师"),
+)
+PERSON_MEASURE_WORDS = ("个", "名", "位")
+PERSON_COUNTS = tuple(f"{measure}{noun}" for measure in PERSON_MEASURE_WORDS for noun in PERSON_NOUNS)
+
 # The Chinese spellings of each measure in lang/en/shapes.py's UNIT_FAMILIES.
 UNIT_FAMILIES = {
     "millisecond": ("毫秒",),
@@ -13,7 +21,7 @@ UNIT_FAMILIES = {
     "day": ("天",),
     "week": ("周", "星期"),
     "month": ("个月", "月"),
-    "person": ("人", "位", "个人", "名"),
+    "person": ("人", "位", "名", *PERSON_NOUNS, *PERSON_COUNTS),
     "kilogram": ("公斤", "千克"),
     "kilometre": ("公里",),
     "metre": ("米",),
