@@ -254,3 +254,8 @@ def test_the_same_thing_measured_in_two_units_is_two_numbers(memory, said, first
     (one,) = [item for item in holding(memory, first) if item.value == first]
     (other,) = [item for item in holding(memory, second) if item.value == second]
     assert (one.status, other.status, other.unit, one.condition) == (ACTIVE, ACTIVE, unit, "")
+
+
+def test_a_span_of_time_after_a_figure_is_its_scope_not_a_second_measure(memory):
+    send(memory, "The translation job is worth $3,200 over 6 weeks.")
+    assert [item.value for item in derived(memory) if item.kind == memory_pb2.ITEM_KIND_NUMBER] == ["3,200"]

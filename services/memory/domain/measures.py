@@ -7,7 +7,7 @@ from dataclasses import replace
 from types import ModuleType
 
 from services.memory.domain.model import Candidate, ItemKind
-from services.memory.domain.units import measure_unit, same_unit_family
+from services.memory.domain.units import dimension, measure_unit, same_unit_family
 from services.memory.lang import data
 
 
@@ -41,7 +41,8 @@ def split_measures(candidate: Candidate, lang: str) -> list[Candidate]:
         return [replace(candidate, condition=match.group("first").strip(" ,;")), second]
     other = words.OTHER_MEASURE.match(candidate.condition) if hasattr(words, "OTHER_MEASURE") else None
     unit = (other.group("unit") or other.group("cur") or "") if other else ""
-    if other and unit and measure_unit(unit) and not same_unit_family(unit, candidate.unit):
+    # A span of time after a figure is most often its scope ("$8,000 over 4 months"), not a second measure.
+    if other and unit and measure_unit(unit) and not same_unit_family(unit, candidate.unit) and dimension(unit) != "duration":
         # "The first design was 12 panels, 4.8 kWp": the same thing measured twice, each a number of its own.
         second = replace(
             candidate, key=f"{candidate.key} {unit.lower()}".strip(), value=other.group("value"), unit=unit, condition=other.group("rest")
