@@ -1,6 +1,8 @@
 """Norms said without a word that names a rule: a statement with its exception, a thing kept from a place, a
-restriction with the time it lifts, a universal negative; an exception said as a sentence of its own belongs
-to the rule before it. Sentences written for these tests; tests/memory/redis/test_redis_norms.py re-runs
+restriction with the time it lifts or the one case it allows, a universal negative, a thing that never goes
+somewhere, a statement bound by "full stop", the one source allowed, Chinese norms behind a clause and with
+their 除非; an exception said as a sentence of its own belongs to the rule before it, and so does a norm
+right after a rule. Sentences written for these tests; tests/memory/redis/test_redis_norms.py re-runs
 them on Redis."""
 
 import pytest
@@ -27,6 +29,13 @@ def _rules(memory) -> list[str]:
         ("周末加班的时候，实习生不能单独值班，除非有正式员工在场。", "实习生不能单独值班"),
         ("物业经理发通知说，快递柜里的包裹一律放三天，除非收件人打电话延期。", "包裹一律放三天"),
         ("押金由中介代收，除非租客直接转给房东。", "押金由中介代收"),
+        # The one case allowed, a thing that never goes somewhere, a statement bound by "full stop", the one source.
+        ("Deliveries only come through the side gate.", "side gate"),
+        ("Overtime only when the shift lead signs the sheet.", "shift lead signs"),
+        ("The master key never goes into the shared drawer.", "shared drawer"),
+        ("The patient list doesn't get emailed to anyone.", "patient list"),
+        ("Pets stay at home on match days, no exceptions.", "match days"),
+        ("Spare parts are ordered through the fleet office and from nowhere else.", "fleet office"),
     ],
 )
 def test_a_norm_without_a_rule_word_is_a_rule(memory, said, part):
@@ -52,6 +61,8 @@ def test_a_chinese_exception_said_on_its_own_belongs_to_the_routine_before_it(me
         "我们下周去露营，除非下雨。",
         "孩子们周六去游泳，除非教练请假。",
         "上个月房租涨了，除非我记错了。",
+        "We drove up there last spring, full stop.",
+        "There's no other road into the valley.",
     ],
 )
 def test_a_plan_or_a_memory_with_unless_is_no_rule(memory, said):
@@ -62,3 +73,9 @@ def test_a_plan_or_a_memory_with_unless_is_no_rule(memory, said):
 def test_a_clause_of_condition_names_no_fact(memory):
     send(memory, "押金由中介代收，除非是租客自己转的。")
     assert not [item for item in all_items(memory.stub, S) if item.kind == memory_pb2.ITEM_KIND_FACT and item.key.startswith("除非")]
+
+
+def test_a_norm_right_after_a_rule_spells_that_rule_out(memory):
+    send(memory, "Never lend the van to anyone outside the team. Van keys stay in the office safe, full stop.")
+    rules = _rules(memory)
+    assert len(rules) == 1 and "office safe" in rules[0], rules

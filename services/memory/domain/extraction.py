@@ -88,6 +88,7 @@ def extract_traced(own: str | TurnAnalysis) -> list[tuple[Candidate, str]]:
         figured += [reading for reading in readings if reading.changed]
         line = [analysis.sentence(reading.text) if reading.changed else said for reading, said in zip(readings, said_line, strict=True)]
         sentences = [said.text for said in line]
+        elaborated_through = -1  # the last sentence of the line a rule before it took as its elaboration
         for index, said in enumerate(line):
             sentence, lang = said.text, said.lang
             if index and _BINDING_TAG.match(sentence) and not any(c.kind is ItemKind.RULE for c, _ in _sentence(sentences[index - 1])):
@@ -144,8 +145,11 @@ def extract_traced(own: str | TurnAnalysis) -> list[tuple[Candidate, str]]:
             ):
                 read = (instruction, *read)  # "In anything going to the sponsor, write 'participant'": a rule by what it does
             for candidate, row in without_counted_figures(read)[:MAX_PER_SENTENCE]:
+                if candidate.kind is ItemKind.RULE and row.startswith(neighbours.NORM_ROWS) and index <= elaborated_through:
+                    continue  # a norm that spells out the rule before it is part of that rule
                 if candidate.kind is ItemKind.RULE:
-                    candidate = neighbours.with_elaboration(candidate, sentences[index + 1 :], _with_updates)
+                    candidate, taken = neighbours.with_elaboration(candidate, sentences[index + 1 :], _with_updates)
+                    elaborated_through = max(elaborated_through, index + taken)
                 if candidate.kind is ItemKind.TASK and not candidate.resolves and points_ahead(candidate.value):
                     if index + 1 == len(sentences):
                         continue

@@ -37,19 +37,28 @@ def spelled_out(task: Candidate, following: str) -> Candidate:
     return replace(task, value=value, key=f"task:{task.task_field.value}:{normalize_key(value)[:MAX_RULE_KEY_CHARS]}")
 
 
-def with_elaboration(rule: Candidate, following: list[str], read_sentence: Callable[[str], Read]) -> Candidate:
+# The rows of norms said without a rule word (lang/en/rules_norms.py): after a rule, they spell it out.
+NORM_ROWS = "norm_"
+
+
+def with_elaboration(rule: Candidate, following: list[str], read_sentence: Callable[[str], Read]) -> tuple[Candidate, int]:
     """A rule keeps the sentences that spell it out ("Never run migrations from a laptop. Staging
     migrations go through the migrate-staging job."): up to the next sentence that states a rule
-    or task state of its own, or changes a value ("So we're down to four.")."""
+    or task state of its own, or changes a value ("So we're down to four."). A norm said without a
+    rule word right after a rule spells it out too ("..., full stop"). Returns the rule and how many
+    of the following sentences it took."""
     extra: list[str] = []
+    taken = 0
     for sentence in following[:MAX_ELABORATION]:
         read = read_sentence(sentence)
-        if any(c.kind in (ItemKind.RULE, ItemKind.TASK) or c.is_correction for c, _ in read) or is_question(sentence, rule.lang):
+        own = [(c, row) for c, row in read if c.kind in (ItemKind.RULE, ItemKind.TASK) or c.is_correction]
+        if any(not row.startswith(NORM_ROWS) for _, row in own) or is_question(sentence, rule.lang):
             break
+        taken += 1
         if len(sentence.split()) >= 3 or _CJK.search(sentence):  # not "Thanks!" or "Full stop."
             extra.append(sentence)
     if not extra:
-        return rule
+        return rule, taken
     text = " ".join([rule.text, *extra])[:MAX_RULE_CHARS]
     value = " ".join([rule.value.rstrip(_TERMINAL) + ".", *extra])[:MAX_RULE_CHARS]
-    return replace(rule, value=value, text=text)
+    return replace(rule, value=value, text=text), taken
