@@ -9,7 +9,7 @@ from dsh.memory.v1 import memory_pb2
 from services.memory.domain import subjects
 from services.memory.domain.model import EventKind, Item, ItemKind
 from tests.memory.conftest import all_items
-from tests.memory.test_corrections import ACTIVE, S, assert_replaced, derived, holding, send
+from tests.memory.test_corrections import ACTIVE, SUPERSEDED, S, assert_replaced, derived, holding, send
 
 
 def _status(memory, fragment: str) -> list[int]:
@@ -99,3 +99,14 @@ def test_the_speaker_in_both_sentences_ties_no_value_to_a_new_statement():
         kind=ItemKind.NUMBER, key="booking deposit", value="450", unit="£", sentence=said, message=said, seq=2, update=True
     )
     assert subjects._score(statement, kept) is None
+
+
+def test_a_count_said_as_a_fragment_is_corrected_by_a_spelled_figure(memory):
+    send(memory, "The ewe is lambing. 2 lambs so far and she seems calm.", "Make that three! Another one arrived at dawn.")
+    assert _status(memory, "2") == [SUPERSEDED]
+    assert [item.key for item in holding(memory, "three")] == ["lambs"]
+
+
+def test_a_level_reached_after_a_clause_of_what_brought_it_updates_the_count(memory):
+    send(memory, "We have 43 names on the waiting list.", "After the open day we're up to 51.")
+    assert_replaced(memory, "43", "51")

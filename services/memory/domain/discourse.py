@@ -142,7 +142,8 @@ def _grammar(lang: str) -> _Grammar:
             flags,
         ),
         level=regex_cache.compile(
-            rf"^(?P<subject>{words.ANAPHORS}|{words.AGENTS})(?:{words.REACHED})\s+(?:(?P<level>{words.LEVEL})\s+)?(?P<value>\S.*?)(?P<now>\s+(?:{words.EFFECTIVE}))?$",
+            rf"^(?:{words.LEAD_CLAUSE})?(?P<subject>{words.ANAPHORS}|{words.AGENTS})(?:{words.REACHED})\s+(?:(?P<level>{words.LEVEL})\s+)?"
+            rf"(?P<value>\S.*?)(?P<now>\s+(?:{words.EFFECTIVE}))?$",
             flags,
         ),
         choose=regex_cache.compile(

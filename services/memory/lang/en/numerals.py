@@ -36,7 +36,9 @@ PHRASES = {"a dozen": 12, "half a dozen": 6, "a couple of": 2}
 # said in passing, "I have two kids", stays prose: as a value it would compete with what the turn is about)...
 BEFORE = (
     r"(?:\b(?:to|down\s+to|up\s+to|at\s+most|at\s+least|only|just|now|not|is|are|was|were|be|about|around|roughly|"
-    r"maybe|exactly|another|max|maximum|minimum|of|by|with|keep|keeping|kept|need|needs|want|wants|'s|'re)\s+)$"
+    r"maybe|exactly|another|max|maximum|minimum|of|by|with|keep|keeping|kept|need|needs|want|wants|'s|'re|"
+    # a correction: "make that eight", "make it three"
+    r"make\s+(?:it|that|this)|call\s+it)\s+)$"
 )
 # ...when nothing but a clause boundary, or a word that says it holds now, follows it: "so it's eight now, ...".
 AFTER = r"^(?:\s+(?:now|instead|total|in\s+total|altogether|left|remaining|this\s+time|then))*\s*(?:[,.;:!?)]|$|\s[-–—]\s)"

@@ -75,3 +75,5 @@ _AMOUNT = r"(?P<n>\d[\d,]*(?:\.\d+)?|[一两二三四五六七八九十])\s*(?P<
 # 爸妈再给了3万, 又支持了两千: more given on top is an increase too.
 INCREASE = (rf"(?:追加了?|又加了?|加了|多了|增加了?|涨了|(?:再|又)(?:给|支持|出|补|添)了?)\s*{_AMOUNT}",)
 DECREASE = (rf"(?:少了|减了|减少了?|降了|砍了)\s*{_AMOUNT}",)
+# A clause before a level reached (see lang/en/discourse.py); Chinese puts it in the sentence's own order.
+LEAD_CLAUSE = r"(?!)"
