@@ -110,3 +110,12 @@ def test_a_count_said_as_a_fragment_is_corrected_by_a_spelled_figure(memory):
 def test_a_level_reached_after_a_clause_of_what_brought_it_updates_the_count(memory):
     send(memory, "We have 43 names on the waiting list.", "After the open day we're up to 51.")
     assert_replaced(memory, "43", "51")
+
+
+def test_where_a_thing_is_going_is_its_value_and_a_new_place_replaces_it(memory):
+    send(
+        memory,
+        "The spare fridge is going to the garage.",
+        "No sockets out there. So the spare fridge is going in the utility room instead.",
+    )
+    assert_replaced(memory, "garage", "utility room")

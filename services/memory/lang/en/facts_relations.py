@@ -66,6 +66,22 @@ FACTS_RELATIONS = (
             "looks after",
         ),
     ),
+    # Where a thing is going: "the piano is going to my sister's flat", "the boiler's moving into the utility room
+    # instead". The thing is the key.
+    _row(
+        "goes_to",
+        "en",
+        FACT,
+        r"^(?:(?:so|and|but|now|ok(?:ay)?)\s*,?\s+)?(?:the\s+|our\s+|my\s+)?(?!(?:he|she|they|it|we|i|you|this|that|there)\b)"
+        r"(?P<key>[a-z][\w\-]*(?:\s+[a-z][\w\-]*){0,2}?)(?:'s|’s|\s+is|\s+are)\s+(?:now\s+)?"
+        r"(?:going|moving|headed|heading|being\s+(?:fitted|installed|done|painted|fixed|built))\s+(?:to|in|into|with|at)\s+"
+        r"(?:the\s+)?(?P<value>[^,;]+?)(?:\s+(?:instead|now|for\s+\S+(?:\s+\S+)?))?\s*$",
+        [
+            ("The piano is going to my sister's flat.", {"key": "piano", "value": "my sister's flat"}),
+            ("The boiler's moving into the utility room.", {"key": "boiler", "value": "utility room"}),
+        ],
+        needles=("going", "moving", "headed", "heading", "being"),
+    ),
     _row(
         "called",
         "en",
