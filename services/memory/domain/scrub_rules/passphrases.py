@@ -5,7 +5,7 @@ from collections.abc import Callable
 
 from services.memory import regex_cache
 from services.memory.domain.scrub_rules.gates import words
-from services.memory.domain.scrub_rules.values import REDACTED, Rule, is_reference
+from services.memory.domain.scrub_rules.values import REDACTED, Rule, is_reference, looks_like_credential
 from services.memory.lang.en import secrets as en
 from services.memory.lang.zh import secrets as zh
 
@@ -24,7 +24,7 @@ _STATES = r"(?P<states>[ \t]+(?:" + en.COPULAS + r")[ \t]+|[ \t]+(?:-|–|—)[ 
 _STOP_WORDS = frozenset(en.PASSPHRASE_STOP_WORDS.split("|") + zh.PASSPHRASE_STOP_WORDS.split("|"))
 _INNER = frozenset(en.PASSPHRASE_INNER_WORDS.split("|"))
 # What a secret is for, between its label and its value: "the passphrase for the backup disk is …".
-_FOR_WHAT = r"(?:\*\*)?(?:[ \t]+(?:" + en.PREPOSITIONS + r")(?:[ \t]+[^\s,;:.!?]+){1,4}?)?"
+_FOR_WHAT = r"(?:\*\*)?(?:[ \t]*\([^)\n]{1,20}\))?(?:[ \t]+(?:" + en.PREPOSITIONS + r")(?:[ \t]+[^\s,;:.!?]+){1,4}?)?"
 _COUNTS = frozenset(en.PASSPHRASE_COUNTS.split("|"))
 _PREDICATES = frozenset(en.PASSPHRASE_PREDICATES.split("|"))
 _CJK = regex_cache.compile(r"[\u3400-\u9fff]+")
@@ -77,7 +77,7 @@ def _phrase(assigned: int, stated: int, *, described_after_colon: bool = False) 
                 return m.group(0)
             start, end = m.span(group)
         else:
-            assigns = m.group("assigns") is not None
+            assigns = m.groupdict().get("assigns") is not None
             start = m.start("words")
             end = start + _run_end(found, assigned if assigns else stated, assigns and not described_after_colon)
             if end == start or (end == m.end() and not _END.match(m.string, end)):
@@ -86,6 +86,16 @@ def _phrase(assigned: int, stated: int, *, described_after_colon: bool = False) 
         return whole[: start - m.start()] + REDACTED + whole[end - m.start() :]
 
     return replace
+
+
+def _quoted_secret(m: re.Match[str]) -> str:
+    """A quoted phrase near a password's name is the password when it has several words or reads as one."""
+    group = next(g for g in (1, 2, 3) if m.group(g) is not None)
+    value = m.group(group)
+    if is_reference(value) or not (len(value.split()) >= 2 or looks_like_credential(value)):
+        return m.group(0)
+    start, end = m.span(group)
+    return m.group(0)[: start - m.start()] + REDACTED + m.group(0)[end - m.start() :]
 
 
 PASSPHRASES: tuple[Rule, ...] = (
@@ -102,6 +112,30 @@ PASSPHRASES: tuple[Rule, ...] = (
         words(*en.PASSWORD_LABELS_GATE),
         regex_cache.compile(r"(?i)\b(?:" + en.PASSWORD_LABELS + r")" + _FOR_WHAT + _ASSIGNS + _VALUE),
         _phrase(3, 3, described_after_colon=True),
+    ),
+    # A password given its value by a verb: "I set the hall's wifi passphrase to amber otter lantern".
+    (
+        words(*en.SET_VERBS.split("|")),
+        regex_cache.compile(
+            r"(?i)\b(?:"
+            + en.SET_VERBS
+            + r")[ \t]+(?:(?:the|my|our|its|their|his|her)[ \t]+)?(?:[\w'’-]+[ \t]+){0,3}?(?:"
+            + en.PASSWORD_LABELS
+            + "|"
+            + en.PASSPHRASE_LABELS
+            + r")[ \t]+(?P<states>to[ \t]+)"
+            + _VALUE
+        ),
+        _phrase(3, 3),
+    ),
+    # A quoted phrase a few words after a password's name: 'the vault password I use: "…"', 'I typed "…"'.
+    (
+        words(*en.PASSWORD_LABELS_GATE, "phrase"),
+        regex_cache.compile(
+            r"(?i)\b(?:" + en.PASSWORD_LABELS + "|" + en.PASSPHRASE_LABELS + r")\b[^.!?\n\"“'‘]{0,50}?[ \t:,]"
+            r"(?:\"([^\"\n]{4,80})\"|“([^”\n]{4,80})”|'([^'\n]{4,80})')"
+        ),
+        _quoted_secret,
     ),
     # 口令是 correct horse battery staple, 密码短语：紫色 海鸥 飞过 山顶.
     (

@@ -96,7 +96,7 @@ PROSE: tuple[Rule, ...] = (
     (
         NAMED_GATE,
         regex_cache.compile(
-            r"(?i)(\b(?:" + en.PROSE_LABELS + r")" + _IS + r"|\b" + en.COLON_LABELS + r"[ \t]*[:：=][ \t]*"
+            r"(?i)(\b(?:" + en.PROSE_LABELS + r")" + _IS + r"|\b(?:" + en.COLON_LABELS + r")[ \t]*[:：=][ \t]*"
             r"|(?:" + ZH_SECRET_WORDS + r")[ \t]*(?:" + zh.COPULAS + r"|[:：=])[ \t]*)"
             r"([^\s，。；、,;'\"()\[\]{}<>]+)"
         ),
@@ -131,7 +131,7 @@ PROSE: tuple[Rule, ...] = (
             + _IS
             + r"|[ \t]*[:：=][ \t]*|[ \t]+)"
             r"|(?:" + zh.CODE_LABELS + r")[ \t]*(?:" + zh.COPULAS + r"|[:：=])?[ \t]*))"
-            r"(\d{3}[ -]\d{3}|(?=[0-9A-Za-z#*]*\d)[0-9A-Za-z#*]{3,12})(?![\w])"
+            r"(\d{2}(?:-\d{2}){2,3}|\d{3}[ -]\d{3}|(?=[0-9A-Za-z#*]*\d)[0-9A-Za-z#*]{3,12})(?![\w])"
         ),
         lambda m: m.group(1) + REDACTED,
     ),

@@ -15,6 +15,7 @@ from services.memory.domain.scrub_rules.passphrases import PASSPHRASES
 from services.memory.domain.scrub_rules.paths import PATHS
 from services.memory.domain.scrub_rules.payments import PAYMENTS
 from services.memory.domain.scrub_rules.prose import PROSE
+from services.memory.domain.scrub_rules.tool_shapes import TOOL_SHAPES
 from services.memory.domain.scrub_rules.unnamed_keys import UNNAMED_KEYS
 from services.memory.domain.scrub_rules.values import PLACEHOLDER, REDACTED, Rule
 from services.memory.domain.scrub_rules.vendor_keys import DETECTORS, VENDOR_KEYS
@@ -26,6 +27,16 @@ if getattr(warnings.showwarning, "__module__", None) == "logging":
 
 # Each row: when it can apply, what it finds, what replaces it. Order matters: a passphrase goes whole
 # before the rules on flags and names take its first word.
-RULES: tuple[Rule, ...] = (*VENDOR_KEYS, *PASSPHRASES, *HEADERS_AND_FLAGS, *ASSIGNMENTS, *PROSE, *PAYMENTS, *UNNAMED_KEYS, *PATHS)
+RULES: tuple[Rule, ...] = (
+    *VENDOR_KEYS,
+    *TOOL_SHAPES,
+    *PASSPHRASES,
+    *HEADERS_AND_FLAGS,
+    *ASSIGNMENTS,
+    *PROSE,
+    *PAYMENTS,
+    *UNNAMED_KEYS,
+    *PATHS,
+)
 
 __all__ = ["DETECTORS", "PLACEHOLDER", "REDACTED", "RULES", "Gate", "alternation"]

@@ -69,10 +69,10 @@ PAIR_COPULAS = "is|are|was|were"
 
 # Prose that names a secret before "is": "my password is …", "the access token was …".
 PROSE_LABELS = (
-    r"password|passphrase|passwd|secret|token|(?:api|access|secret) key|(?:access|auth) token|(?:wi-?fi|wpa2?|network|router) key"
+    r"password|passphrase|passwd|pass|secret|token|(?:api|access|secret) key|(?:access|auth) token|(?:wi-?fi|wpa2?|network|router) key"
 )
 # Prose that names a secret before ":" or "=": "the API key: …".
-COLON_LABELS = r"(?:api|access|secret) key"
+COLON_LABELS = r"(?:api|access|secret) key|(?:client )?secret value|client secret"
 # A password's name right before its value, with no "is" or ":" between ("password Xy9-Thing!"), and its gate.
 PASSWORD_LABELS = "password|passwd|passphrase|passcode|pword|pwd|pw"
 PASSWORD_LABELS_GATE = ("pass", "pw")
@@ -98,7 +98,7 @@ ACCOUNT_GATE = ("login", "log-in", "sign-in", "signin", "cred", "account", "acct
 USER_WORD = r"user(?:name)?(?:/pass\w*)?"
 
 # A passphrase's name ("passphrase", "pass phrase", "pass-phrase"): its value is several words.
-PASSPHRASE_LABELS = r"pass[ -]?phrase"
+PASSPHRASE_LABELS = r"pass[ -]?phrase|(?:seed|recovery|backup|mnemonic)[ -](?:phrase|words)"
 # Words that end a passphrase's run in prose: "the passphrase is stored in the vault" names no
 # passphrase, "my passphrase is correct horse battery staple and I never change it" ends before "and".
 PASSPHRASE_STOP_WORDS = (
@@ -127,11 +127,24 @@ PASSPHRASE_PREDICATES = (
 # Codes that open something ("the door code is 4471#", "alarm PIN: 8842"): their value may be digits only.
 CODE_LABELS = (
     r"pin(?:[ \t]+(?:code|number))?|passcode|cvv2?|cvc2?|(?:door|gate|alarm|lock|safe|garage|entry|entrance|access|security|keypad|lockbox|"
-    r"key[ \t]?safe|verification|one-time|2fa|mfa|otp|totp|sms|authenticator|login|sign-?in)[ \t]+(?:code|pin)|otp"
+    r"key[ \t]?safe|verification|one-time|2fa|mfa|otp|totp|sms|authenticator|login|sign-?in)[ \t]+(?:code|pin)|otp|"
+    r"(?:safe|lock|padlock|locker)[ \t]+combination"
 )
-CODE_GATE = ("pin", "passcode", " code", "cvv", "cvc", "otp")
+CODE_GATE = ("pin", "passcode", " code", "cvv", "cvc", "otp", " combination")
 # A card's number after its name ("card 4515 ..."): taken whatever its check digit says.
 CARD_LABELS = r"(?:credit|debit)?[ \t]*card(?:[ \t]+(?:number|no\.?|#))?"
 # Codes an account hands out to get back in, listed after their name and a colon.
 RECOVERY_LABELS = r"(?:recovery|backup|rescue|2fa|mfa)[ \t]+codes?"
 RECOVERY_GATE = ("recovery code", "backup code", "rescue code", "2fa code", "mfa code")
+
+# The cookies a server keeps a login in: their value is the session ("PHPSESSID=…" in a log line).
+SESSION_COOKIES = r"PHPSESSID|JSESSIONID|ASP\.NET_SessionId|connect\.sid|laravel_session|sessionid|session_id|_session_id|SESSDATA"
+SESSION_COOKIE_GATE = ("sessid", "sessionid", "session_id", "connect.sid", "laravel_session", "sessdata")
+# Query parameters that carry a key in a URL.
+URL_KEY_PARAMETERS = r"appid|app_id|api_?key|apikey|key|token|access_token|auth_token|client_secret|secret|sig|signature|password|pwd"
+# A bank account's number after its label.
+ACCOUNT_NUMBER_LABELS = r"account\s+(?:number|no\.?|#)|acct\.?\s*(?:number|no\.?|#)|bank\s+account|a/c(?:\s+no\.?)?"
+ACCOUNT_NUMBER_GATE = ("account number", "account no", "account #", "acct", "bank account", "a/c")
+# What shows a one-time code: an authenticator app, a text message with a code.
+ONE_TIME_SOURCES = r"authenticator|2fa|mfa|otp|one-time|verification\s+code|security\s+code|login\s+code|sms\s+code"
+ONE_TIME_GATE = ("authenticator", "2fa", "mfa", "otp", "one-time", "verification code", "security code", "login code", "sms code")
