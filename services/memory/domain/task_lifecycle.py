@@ -341,33 +341,24 @@ def subject_terms(text: str, *, words: bool = False) -> frozenset[str]:
     return (word_terms(text) if words else term_set(text)) - _CUE_TERMS
 
 
-def _counts(old: str, new: str) -> tuple[re.Match[str], re.Match[str]] | None:
-    """The counts of a whole both entries state, in the first language whose grammar reads both."""
+def _both(table: str, old: str, new: str) -> tuple[re.Match[str], re.Match[str]] | None:
+    """What both entries state by one pattern of task_states (COUNT: a count of a whole; TALLY: what was done,
+    to what), in the first language whose grammar reads both."""
     for lang in LANGUAGES:
-        count = data(lang, "task_states").COUNT
-        counts_old, counts_new = count.search(old), count.search(new)
-        if counts_old and counts_new:
-            return counts_old, counts_new
-    return None
-
-
-def _tallies(old: str, new: str) -> tuple[re.Match[str], re.Match[str]] | None:
-    """The tallies both entries state (what was done, to what), in the first language whose grammar reads both."""
-    for lang in LANGUAGES:
-        tally = data(lang, "task_states").TALLY
-        tally_old, tally_new = tally.search(old), tally.search(new)
-        if tally_old and tally_new:
-            return tally_old, tally_new
+        pattern = getattr(data(lang, "task_states"), table)
+        found_old, found_new = pattern.search(old), pattern.search(new)
+        if found_old and found_new:
+            return found_old, found_new
     return None
 
 
 def _same_progress(old: str, new: str) -> bool:
-    if counts := _counts(old, new):
+    if counts := _both("COUNT", old, new):
         counts_old, counts_new = counts
         # "30 of 31 passing" counts the same whole as "27 of 31 test cases passing": a state word names no whole.
         whole_old, whole_new = _whole(counts_old), _whole(counts_new)
         return counts_old.group(1) == counts_new.group(1) and (not whole_old or not whole_new or whole_old == whole_new)
-    if tallies := _tallies(old, new):
+    if tallies := _both("TALLY", old, new):
         return tallies[0].groups() == tallies[1].groups()
     a, b = subject_terms(old), subject_terms(new)
     if _SHARE.search(old) and _SHARE.search(new):
