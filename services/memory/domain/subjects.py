@@ -383,15 +383,12 @@ def _shared_chinese_words(item: Item, statement: Statement) -> frozenset[str]:
     return frozenset(term for term in shared if cjk_runs(term) and term not in QUESTION_WORDS)
 
 
-_SPEAKER = regex_cache.compile(r"I['’]")
-
-
 def _context_mentioned(item: Item, statement: Statement) -> bool:
     """The message names a person or thing of the sentence the item came from (not its first word,
     which is capitalized anyway), and the new value does not."""
     names = {word.strip(".,;:!?'\"()").removesuffix("'s") for word in item.text.split() if word[:1].isupper()}
     # "I'm", "I've": the speaker, capitalized in every sentence, names nobody in particular.
-    names = {name for name in names if len(name) >= 3 and name.lower() not in _ORDINARY_CAPITALS and not _SPEAKER.match(name)}
+    names = {name for name in names if len(name) >= 3 and name.lower() not in _ORDINARY_CAPITALS and not name.startswith(("I'", "I’"))}
     message = normalized(statement.message)
     new = normalized(statement.value)
     return any(
