@@ -39,11 +39,15 @@ LEAKS = [
     ("token for the bot: MTk4NjIyNDgzNDcxOTI1MjQ4.Cl2FMQ.ZnCjm1XVW7vRze4b7Cq4se7kKWs1234abcd", "Cl2FMQ", "[REDACTED_DISCORD_TOKEN]"),
     ("docker login -u ci -p dckr_pat_Xy7uQ2mN4bV8cZ1aL5kJ9hG", "dckr_pat_Xy7", "[REDACTED_DOCKER_TOKEN]"),
     ("Pay it into account number 4402 8817 9301, sort code 20-00-00.", "8817", "account number [REDACTED]"),
-    ("my authenticator app says 448 019 right now", "448 019", "[REDACTED]"),
+    ("the code in my authenticator is 448 019", "448 019", "[REDACTED]"),
     # Passwords in words: a passphrase set to its words, a quoted one near its name, a seed phrase, a lock's combination.
-    ("I changed the garage passphrase to velvet comet harbor lamp", "velvet comet", "passphrase to [REDACTED]"),
+    ("we reset the shed's passphrase to velvet comet harbor lamp", "velvet comet", "passphrase to [REDACTED]"),
     ('The backup password we agreed on: "Tin-Kettle-4422"', "Tin-Kettle", '"[REDACTED]"'),
-    ("Recovery phrase (12 words): maple orbit lunar crisp tiger window flame bench solar quiet amber pilot", "maple orbit", "[REDACTED]"),
+    (
+        "Recovery phrase (from the old wallet): maple orbit lunar crisp tiger window flame bench solar quiet amber pilot",
+        "maple orbit",
+        "[REDACTED]",
+    ),
     ("the padlock combination is 12-44-07", "12-44-07", "combination is [REDACTED]"),
     ("the pass is Fjord#Lamp9 for the guest account", "Fjord#Lamp9", "pass is [REDACTED]"),
     ("client secret value: Zq8~uV3kLm0.Pn7sRt2Wx9", "Zq8~uV3k", "value: [REDACTED]"),

@@ -4,7 +4,7 @@ someone, what the work is for, what the speaker is after for a stretch of time, 
 is to be done; "以后" inside a phrase is no "from now on"; a wait said with "till", closed when what it
 waits for is said done however long its preamble (in Chinese, by its words); a figure keyed by "target" is
 the goal; a yes-or-no choice made in other words or by doing it closes its open item, asking about it does
-not; a Chinese tally of what was counted (收了5个班的) is progress, and the next tally of the same replaces it.
+not; a Chinese tally of what was counted (交了4个班的) is progress, and the next tally of the same replaces it.
 Sentences written for these tests;
 tests/memory/redis/test_redis_task_forms.py re-runs them on Redis."""
 
@@ -104,10 +104,10 @@ def test_the_words_framing_a_choice_belong_to_no_option(memory):
 
 
 def test_a_chinese_tally_of_what_was_counted_is_progress_and_the_next_tally_replaces_it(memory):
-    first = "报名费一共要收12个班，现在已经收了5个班的。"
+    first = "报名表一共12个班，目前已经交了4个班的。"
     say(memory, "我们在筹备校友会。", first)
     assert texts(state(memory).progress) == [first.rstrip("。")]
-    later = "又收了四个班，现在收了9个班了，就差三班。"
+    later = "又交了三个班，目前交了7个班了，就差五个班。"
     say(memory, "我们在筹备校友会。", first, later)
     assert texts(state(memory).progress) == [later.rstrip("。")]
 

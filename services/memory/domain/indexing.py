@@ -61,7 +61,7 @@ def searchable_text(item: Item) -> str:
     # The base forms of its irregular words ("I bought it" is also "buy"), which a question may ask by.
     parts += [item.text, item.metadata, " ".join(base_forms(item.text))]
     if cjk_runs(item.text):
-        # A figure or a Latin word written against Chinese ("最多12个学生", "用Jest跑") is a word of its own too.
+        # A figure or a Latin word written against Chinese ("最多30个团员", "用Jest跑") is a word of its own too.
         parts.append(" ".join(_GLUED_TO_CJK.findall(item.text)))
     return " \n".join(part for part in parts if part)
 

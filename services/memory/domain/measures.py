@@ -41,9 +41,9 @@ def split_measures(candidate: Candidate, lang: str) -> list[Candidate]:
         return [replace(candidate, condition=match.group("first").strip(" ,;")), second]
     other = words.OTHER_MEASURE.match(candidate.condition) if hasattr(words, "OTHER_MEASURE") else None
     unit = (other.group("unit") or other.group("cur") or "") if other else ""
-    # A span of time after a figure is most often its scope ("$8,000 over 4 months"), not a second measure.
+    # A span of time after a figure is most often its scope ("$900 over 3 months"), not a second measure.
     if other and unit and measure_unit(unit) and not same_unit_family(unit, candidate.unit) and dimension(unit) != "duration":
-        # "The first design was 12 panels, 4.8 kWp": the same thing measured twice, each a number of its own.
+        # "The new layout is 6 radiators, 9 kW": the same thing measured twice, each a number of its own.
         second = replace(
             candidate, key=f"{candidate.key} {unit.lower()}".strip(), value=other.group("value"), unit=unit, condition=other.group("rest")
         )

@@ -60,7 +60,7 @@ def alike_unnamed(kind: ItemKind, key: str, value: str, unit: str, earlier: list
     if kind is ItemKind.NUMBER and measures_amount(unit):
         return nearest_amount(value, unit, earlier)
     if kind is ItemKind.NUMBER and dimension(unit) == "count" and unit.strip():
-        # "上限放宽到14人" after "每个班最多12个学生": the one count of the same things kept, of about the same size.
+        # "排练人数上限提到36人" after "每次排练最多30个团员": the one count of the same things kept, of about the same size.
         alike = [
             item
             for item in earlier

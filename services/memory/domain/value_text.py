@@ -60,7 +60,7 @@ def restated(text: str, old: str, new: str) -> str | None:
     """text with the old value, as a whole word, replaced by the new one; None when it does not hold it."""
     if not old.strip() or normalized(old) == normalized(new):
         return None
-    # A figure or a Latin word is whole by ASCII words: Chinese writes it against its words ("最多12个学生" holds 12).
+    # A figure or a Latin word is whole by ASCII words: Chinese writes it against its words ("最多30个团员" holds 30).
     edge = r"A-Za-z0-9_" if old.strip().isascii() else r"\w"
     pattern = regex_cache.compile(rf"(?<![{edge}.\-])" + re.escape(old.strip()) + rf"(?![{edge}\-]|\.\d)", re.IGNORECASE)
     return pattern.sub(new.strip(), text, count=1) if pattern.search(text) else None

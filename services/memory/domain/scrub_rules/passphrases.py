@@ -113,7 +113,7 @@ PASSPHRASES: tuple[Rule, ...] = (
         regex_cache.compile(r"(?i)\b(?:" + en.PASSWORD_LABELS + r")" + _FOR_WHAT + _ASSIGNS + _VALUE),
         _phrase(3, 3, described_after_colon=True),
     ),
-    # A password given its value by a verb: "I set the hall's wifi passphrase to amber otter lantern".
+    # A password given its value by a verb: "we reset the shed lock's passphrase to amber otter lantern".
     (
         words(*en.SET_VERBS.split("|")),
         regex_cache.compile(

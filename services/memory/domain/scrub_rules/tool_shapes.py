@@ -61,13 +61,13 @@ TOOL_SHAPES: tuple[Rule, ...] = (
     ),
     (words("atatt"), regex_cache.compile(r"\bATATT[A-Za-z0-9_\-=]{40,}"), "[REDACTED_ATLASSIAN_TOKEN]"),
     (words("dckr_pat_"), regex_cache.compile(r"\bdckr_pat_[A-Za-z0-9_-]{20,}"), "[REDACTED_DOCKER_TOKEN]"),
-    # A bank account's number after its label ("account number 192992882606", 账号 6222…); a routing number is public.
+    # A bank account's number after its label ("account number 4402 8817 9301", 账号 6222…); a routing number is public.
     (
         words(*en.ACCOUNT_NUMBER_GATE),
         regex_cache.compile(r"(?i)(\b(?:" + en.ACCOUNT_NUMBER_LABELS + r")[ \t]*(?:is|:|：|=|#)?[ \t]*)(\d[\d -]{4,20}\d)(?![\d-])"),
         lambda m: m.group(1) + REDACTED,
     ),
-    # A one-time code an app shows, read out: "the authenticator app shows 091 337".
+    # A one-time code an app shows, read out: "the code in my authenticator is 448 019".
     (
         words(*en.ONE_TIME_GATE),
         regex_cache.compile(r"(?i)(\b(?:" + en.ONE_TIME_SOURCES + r")\b[^.\n]{0,30}?\b)(\d{3}[ -]?\d{3})\b"),

@@ -116,7 +116,7 @@ EACH_MEASURE = regex_cache.compile(
     r"(?P<cur>[$€£¥])?(?P<value>\d+(?:[.,]\d+)*)\s*(?P<unit>%|[a-z]{1,12}\b)?(?P<scope>.*)$",
     re.IGNORECASE,
 )
-# A second measure of the same thing in another unit, all the condition says: "12 panels, 4.8 kWp", "12 crates and 300 kg".
+# A second measure of the same thing in another unit, all the condition says: "6 radiators, 9 kW", "12 crates and 300 kg".
 OTHER_MEASURE = regex_cache.compile(
     r"^(?:and\s+|,\s*)?(?P<cur>[$€£¥])?(?P<value>\d+(?:[.,]\d+)*)\s*(?P<unit>%|[a-zµ°][\w\-/°]{0,11})\s*(?P<rest>(?:in\s+total|total|now|each)?)$",
     re.IGNORECASE,

@@ -193,5 +193,5 @@ INCREASE = (
     rf"\b(?:added|adding|adds|add)\s+(?:another\s+|an\s+extra\s+)?{_AMOUNT}\b",
 )
 DECREASE = (rf"\b{_AMOUNT}\s+(?:fewer|less)\b", rf"\bdown\s+(?:by\s+)?{_AMOUNT}\b", rf"\b(?:lost|dropped|cut)\s+{_AMOUNT}\b")
-# A clause of what brought the change, before it: "After the open day, we're up to 51", "since the merge it's down to 9".
+# A clause of what brought the change, before it: "since the newsletter went out, we're up to 37", "after the merge it's down to 9".
 LEAD_CLAUSE = r"(?:after|since|following|with|thanks\s+to|now\s+that|as\s+of)\s+[^,;]{1,40}?,?\s+"

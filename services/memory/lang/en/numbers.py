@@ -264,14 +264,14 @@ NUMBERS_EN = (
         ],
         needles=("have", "got", "keep", "run", "hold", "stock", "own", "employ", "carry"),
     ),
-    # A count said as a fragment, with how far it has got: "2 lambs so far", "40 sign-ups in total".
+    # A count said as a fragment, with how far it has got: "5 eggs so far", "40 sign-ups in total".
     _row(
         "num_so_far",
         "en",
         NUMBER,
         r"^(?:(?:so|and|now|ok(?:ay)?)[,\s]+)?(?:(?:just|only|already)\s+)?" + VAL_EN + r"(?P<unit>)\s+(?P<key>[a-z][\w\-]*s)\s+"
         r"(?P<per>so\s+far|to\s+date|in\s+total|altogether|all\s+told)\b(?P<tail>.*)$",
-        [("3 kittens so far, and the vet is on her way.", {"key": "kittens", "value": "3", "condition": "so far"})],
+        [("14 jars so far, and the labels are printed.", {"key": "jars", "value": "14", "condition": "so far"})],
         needles=("so far", "to date", "in total", "altogether", "all told"),
     ),
     # A count chosen: "Going with 9 courses this time", "we settled on 12 tables for the terrace".

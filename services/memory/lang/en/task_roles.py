@@ -8,7 +8,7 @@ GOAL_LABEL = (
     r"goals?|(?:q[1-4]|sprint|quarter(?:ly)?|month(?:ly)?|week(?:ly)?|year(?:ly)?|annual|season|term|campaign|project|team|launch|release)\s+"
     r"targets?|objectives?|"
     r"aim(?:ing)?|working\s+toward(?:s)?|milestones?|north\s+star|big\s+picture|what\s+i'm\s+after|"
-    # What the stretch of work is for: "The point of this sprint:", "The whole point of the trip:".
+    # What the stretch of work is for: "The point of this exercise:", "The whole point of the trip:".
     r"(?:the\s+)?(?:whole\s+)?point(?:\s+of\s+(?:this|the)(?:\s+[\w\-]+)?)?|"
     r"what\s+(?:i|we)\s+(?:need|want)(?:\s+(?:out\s+of|for)\s+(?:this|it|the\s+\w+|[A-Z][\w\-]*))?|desired\s+outcome|end\s+result|"
     # What the work is for: "That's what the whole renovation is for:".

@@ -34,7 +34,7 @@ _LINK_ZH = (
 # Shared by the number grammar: units read after a value, and words that end one.
 UNITS_ZH = regex_cache.compile(
     # Longer spellings first: "个工作日" is working days, not "个" of something.
-    # A count of people names them after its measure word: "12个学生", "23 个人".
+    # A count of people names them after its measure word: "30个团员", "8 位客人".
     r"(?:"
     + "|".join(sorted(zh_shapes.PERSON_COUNTS, key=len, reverse=True))
     + r"|%|％|‰|℃|°C|摄氏度|度|毫秒|微秒|纳秒|秒钟|秒|分钟|个小时|小时|个工作日|工作日|个自然日|自然日|个礼拜|礼拜|天|周|个星期|星期|个月|月|年|次|"

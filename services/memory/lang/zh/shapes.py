@@ -4,7 +4,7 @@ dates, clock times.
 
 from services.memory import regex_cache
 
-# Nouns for people that a count may name after its measure word (12个学生, 八位客人): counts of people all.
+# Nouns for people that a count may name after its measure word (30个团员, 八位客人): counts of people all.
 PERSON_NOUNS = (
     *("人", "学生", "孩子", "小孩", "同学", "客人", "员工", "志愿者", "队员", "学员", "家长", "老人", "选手", "球员", "游客", "宾客"),
     *("成员", "团员", "会员", "人员", "工人", "病人", "乘客", "观众", "嘉宾", "朋友", "亲戚", "家人", "居民", "租客", "住户", "老师"),

@@ -18,7 +18,7 @@ from services.memory.domain.task_rows import (
 from services.memory.lang.zh.task_goals import GOALS
 from services.memory.lang.zh.task_goals import PRE as _PRE
 
-# Measure words of a count of work done (写完了三章, 收了5家, 铺了两间).
+# Measure words of a count of work done (写完了三章, 交了4个班, 铺了两间).
 _COUNTERS = "个|章|件|项|间|块|张|台|套|批|期|集|篇|页|层|面|户|家|位|名|人|份|箱|本|次|场|组|班|所|辆|棵|盆|只|条"
 
 _POST = r"(?:\s*(?:是|就是|为|还是|目前|现在|如下|改一下|改了|改成|改为|变了|换了|调整一下|调整为|更新一下|更新为))?"
@@ -233,7 +233,7 @@ ROWS: tuple[TaskSpec, ...] = (
             ("稿子写完了三章，还剩两章", "稿子写完了三章，还剩两章"),
         ],
     ),
-    # A count of the whole done so far, with what was counted after it: "现在已经收了5家的定金", "又退了两户，现在退了7户了".
+    # A count of the whole done so far, with what was counted after it: "目前已经交了4个班的", "又退了两户，现在退了7户了".
     # A word of the tally (已经, 现在, 又, 就差…) tells it from an event ("我们吃了三个苹果").
     dict(
         name="zh_done_count",

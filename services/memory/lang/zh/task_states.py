@@ -55,7 +55,7 @@ COUNT = regex_cache.compile(
     r"(?:搞定|完成|[\u4e00-\u9fff](?:好|完|掉|了))"
 )
 
-# A tally by what was done to how many: 收了5家 is the same tally as 收了7家.
+# A tally by what was done to how many: 交了4个班 is the same tally as 交了7个班.
 TALLY = regex_cache.compile(
     r"([\u4e00-\u9fff])了\s?(?:\d+|[一二两三四五六七八九十百]+)\s?(个|项|件|间|家|份|张|箱|套|户|位|名|人|本|班|所|章|篇|页)"
 )
