@@ -200,8 +200,7 @@ def _derive_items(overlay: _Overlay, event: Event, context: str) -> None:
             withdrawals.withdraw(overlay, event, candidate)
         else:
             _reconcile(overlay, event, candidate, item_id, metadata, context)
-    task_lifecycle.settled_blockers(overlay, event, turn)
-    task_lifecycle.settled_open_items(overlay, event, turn)
+    task_lifecycle.settled(overlay, event, turn)
     answers.answered_questions(overlay, event, turn)
     if not any(candidate.resolves and candidate.task_field is TaskField.OPEN for candidate in read):
         # A decision read as one ("Decided: receipts go in the folder") was matched to its question already.

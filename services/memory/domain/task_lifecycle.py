@@ -96,13 +96,20 @@ def resolve(overlay: PlanView, event: Event, candidate: Candidate, item_id: str,
         overlay.update(replace(target, status=ItemStatus.SUPERSEDED, superseded_by=closer))
 
 
-def settled_blockers(overlay: PlanView, event: Event, turn: TurnAnalysis) -> None:
-    """Close each blocker a sentence of the turn states as settled, without a cue of resolution:
-    most of the blocker's own words again, something done, and nothing still awaited, negated,
-    to come or asked ("the inspector came by first thing, the backflow valve passed")."""
-    settled_parts = [part for line in turn.lines for said in line if (part := _settled_part(said.text, said.lang))]
-    if not settled_parts:
+def settled(overlay: PlanView, event: Event, turn: TurnAnalysis) -> None:
+    """Close the blockers and the yes-or-no open items the turn says are done, without a cue of resolution;
+    each sentence is read for something done once, for both."""
+    said_done = [(part, said.text) for line in turn.lines for said in line if (part := _settled_part(said.text, said.lang))]
+    if not said_done:
         return  # most turns: no store read
+    _settled_blockers(overlay, event, turn, [part for part, _ in said_done])
+    _settled_open_items(overlay, event, [part for part, sentence in said_done if not _asks_around(sentence)])
+
+
+def _settled_blockers(overlay: PlanView, event: Event, turn: TurnAnalysis, settled_parts: list[str]) -> None:
+    """Close each blocker a settled part of the turn names: most of the blocker's own words again, something
+    done, and nothing still awaited, negated, to come or asked ("the inspector came by first thing, the
+    backflow valve passed")."""
     blockers = [item for item in overlay.active_with_prefix(f"task:{TaskField.BLOCKER.value}:") if item.seq < event.seq]
     if not blockers:
         return
@@ -134,43 +141,40 @@ def settled_blockers(overlay: PlanView, event: Event, turn: TurnAnalysis) -> Non
             blockers.remove(settled)
 
 
-def settled_open_items(overlay: PlanView, event: Event, turn: TurnAnalysis) -> None:
-    """Close each open item a sentence of the turn says was done, in most of the item's own words: a choice
+def _settled_open_items(overlay: PlanView, event: Event, settled_parts: list[str]) -> None:
+    """Close each open item a settled part of the turn says was done, in most of the item's own words: a choice
     made by doing it ("陶艺课报名了" for 要不要报名陶艺课, "we sponsored the chess club" for whether to)."""
-    settled_parts = [
-        part for line in turn.lines for said in line if (part := _settled_part(said.text, said.lang)) and not _asks_around(said.text)
-    ]
     if not settled_parts:
         return
-    open_items = [
-        item
+    # What each yes-or-no item weighs, without its "whether" or 要不要.
+    weighed = {
+        item.item_id: (item, _words(words.YES_OR_NO.sub(" ", item.value)))
         for item in overlay.active_with_prefix(f"task:{TaskField.OPEN.value}:")
-        if item.seq < event.seq and _words_of(item.value).YES_OR_NO.search(item.value)
-    ]
+        if item.seq < event.seq and (words := _task_words(item.value)).YES_OR_NO.search(item.value)
+    }
     closer = item_id_for(event.session_id, event.event_id, 0)
     for part in settled_parts:
         done = _words(part)
-        for item in open_items:
-            asked = _words(_words_of(item.value).YES_OR_NO.sub(" ", item.value))  # what is weighed, not "whether"
+        for item_id, (item, asked) in weighed.items():
             if len(asked & done) >= 2 and len(asked & done) / len(asked) >= DONE_OVERLAP:
                 overlay.update(replace(item, status=ItemStatus.SUPERSEDED, superseded_by=closer))
-                open_items.remove(item)
+                del weighed[item_id]
                 break
 
 
 def _asks_around(sentence: str) -> bool:
     """Asking someone, weighing it or denying it is not doing it ("I asked Ray about driving Grandma")."""
-    words = _words_of(sentence)
+    words = _task_words(sentence)
     return bool(words.ASKING_AROUND.search(sentence) or words.UNANSWERED.search(sentence))
 
 
-def _words_of(text: str) -> ModuleType:
-    return data("zh" if cjk_runs(text) else "en", "task_states")
+def _task_words(text: str) -> ModuleType:
+    return data(detect_lang(text), "task_states")
 
 
 def _awaited_terms(blocker: str) -> frozenset[str]:
     """The words of what a blocker waits for ("... till the distributor sends the contract"), or none."""
-    match = data(detect_lang(blocker), "task_states").AWAITED_CLAUSE.search(blocker)
+    match = _task_words(blocker).AWAITED_CLAUSE.search(blocker)
     return _words(match.group("awaited")) if match else frozenset()
 
 
@@ -184,7 +188,7 @@ def _words(text: str) -> frozenset[str]:
 
 def _awaited_party(blocker: str) -> frozenset[str]:
     """The terms of whom a blocker waits for ("the surveyor sends the report" -> surveyor), or none."""
-    match = data(detect_lang(blocker), "task_states").AWAITED_PARTY.match(blocker.strip())
+    match = _task_words(blocker).AWAITED_PARTY.match(blocker.strip())
     return subject_terms(match.group("party")) if match else frozenset()
 
 
@@ -229,7 +233,7 @@ def chosen_options(overlay: PlanView, event: Event, turn: TurnAnalysis) -> None:
 def _picked(choice: str, said: frozenset[str]) -> bool:
     """The words said name what sets one option of the choice apart ("Plus" of "the Basic plan or the Plus
     plan for the desk"), and nothing of the others'."""
-    words = data(detect_lang(choice), "task_states")
+    words = _task_words(choice)
     # The words that frame the choice ("make up my mind whether") belong to no option.
     own = option_terms(words.OPTIONS.split(words.CHOICE_LEAD.sub("", choice, count=1)))
     return own is not None and sum(bool(terms & said) for terms in own) == 1

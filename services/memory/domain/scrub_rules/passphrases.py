@@ -5,7 +5,7 @@ from collections.abc import Callable
 
 from services.memory import regex_cache
 from services.memory.domain.scrub_rules.gates import words
-from services.memory.domain.scrub_rules.values import REDACTED, Rule, is_reference, looks_like_credential
+from services.memory.domain.scrub_rules.values import REDACTED, Rule, in_match, is_reference, looks_like_credential
 from services.memory.lang.en import secrets as en
 from services.memory.lang.zh import secrets as zh
 
@@ -94,8 +94,7 @@ def _quoted_secret(m: re.Match[str]) -> str:
     value = m.group(group)
     if is_reference(value) or not (len(value.split()) >= 2 or looks_like_credential(value)):
         return m.group(0)
-    start, end = m.span(group)
-    return m.group(0)[: start - m.start()] + REDACTED + m.group(0)[end - m.start() :]
+    return in_match(m, group, REDACTED)
 
 
 PASSPHRASES: tuple[Rule, ...] = (
