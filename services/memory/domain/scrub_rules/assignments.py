@@ -25,7 +25,10 @@ def _is_code(m: re.Match[str], name: str, separator: str, value: str) -> bool:
     env_name = re.search(r"\b[A-Z][A-Z0-9_]*[\"']?[ \t]*\S{1,2}[ \t]*$", name)  # ADMIN_PASSWORD=word, …
     before, after = m.string[m.start() - 1 : m.start()] or "^", m.string[m.end() : m.end() + 1] or "$"
     word = CODE_WORD.fullmatch(value.rstrip(":"))
-    dotted = re.fullmatch(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+", value)  # rust_openssl.hpke.X25519PrivateKey
+    # rust_openssl.hpke.X25519PrivateKey, Settings.SECRET; not a password with a dot in it ("Tq8.Lamp4Ridge").
+    dotted = re.fullmatch(r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+", value) and (
+        re.match(r"[a-z_][a-z0-9_]*\.", value) or not any(c.isdigit() for c in value)
+    )
     typed = separator == ":" and after in ",)=" and value[:1].isupper() and value.isidentifier()  # key: KeyTypes,
     # A shell assignment has no spaces around '='; code has (`self.token = token`).
     spaced = separator in ("=", ":=", "=>") and re.search(r"\s(?:=|:=|=>)|(?:=|:=|=>)\s", name)

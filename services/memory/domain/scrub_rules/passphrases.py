@@ -88,6 +88,18 @@ def _phrase(assigned: int, stated: int, *, described_after_colon: bool = False) 
     return replace
 
 
+# A wallet's recovery words: twelve to twenty-four short lowercase words (BIP-39's are of three to eight letters).
+MIN_SEED_WORDS = 12
+
+
+def _seed_words(m: re.Match[str]) -> str:
+    """The run of words after a seed's label, when none of them is a word prose needs ("the seed is used to …")."""
+    found = m.group("seed").split()
+    if len(found) < MIN_SEED_WORDS or any(word in _STOP_WORDS for word in found):
+        return m.group(0)
+    return m.group(0)[: m.start("seed") - m.start()] + REDACTED
+
+
 def _quoted_secret(m: re.Match[str]) -> str:
     """A quoted phrase near a password's name is the password when it has several words or reads as one."""
     group = next(g for g in (1, 2, 3) if m.group(g) is not None)
@@ -104,6 +116,15 @@ PASSPHRASES: tuple[Rule, ...] = (
         words("phrase"),
         regex_cache.compile(r"(?i)\b(?:" + en.PASSPHRASE_LABELS + r")" + _FOR_WHAT + r"(?:" + _ASSIGNS + "|" + _STATES + ")" + _VALUE),
         _phrase(2, 3),
+    ),
+    # "my wallet seed is …", "Recovery phrase (24 words):" and the words on the next line.
+    (
+        words(*en.SEED_GATE),
+        regex_cache.compile(
+            r"(?i)\b(?:" + en.SEED_LABELS + r")\b[^\n]{0,40}?(?:[:：=]|\b(?:" + en.COPULAS + r")\b)?[ \t]*\n?[ \t]*"
+            r"(?P<seed>(?:[a-z]{3,8}[ \t]+){11,23}[a-z]{3,8})(?![\w-])"
+        ),
+        _seed_words,
     ),
     # A password given as words after ":" or "=" ("Password = river stone lantern 7", "the wifi password is:
     # …"): three words at least, as a single word is the other rules' ("password: hunter2").

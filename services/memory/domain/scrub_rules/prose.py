@@ -3,8 +3,8 @@
 import re
 
 from services.memory import regex_cache
-from services.memory.domain.scrub_rules.gates import Gate, words
-from services.memory.domain.scrub_rules.names import NAMED_GATE, ZH_GATE, ZH_SECRET_WORDS
+from services.memory.domain.scrub_rules.gates import Gate, alternation, words
+from services.memory.domain.scrub_rules.names import NAMED_GATE, OTHER_PASSWORD_WORDS, OTHER_VALUE_LINKS, ZH_GATE, ZH_SECRET_WORDS
 from services.memory.domain.scrub_rules.values import REDACTED, Rule, looks_like_credential
 from services.memory.lang.en import secrets as en
 from services.memory.lang.zh import secrets as zh
@@ -12,7 +12,7 @@ from services.memory.lang.zh import secrets as zh
 # A prose value, quoted or not: printable ASCII up to a space, a quote, a bracket or a separator
 # (Chinese text goes on right after it: "密码 Ab3$xyz，别外传", "密码Ab3$xyz别外传").
 _ASCII_VALUE = r"[\"'`“‘「]?([!#-&*+\-./0-:=?-Z\\^_a-z|~]+)"
-_IS = r"[ \t]+(?:" + en.COPULAS + r")[ \t]+"
+_IS = r"[ \t]+(?:" + en.COPULAS + r")[ \t]+(?:(?:" + en.COPULA_ADVERBS + r")[ \t]+)?"
 _PAIR_GATE = Gate(
     words=(*en.ACCOUNT_GATE, *zh.ACCOUNT_GATE),
     shape=en.USER_WORD + r"(?:[ \t]+(?:" + en.PAIR_COPULAS + r")[ \t]+|[ \t]*[:：=][ \t]*|[ \t]+)[\w.@+-]{2,64}(?:[ \t]*/[ \t]*|:)\S",
@@ -22,6 +22,11 @@ _SET_TO = r"(?:[ \t]+(?:-|–|—))?[ \t]+(?:(?:" + en.PAIR_COPULAS + r"|now|has
 # "and pass …" after a user name.
 _AND_PASS = r"(?:" + en.AND + r"[ \t]+)?" + en.PASS + r"(?:[ \t]*[:：=][ \t]*|[ \t]+)"
 _ARE = r"[ \t]+(?:" + en.PAIR_COPULAS + r")[ \t]"
+# What a secret is for, between its label and a colon: "TOTP secret (base32) for the ops account: …".
+_FOR_WHAT = r"(?:[ \t]*\([^)\n]{1,20}\))?(?:[ \t]+(?:" + en.PREPOSITIONS + r")(?:[ \t]+[^\s,;:.!?]+){1,5}?)?"
+# A value that may be a password: a letter, and a digit or a symbol, somewhere in its run (so that the
+# words between a name and its link are not taken for it).
+_MIXED = r"(?=[!-~]*?[A-Za-z])(?=[!-~]*?[0-9!@#$%^&*+=?~])"
 # A pair's label that ends in "is" or ":" ("login is", "账号：").
 _LINKED = regex_cache.compile(r"(?:" + en.PAIR_COPULAS + "|" + zh.PAIR_COPULAS + r"|[:：=])[ \t]*$")
 
@@ -52,7 +57,13 @@ def _prose_value(m: re.Match[str]) -> str:
 def _credential_in_prose(value: str) -> bool:
     """A value that follows a secret's name with no "is" or ":" in between ("password Xy9-Thing!",
     "密码 Ab3$xyz"): it must look like a credential and be none of the terms prose puts there."""
-    return looks_like_credential(value) and "://" not in value and "/" not in value.strip("/") and not _PLAIN_TERM.fullmatch(value)
+    return (
+        looks_like_credential(value)
+        and "://" not in value
+        and "/" not in value.strip("/")
+        and not value.endswith("**")  # the end of a bold heading ("**Password Hashing with Argon2**")
+        and not _PLAIN_TERM.fullmatch(value)
+    )
 
 
 def _strong(value: str) -> bool:
@@ -96,7 +107,7 @@ PROSE: tuple[Rule, ...] = (
     (
         NAMED_GATE,
         regex_cache.compile(
-            r"(?i)(\b(?:" + en.PROSE_LABELS + r")" + _IS + r"|\b(?:" + en.COLON_LABELS + r")[ \t]*[:：=][ \t]*"
+            r"(?i)(\b(?:" + en.PROSE_LABELS + r")" + _IS + r"|\b(?:" + en.COLON_LABELS + r")" + _FOR_WHAT + r"[ \t]*[:：=][ \t]*"
             r"|(?:" + ZH_SECRET_WORDS + r")[ \t]*(?:" + zh.COPULAS + r"|[:：=])[ \t]*)"
             r"([^\s，。；、,;'\"()\[\]{}<>]+)"
         ),
@@ -120,6 +131,19 @@ PROSE: tuple[Rule, ...] = (
         regex_cache.compile(r"(?:" + ZH_SECRET_WORDS + r")(?:[ \t]*(?:" + zh.LINKS + r"|[:：=]))?[ \t]*" + _ASCII_VALUE),
         _bare_value,
     ),
+    # A password named in another language, up to four words before its link, or none: "la contraseña
+    # del correo es …", "WLAN-Passwort lautet: …", "пароль от почты: …", "パスワードは …", "hasło Xy9-…".
+    (
+        words(*OTHER_PASSWORD_WORDS),
+        regex_cache.compile(
+            r"(?i)(?<![A-Za-z0-9])(?:" + alternation(OTHER_PASSWORD_WORDS) + r")"
+            r"(?:(?:[ \t]+[^\s:：=]+){0,4}?(?:[ \t]*(?:"
+            + "|".join(map(re.escape, OTHER_VALUE_LINKS))
+            + r")\b[ \t]*[:：]?|[ \t]*(?:[:：]|-|–|—)))?"
+            r"[ \t]*[«„『“\"'`「]?[ \t]*" + _MIXED + r"([A-Za-z0-9][!#-&*+\-./0-:?-Z\\^_a-z|~]*(?:={1,2}(?![\w\"']))?)"
+        ),
+        _bare_value,
+    ),
     # A code that opens something, digits only allowed: "the door code is 4471#", "alarm PIN 8842", 门禁码是 0615;
     # a six-digit one-time code may be read out in halves ("the login code is 304 558").
     (
@@ -131,7 +155,7 @@ PROSE: tuple[Rule, ...] = (
             + _IS
             + r"|[ \t]*[:：=][ \t]*|[ \t]+)"
             r"|(?:" + zh.CODE_LABELS + r")[ \t]*(?:" + zh.COPULAS + r"|[:：=])?[ \t]*))"
-            r"(\d{2}(?:-\d{2}){2,3}|\d{3}[ -]\d{3}|(?=[0-9A-Za-z#*]*\d)[0-9A-Za-z#*]{3,12})(?![\w])"
+            r"(\d{1,2}(?:-\d{1,2}){2,5}|\d{3}[ -]\d{3}|(?=[0-9A-Za-z#*]*\d)[0-9A-Za-z#*]{3,12})(?![\w])"
         ),
         lambda m: m.group(1) + REDACTED,
     ),

@@ -61,6 +61,18 @@ TOOL_SHAPES: tuple[Rule, ...] = (
     ),
     (words("atatt"), regex_cache.compile(r"\bATATT[A-Za-z0-9_\-=]{40,}"), "[REDACTED_ATLASSIAN_TOKEN]"),
     (words("dckr_pat_"), regex_cache.compile(r"\bdckr_pat_[A-Za-z0-9_-]{20,}"), "[REDACTED_DOCKER_TOKEN]"),
+    # Recovery and product keys in the groups their tools print: BitLocker's eight groups of six digits,
+    # a licence key's five groups of five (named or not: nothing else is written that way).
+    (
+        Gate(shape=r"\d{6}-\d{6}-\d{6}"),
+        regex_cache.compile(r"(?<![\w-])\d{6}(?:-\d{6}){7}(?![\w-])"),
+        "[REDACTED_RECOVERY_KEY]",
+    ),
+    (
+        Gate(shape=r"[a-z0-9]{5}-[a-z0-9]{5}-[a-z0-9]{5}-[a-z0-9]{5}"),
+        regex_cache.compile(r"(?<![\w-])(?=[A-Z0-9-]*[A-Z])(?=[A-Z0-9-]*\d)[A-Z0-9]{5}(?:-[A-Z0-9]{5}){4}(?![\w-])"),
+        "[REDACTED_PRODUCT_KEY]",
+    ),
     # A bank account's number after its label ("account number 4402 8817 9301", 账号 6222…); a routing number is public.
     (
         words(*en.ACCOUNT_NUMBER_GATE),

@@ -78,14 +78,20 @@ def _random_after_key(m: re.Match[str]) -> str:
     return in_match(m, group, REDACTED) if random_looking else m.group(0)
 
 
+MIN_CAPS_TAIL = 24
+
+
 def _prefixed_token(m: re.Match[str]) -> str:
     """`abcd_<long random tail>`: a vendor's key that no rule spells out. The tail must read as
     random: all of upper, lower and digits, not mostly words (`_getUserById2FromCache`), spread out."""
-    tail = m.group(2)
+    prefix, tail = m.group(1), m.group(2)
+    # An all-caps prefix may lead an all-caps tail (`ABCD-Q7RT…`), which then needs digits and letters aplenty.
+    caps = prefix.isupper() and prefix.isalpha() and tail.isupper() and len(tail) >= MIN_CAPS_TAIL and sum(c.isdigit() for c in tail) >= 5
     random_looking = (
-        not _NOT_KEY_PREFIX.fullmatch(m.group(1))
-        and any(c.isupper() for c in tail)
-        and any(c.islower() for c in tail)
+        not _NOT_KEY_PREFIX.fullmatch(prefix.lower())
+        and sum(c.isdigit() for c in prefix) <= 1  # a vendor's prefix is a word (sq0atp_…), not a number (g6064-…)
+        and not is_potential_uuid(tail)
+        and (caps or ((prefix.islower() or not prefix.isalpha()) and any(c.isupper() for c in tail) and any(c.islower() for c in tail)))
         and any(c.isdigit() for c in tail)
         and sum(map(len, _WORD_RUN.findall(tail))) < 0.7 * len(tail)
         and _ENTROPY.calculate_shannon_entropy(tail) > 3.5
@@ -98,9 +104,20 @@ UNNAMED_KEYS: tuple[Rule, ...] = (
     # A vendor's key no rule above knows: a short lowercase prefix and a long random tail
     # (`abcd_8Jf2kLq9…`, `xyz-Q3m…`), named or not. Git SHAs and snake_case names have no mixed-case tail.
     (
-        Gate(shape=r"[_-][a-z0-9]{20}"),
-        regex_cache.compile(r"(?<![\w.+/-])([a-z][a-z0-9]{1,9}(?:[_-][a-z][a-z0-9]{0,9})?)[_-]([A-Za-z0-9]{20,})(?![\w+/=-])"),
+        Gate(shape=r"[_-][a-z0-9]{20}|[_-][a-z0-9]{2,19}[_-][a-z0-9_-]{18}"),
+        regex_cache.compile(
+            r"(?<![\w.+/-])([a-z][a-z0-9]{1,9}(?:[_-][a-z][a-z0-9]{0,9})?|[A-Z]{3,5})[_-]"
+            r"((?=[A-Za-z0-9_-]*[A-Za-z0-9]{8})[A-Za-z0-9](?:[A-Za-z0-9]|[_-](?=[A-Za-z0-9])){19,})(?![\w+/=-])"
+        ),
         _prefixed_token,
+    ),
+    # An id and its secret joined by a dot: a mixed-case id, then a long hex secret (`patAb12….<64 hex>`).
+    (
+        Gate(shape=r"\.[0-9a-f]{40}"),
+        regex_cache.compile(
+            r"(?<![\w.+/-])(?=[A-Za-z0-9]*[A-Z])(?=[A-Za-z0-9]*[a-z])(?=[A-Za-z0-9]*\d)[A-Za-z][A-Za-z0-9]{9,24}\.[0-9a-f]{40,}(?![\w.-])"
+        ),
+        "[REDACTED_TOKEN]",
     ),
     # detect-secrets' entropy check on base64 runs shortly after a secret word (or "aws").
     (

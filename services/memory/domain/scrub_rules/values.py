@@ -37,8 +37,22 @@ NOT_VALUES = frozenset(
         "...",
         "…",
         "1password",  # the password manager ("密码 1Password 里有")
+        # what examples put where a secret goes
+        "changeme",
+        "change_me",
+        "change-me",
+        "placeholder",
+        "example",
+        "dummy",
+        "password",
+        "secret",
+        "yourpassword",
     ]
 )
+# A name in capitals standing for a value (`USER:PASSWORD@HOST`, `"YOUR_API_KEY_HERE"`), and a value cut short
+# on purpose (`sk-...`): what a template or the docs write, never a secret.
+_CAPITALS_NAME = regex_cache.compile(r"[A-Z]+(?:_[A-Z]+)*")
+_ELIDED = regex_cache.compile(r"(.{0,11})(?:\.{3}|…)")
 CODE_WORD = regex_cache.compile(r"[A-Za-z_]+(?:\.[A-Za-z_]+)*")  # an identifier or a dotted path, no digits
 
 
@@ -66,6 +80,8 @@ def is_reference(value: str) -> bool:
         or not any(c.isalnum() for c in value)
         or ("{" in value and "}" in value)  # f"{registry_id}-auth-token"
         or bool(re.fullmatch(r"#[0-9a-fA-F]{3,8}", value))
+        or bool(_CAPITALS_NAME.fullmatch(value))
+        or bool(_ELIDED.fullmatch(value))
     )
 
 

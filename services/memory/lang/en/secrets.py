@@ -49,6 +49,14 @@ NAMED = (
     "wpa2 key",
     "network key",
     "router key",
+    "otp seed",
+    "otp key",
+    "2fa seed",
+    "2fa key",
+    "mfa seed",
+    "mfa key",
+    "authenticator seed",
+    "authenticator key",
 )
 # Names after which a lone word is a password on a YAML line (`password: Sunflower`), unlike `token: roughly`.
 PASSWORD_NAMES = "pass|pwd|secret"
@@ -67,15 +75,23 @@ KEY_WORDS_BEFORE_GATE = ("secret", "passw", "credential", "key", "token")
 COPULAS = "is|was"
 PAIR_COPULAS = "is|are|was|were"
 
+# "password" as people mistype it in a hurry.
+PASSWORD_TYPOS = ("pasword", "passwrd", "passowrd", "paswrd", "paswd", "passwod", "pssword", "passwird", "passworf")
+# Words between "is" and a secret's value: "the root pw is still …".
+COPULA_ADVERBS = "still|now|currently|actually|just|literally"
+
 # Prose that names a secret before "is": "my password is …", "the access token was …".
 PROSE_LABELS = (
-    r"password|passphrase|passwd|pass|secret|token|(?:api|access|secret) key|(?:access|auth) token|(?:wi-?fi|wpa2?|network|router) key"
+    "|".join(PASSWORD_TYPOS)
+    + r"|password|passphrase|passwd|pass|secret|token|(?:api|access|secret) key|(?:access|auth) token|(?:wi-?fi|wpa2?|network|router) key"
 )
 # Prose that names a secret before ":" or "=": "the API key: …".
-COLON_LABELS = r"(?:api|access|secret) key|(?:client )?secret value|client secret"
+COLON_LABELS = (
+    r"(?:api|access|secret) key|(?:client )?secret value|client secret|(?:totp|2fa|mfa|otp|authenticator)[ \t]+(?:secret|seed|key)"
+)
 # A password's name right before its value, with no "is" or ":" between ("password Xy9-Thing!"), and its gate.
-PASSWORD_LABELS = "password|passwd|passphrase|passcode|pword|pwd|pw"
-PASSWORD_LABELS_GATE = ("pass", "pw")
+PASSWORD_LABELS = "password|passwd|passphrase|passcode|pword|pwd|pw|" + "|".join(PASSWORD_TYPOS)
+PASSWORD_LABELS_GATE = ("pass", "pw", "pasw", "pasow", "pssw")
 # Those of them whose "label: value" is prose, not an assignment the code-aware rule reads.
 SHORT_PASSWORD_LABELS = "passcode|pword|pwd|pw"
 # Verbs that give a password its value: "the password was changed to …".
@@ -110,6 +126,9 @@ PASSPHRASE_STOP_WORDS = (
     "rather|really|now|already|never|always|ever|soon|here|there|somewhere|anywhere|enough|more|most|less|least|"
     "much|many|few|several"
 )
+# What names a wallet's recovery words (twelve to twenty-four of them): "my metamask seed is …".
+SEED_LABELS = r"seed|mnemonic|(?:recovery|backup|seed|secret)[ -](?:phrase|words)"
+SEED_GATE = ("seed", "mnemonic", "recovery", "backup phrase", "backup words", "secret phrase", "secret words")
 # Stop words that may join two words inside a passphrase ("moss between grey stones").
 PASSPHRASE_INNER_WORDS = "over|under|in|on|at|of|by|to|from|with|into|after|before|through|between|above|below|like"
 # First words that make what follows a count, not a passphrase: "the passphrase is four random words".
@@ -124,13 +143,17 @@ PASSPHRASE_PREDICATES = (
     "valid|expired"
 )
 
+# What a code does, between what it opens and "code": "the alarm disarm code", "the gate entry pin".
+CODE_ACTIONS = r"arm(?:ing)?|disarm(?:ing)?|unlock(?:ing)?|entry|access|master|override|release"
 # Codes that open something ("the door code is 4471#", "alarm PIN: 8842"): their value may be digits only.
 CODE_LABELS = (
     r"pin(?:[ \t]+(?:code|number))?|passcode|cvv2?|cvc2?|(?:door|gate|alarm|lock|safe|garage|entry|entrance|access|security|keypad|lockbox|"
-    r"key[ \t]?safe|verification|one-time|2fa|mfa|otp|totp|sms|authenticator|login|sign-?in)[ \t]+(?:code|pin)|otp|"
-    r"(?:safe|lock|padlock|locker)[ \t]+combination"
+    r"key[ \t]?safe|verification|one-time|2fa|mfa|otp|totp|sms|authenticator|login|sign-?in)(?:[ \t]+(?:"
+    + CODE_ACTIONS
+    + r"))?[ \t]+(?:code|pin)|otp|"
+    r"(?:safe|lock|padlock|locker|bike[ \t]+lock)[ \t]+comb(?:o|ination)"
 )
-CODE_GATE = ("pin", "passcode", " code", "cvv", "cvc", "otp", " combination")
+CODE_GATE = ("pin", "passcode", " code", "cvv", "cvc", "otp", " comb")
 # A card's number after its name ("card 4515 ..."): taken whatever its check digit says.
 CARD_LABELS = r"(?:credit|debit)?[ \t]*card(?:[ \t]+(?:number|no\.?|#))?"
 # Codes an account hands out to get back in, listed after their name and a colon.

@@ -1,0 +1,1 @@
+"""Indonesian language data (only what the scrubber reads: the memory does not otherwise read Indonesian)."""

@@ -1,0 +1,1 @@
+"""Polish language data (only what the scrubber reads: the memory does not otherwise read Polish)."""

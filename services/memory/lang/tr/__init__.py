@@ -1,0 +1,1 @@
+"""Turkish language data (only what the scrubber reads: the memory does not otherwise read Turkish)."""
