@@ -23,6 +23,7 @@ MAX_DETAILS = 5
 _HEADER_EVIDENCE = re.compile(r"evidence|证据", re.IGNORECASE)
 _HEADER_NOT_INSTRUCTIONS = re.compile(r"not (?:as |an? )?instructions?|不是指令|非指令", re.IGNORECASE)
 _SEQ_LABEL = re.compile(r"\[seq \d+")
+_LABEL = re.compile(r"\[seq \d+[^\]\n]*\]")
 _PLACEHOLDER = r"(?!(?i:user|username|redacted|name|me)[/\\])"
 _LEAKS = (
     ("personal path", re.compile(rf"/home/{_PLACEHOLDER}[A-Za-z0-9._-]+/")),
@@ -84,6 +85,15 @@ def _count_cause(count: int, acked: int) -> str:
     return "acknowledged events were lost across the restart"
 
 
+def _injects(message: str, term: str) -> bool:
+    """Whether a message carries a term, outside its `[seq N, role]` labels and not as part of a longer
+    number: "22" is not injected by "[seq 122, user]" nor by "2022"."""
+    text = normalize(_LABEL.sub(" ", message))
+    needle = normalize(term)
+    pattern = (r"(?<!\d)" if needle[:1].isdigit() else "") + re.escape(needle) + (r"(?!\d)" if needle[-1:].isdigit() else "")
+    return bool(needle) and re.search(pattern, text) is not None
+
+
 def cross_session_isolation(run: ScenarioRun) -> list[str]:
     sessions = run.session_ids
     if len(sessions) < 2:
@@ -95,17 +105,14 @@ def cross_session_isolation(run: ScenarioRun) -> list[str]:
             events.setdefault(step["session"], set()).update(e["eventId"] for e in step["events"])
             said.setdefault(step["session"], []).extend(e.get("text", "") for e in step["events"])
     items = {s: {i.item_id for i in run.items.get(s, [])} for s in sessions}
-    forbidden = {s: set() for s in sessions}
-    isolation_questions = set()
+    # Each isolation question forbids its own terms: the other session's value of what it asks about. A
+    # forbidden term the session itself says is a near-miss or superseded value of its own (docs/fixtures.md):
+    # quoting it is no leak, and the answer's check covers it.
+    forbidden: dict[str, list[str]] = {}
     for question in run.scenario.get("questions", []):
         if question.get("kind") == "isolation":
-            isolation_questions.add(question["id"])
-            # A forbidden term the session itself says is a near-miss or superseded value of its own
-            # (docs/fixtures.md): quoting it is no leak, and the answer's check covers it.
             own = said.get(question["session"], [])
-            forbidden.setdefault(question["session"], set()).update(
-                term for term in question.get("forbidden") or [] if not any(contains(text, term) for text in own)
-            )
+            forbidden[question["id"]] = [term for term in question.get("forbidden") or [] if not any(contains(text, term) for text in own)]
     problems = []
     for session in sessions:
         other_events = set().union(*(events[o] for o in sessions if o != session))
@@ -115,10 +122,9 @@ def cross_session_isolation(run: ScenarioRun) -> list[str]:
                 continue
             if leaked := (set(seen.source_event_ids) & other_events) | (set(seen.item_ids) & other_items):
                 problems.append(f"{session} {seen.question_id}: got {sorted(leaked)[:3]} of another session")
-            if seen.question_id in isolation_questions:
-                for term in forbidden[session]:
-                    if contains(seen.message, term):
-                        problems.append(f"{session} {seen.question_id}: injected {term!r} of another session")
+            for term in forbidden.get(seen.question_id, []):
+                if _injects(seen.message, term):
+                    problems.append(f"{session} {seen.question_id}: injected {term!r} of another session")
         for item in run.items.get(session, []):
             if leaked := (set(item.source_event_ids) & other_events):
                 problems.append(f"{session}: ListItems has {item.item_id} from {sorted(leaked)[:3]}")

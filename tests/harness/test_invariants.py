@@ -131,3 +131,34 @@ def test_export_leaks_never_match_across_two_strings():
     assert inv.leak_problems('{"a": "Bearer", "b": "abcdefghijklmnop"}', []) == []
     assert inv.leak_problems('{"a": "sk-live", "b": "-000"}', ["sk-live-000"]) == []
     assert inv.leak_problems('{"sk-live-000": ["x", {"y": "/home/carol/z"}]}', ["sk-live-000"]) == ["personal path", "secret #1 present"]
+
+
+def test_isolation_reads_each_question_s_own_forbidden_terms_outside_labels_and_longer_numbers():
+    # Session a asks two isolation questions; b's headcount "17" is forbidden only to the headcount question.
+    scenario = {
+        "id": "ms",
+        "sessions": [{"sessionId": "a"}, {"sessionId": "b"}],
+        "steps": [
+            {"op": "append", "session": "a", "events": [{"eventId": "a:e1", "text": "We are 9 people, the room is on floor 3."}]},
+            {"op": "append", "session": "b", "events": [{"eventId": "b:e1", "text": "We are 17 people, on floor 5."}]},
+        ],
+        "questions": [
+            {"id": "q-count", "session": "a", "kind": "isolation", "forbidden": ["17"]},
+            {"id": "q-floor", "session": "a", "kind": "isolation", "forbidden": ["floor 5"]},
+        ],
+    }
+
+    def seen(question: str, message: str) -> ScenarioRun:
+        return run_with(scenario=scenario, items={"a": [], "b": []}, observations=[Observation("a", question, (), ("a:e1",), message)])
+
+    # "17" in a label, in a longer number, or under another question of the session is no injection.
+    assert inv.cross_session_isolation(seen("q-count", "- [seq 117, user] We are 9 people")) == []
+    assert inv.cross_session_isolation(seen("q-count", "- [seq 4, user] booked for 2017 and 1170 m")) == []
+    assert inv.cross_session_isolation(seen("q-floor", "- [seq 4, user] 17 chairs")) == []
+    # The term itself, as a number of its own, is.
+    assert inv.cross_session_isolation(seen("q-count", "- [seq 4, user] we are 17 people")) == [
+        "a q-count: injected '17' of another session"
+    ]
+    assert inv.cross_session_isolation(seen("q-floor", "- [seq 4, user] on Floor 5")) == [
+        "a q-floor: injected 'floor 5' of another session"
+    ]
