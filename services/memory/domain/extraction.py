@@ -40,7 +40,7 @@ from services.memory.domain.statements import (
     statements,
 )
 from services.memory.domain.tallies import tally, without_counted_figures
-from services.memory.domain.task_roles import goal_stated
+from services.memory.domain.task_roles import announces, goal_stated
 from services.memory.domain.tasks import TaskSignal, points_ahead, read_tasks
 from services.memory.domain.text import detect_lang, is_question, normalize_key, strip_openers
 from services.memory.domain.time_readings import as_clock_time, with_whole_date
@@ -151,9 +151,10 @@ def extract_traced(own: str | TurnAnalysis) -> list[tuple[Candidate, str]]:
                     candidate, taken = neighbours.with_elaboration(candidate, sentences[index + 1 :], _with_updates)
                     elaborated_through = max(elaborated_through, index + taken)
                 if candidate.kind is ItemKind.TASK and not candidate.resolves and points_ahead(candidate.value):
-                    if index + 1 == len(sentences):
-                        continue
-                    candidate = neighbours.spelled_out(candidate, analysis.bare(sentences[index + 1]))
+                    if index + 1 < len(sentences):
+                        candidate = neighbours.spelled_out(candidate, analysis.bare(sentences[index + 1]))
+                    elif not (index and announces(candidate.value)):
+                        continue  # a role named last is a tag of the sentence before it (task_roles.with_referent)
                 signature = (
                     candidate.kind,
                     candidate.key,

@@ -9,7 +9,18 @@ from collections.abc import Callable
 from dataclasses import replace as _replace
 
 from services.common.errors import Unavailable
-from services.memory.domain import answers, replacement, said_about, subjects, task_lifecycle, task_roles, units, value_text, withdrawals
+from services.memory.domain import (
+    answers,
+    goal_measures,
+    replacement,
+    said_about,
+    subjects,
+    task_lifecycle,
+    task_roles,
+    units,
+    value_text,
+    withdrawals,
+)
 from services.memory.domain.analysis import analyse_turn
 from services.memory.domain.batch_index import CORRECTABLE_KINDS, BatchIndex, namespaces
 from services.memory.domain.dedupe import compaction_seq, new_events
@@ -189,6 +200,8 @@ def _derive_items(overlay: _Overlay, event: Event, context: str) -> None:
     read = [task_roles.with_referent(own, candidate) for candidate in extract(turn)]
     if event.seq <= OPENING_SEQS and overlay.active("task:goal") is None and (goal := task_roles.opening_goal(own, read)):
         read.append(goal)
+    if advance := goal_measures.measured_advance(overlay.active("task:goal"), turn, read):
+        read.append(advance)
     for candidate in read:
         index += 1
         item_id = item_id_for(overlay.session_id, event.event_id, index)

@@ -36,6 +36,7 @@ class _Roles:
     label_end: re.Pattern[str]
     milestone: re.Pattern[str]
     weighs: re.Pattern[str]
+    announced: tuple[tuple[TaskField, re.Pattern[str]], ...]
 
 
 @cache
@@ -66,12 +67,21 @@ def _roles(lang: str) -> _Roles:
         label_end=regex_cache.compile(words.LABEL_END, flags),
         milestone=regex_cache.compile(words.MILESTONE, flags),
         weighs=regex_cache.compile(words.WEIGHS, flags),
+        announced=tuple(
+            (field, regex_cache.compile(rf"{lead}(?:{cue})(?:\s+(?:{words.LABEL_TAIL}))?", flags))
+            for lead in (getattr(words, "ANNOUNCED", ""),)
+            if lead
+            for field, cue in ((TaskField.BLOCKER, words.BLOCKER_LABEL), (TaskField.OPEN, words.OPEN_LABEL))
+        ),
     )
 
 
 def read_role(sentence: str, lang: str) -> tuple[TaskField, str] | None:
-    """(field, entry) of a sentence by its role, or None."""
+    """(field, entry) of a sentence by its role, or None. A role named alone ("New snag.") is its own entry,
+    which announces the next sentence (see announces)."""
     roles = _roles(lang if lang in LANGUAGES else "en")
+    if field := _announced(sentence, roles):
+        return field, sentence.strip()
     label, body = _label(sentence, roles.label_end)
     if label:
         field = next((field for field, cue in roles.labels if cue.search(label)), None)
@@ -87,6 +97,16 @@ def read_role(sentence: str, lang: str) -> tuple[TaskField, str] | None:
     if found is None and roles.milestone.search(sentence):
         return TaskField.PROGRESS, sentence.strip()  # a milestone passed is progress, however it is said
     return found
+
+
+def announces(entry: str) -> bool:
+    """Whether an entry only names its role ("New snag", "The scanner app has a problem"): the next sentence says it."""
+    return any(_announced(entry, _roles(lang)) for lang in LANGUAGES)
+
+
+def _announced(sentence: str, roles: _Roles) -> TaskField | None:
+    bare = sentence.strip().rstrip(".!…:：。！ ")
+    return next((field for field, pattern in roles.announced if pattern.fullmatch(bare)), None)
 
 
 def field_by_body(field: TaskField, entry: str, lang: str) -> TaskField | None:

@@ -20,7 +20,7 @@ from types import ModuleType
 from services.memory import regex_cache
 from services.memory.domain.extraction_checks import STOP_VALUES, clean_value
 from services.memory.domain.model import TaskField
-from services.memory.domain.task_roles import field_by_body, read_closure, read_role
+from services.memory.domain.task_roles import announces, field_by_body, read_closure, read_role
 from services.memory.domain.task_rows import TaskSpec
 from services.memory.domain.text import is_hedged, is_question, strip_openers
 from services.memory.lang import LANGUAGES, data
@@ -152,7 +152,7 @@ _OTHER = {"en": "zh", "zh": "en"}
 def points_ahead(entry: str) -> bool:
     """True for an entry that names nothing but announces what follows ("one thing though"): the caller
     takes the next sentence of the message as the entry."""
-    return bool(_POINTS_AHEAD.fullmatch(entry.strip().rstrip(_TERMINAL + ":：")))
+    return bool(_POINTS_AHEAD.fullmatch(entry.strip().rstrip(_TERMINAL + ":："))) or announces(entry)
 
 
 def read_tasks(sentence: str, lang: str) -> list[TaskSignal]:

@@ -90,7 +90,8 @@ LABELS: tuple[TaskSpec, ...] = (
         emits=NEW_PROGRESS,
         label=True,
         pattern=_PRE
-        + r"(?:[\w\-./]+\s+){0,3}?(?P<cue>progress(?:\s+(?:update|report|note))?|done|finished|completed?|shipped|merged|landed|achieved|"
+        # "Definition of done:" says what done will be: a goal (task_roles.GOAL_LABEL), not work finished.
+        + r"(?!definition\s+of\b)(?:[\w\-./]+\s+){0,3}?(?P<cue>progress(?:\s+(?:update|report|note))?|done|finished|completed?|shipped|merged|landed|achieved|"
         r"accomplished|wins?|status so far|what's (?:been )?done|what we've done|so far|booked|confirmed|in review|live|deployed)" + _POST,
         examples=[
             ("Done: auth middleware", "auth middleware"),

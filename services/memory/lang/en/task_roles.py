@@ -8,6 +8,9 @@ GOAL_LABEL = (
     r"goals?|(?:q[1-4]|sprint|quarter(?:ly)?|month(?:ly)?|week(?:ly)?|year(?:ly)?|annual|season|term|campaign|project|team|launch|release)\s+"
     r"targets?|objectives?|"
     r"aim(?:ing)?|working\s+toward(?:s)?|milestones?|north\s+star|big\s+picture|what\s+i'm\s+after|"
+    # What counts as having got there: "What success looks like:", "Definition of done:", "Done means:".
+    r"(?:what\s+)?success(?:\s+(?:looks\s+like|would\s+look\s+like|means|criteria|metrics?))?|definition\s+of\s+done|"
+    r"done\s+(?:means|looks\s+like)|win\s+condition|finish\s+line|"
     # What the stretch of work is for: "The point of this exercise:", "The whole point of the trip:".
     r"(?:the\s+)?(?:whole\s+)?point(?:\s+of\s+(?:this|the)(?:\s+[\w\-]+)?)?|"
     r"what\s+(?:i|we)\s+(?:need|want)(?:\s+(?:out\s+of|for)\s+(?:this|it|the\s+\w+|[A-Z][\w\-]*))?|desired\s+outcome|end\s+result|"
@@ -176,6 +179,14 @@ NOT_YET = (
 )
 # A sentence that only names the role of the one before it: "Nobody has said who pays for the labels. Open
 # question for the board." The entry is the sentence before.
+# A role named alone, announcing the next sentence of the message: "New snag." "Another open question."
+# "The scanner app has a problem." (what a label says before its colon, said as a sentence of its own).
+ANNOUNCED = (
+    r"(?:(?:ok(?:ay)?|so|and|also|well|ugh|oh|hmm|right|but)[,.]?\s+)*"
+    r"(?:(?:(?:a|an|one|another|one\s+more|new|the|my|our|small|big|slight|minor|major|real|latest|next|only)\s+){0,3}"
+    r"(?:(?:thing|question|point|item|decision)s?\s+(?=to\s+decide|(?:still\s+)?open|undecided))?"
+    r"|(?:[\w.\-]+\s+){1,4}(?:has|had|hit|ran\s+into|got|found)\s+(?:a|an|another|one|new)\s+(?:new\s+)?)"
+)
 ROLE_TAG = r"^(?:(?:an?|the|still\s+an?|that's\s+an?|that's\s+the|one\s+more)\s+)?(?:open\s+(?:question|item|point)|blocker|decision\s+to\s+make|thing\s+to\s+decide)(?:\s+(?:for|with)\s+[^.!?]{1,40})?[.!]?$"
 # Words a sentence may say its stance with and name nothing of what it is about: "I honestly haven't
 # decided.", "Still not sure.", "Haven't made up my mind yet." Such a sentence is about the one before it.

@@ -1,0 +1,99 @@
+"""Progress read against the goal: a figure in the measure the goal is set in is an advance toward it.
+
+A goal that names a figure ("reach 30 regular volunteers by June", "cut the wait to under 8 minutes",
+会员达到500人) sets the measure its progress will be reported in. A later sentence that gives a figure of
+that measure ("we had 24 regulars at the last session", "the average wait came in at 11 minutes",
+现在会员有320人了) reports where the work stands, whatever its words: the sentence is progress. A share
+or a duration measures too many things to be matched by its unit alone: the sentence must also share a
+word with the goal ("the average wait" for a goal about the average phone wait, not "the lunch break")."""
+
+from functools import lru_cache
+
+from services.memory import regex_cache
+from services.memory.domain.analysis import TurnAnalysis
+from services.memory.domain.model import Candidate, Item, ItemKind, TaskField
+from services.memory.domain.rules import MAX_RULE_KEY_CHARS as MAX_TASK_KEY_CHARS
+from services.memory.domain.task_lifecycle import subject_terms
+from services.memory.domain.text import is_hedged, normalize_key, stem
+from services.memory.domain.units import dimension
+from services.memory.lang.en.terms import STOP_WORDS
+
+# A figure and what it counts: "30 regular volunteers", "under 8 minutes", "40%", "500人".
+_FIGURE = regex_cache.compile(r"(\d[\d,]*(?:\.\d+)?)\s?(%|[\u3400-\u9fff]|[A-Za-z][\w\-]*)(?:\s+([A-Za-z][\w\-]*))?")
+# What follows a figure without being what it counts: a word of grammar ("40% of", "6% by"), an ordinal's ending.
+_NOT_COUNTED = STOP_WORDS | {"st", "nd", "rd", "th"}
+# Measures of too many things to tie a figure to the goal by themselves.
+_SHARED_MEASURES = ("share", "duration")
+
+
+def measured_advance(goal: Item | None, turn: TurnAnalysis, read: list[Candidate]) -> Candidate | None:
+    """A progress entry for the first sentence of the turn that gives a figure in the goal's measure and is
+    no task state of its own (a sentence that raises a blocker or reports progress says so itself), no
+    question and no hedge; none in a turn that sets the goal, and none for the goal's own figure said again."""
+    if goal is None or any(candidate.task_field is TaskField.GOAL for candidate in read):
+        return None
+    measures, goal_figures = _goal_measures(goal.value)
+    if not measures:
+        return None
+    said = {candidate.text.strip() for candidate in read if candidate.task_field is not None and not candidate.resolves}
+    goal_terms = _subject(goal.value)
+    for line in turn.lines:
+        for sentence in line:
+            text = sentence.text.strip()
+            if sentence.question or text in said or is_hedged(sentence.clean, sentence.lang):
+                continue
+            for figure, counts in _figures(sentence.clean):
+                if counts not in measures or figure in goal_figures:
+                    continue
+                if _shared_measure(counts) and not _subject(sentence.clean) & goal_terms:
+                    continue
+                return _progress(sentence.clean, text, sentence.lang)
+    return None
+
+
+def _progress(entry: str, text: str, lang: str) -> Candidate:
+    return Candidate(
+        kind=ItemKind.TASK,
+        key=f"task:progress:{normalize_key(entry)[:MAX_TASK_KEY_CHARS]}",
+        value=entry,
+        text=text,
+        lang=lang,
+        task_field=TaskField.PROGRESS,
+    )
+
+
+def _subject(text: str) -> frozenset[str]:
+    """The words of what a text is about, without its figures and what they count."""
+    return subject_terms(_FIGURE.sub(" ", text))
+
+
+def _shared_measure(counts: str) -> bool:
+    return counts in _SHARED_MEASURES
+
+
+def _figures(text: str) -> list[tuple[str, str]]:
+    """(figure, what it counts) for each figure of the text: the word after it, and the one after that
+    ("30 regular volunteers" counts regulars and volunteers), stemmed."""
+    found = []
+    for match in _FIGURE.finditer(text):
+        figure = match.group(1).replace(",", "")
+        for word in match.groups()[1:]:
+            if word and word.lower() not in _NOT_COUNTED:
+                found.append((figure, _counted(word)))
+    return found
+
+
+def _counted(word: str) -> str:
+    """A unit of a known dimension counts that dimension ("min" and "minutes" both a duration, "%" a share);
+    a noun counts its stem ("regulars" and "regular volunteers")."""
+    kind = dimension(word)
+    if kind and kind != "count":
+        return kind
+    return stem(word.lower()) if word.isascii() else word
+
+
+@lru_cache(maxsize=256)
+def _goal_measures(goal: str) -> tuple[frozenset[str], frozenset[str]]:
+    """What the goal's figures count, and the figures themselves."""
+    figures = _figures(goal)
+    return frozenset(counts for _, counts in figures), frozenset(figure for figure, _ in figures)
