@@ -12,6 +12,7 @@ from services.common.errors import Unavailable
 from services.memory.domain import (
     answers,
     goal_measures,
+    relations,
     replacement,
     said_about,
     subjects,
@@ -50,7 +51,7 @@ from services.memory.domain.scrub import scrub
 from services.memory.domain.store_api import StoreReader
 from services.memory.domain.text import detect_lang, normalize_key, term_set
 from services.memory.domain.value_parts import distinctive_tokens
-from services.memory.domain.value_shapes import other_kinds, value_kind, value_type
+from services.memory.domain.value_shapes import value_type
 
 # The latest facts and numbers every new statement is matched against (a restated key, a keyless correction),
 RECENT_TARGETS = 50
@@ -58,10 +59,6 @@ RECENT_TARGETS = 50
 MATCHED_TARGETS = 30
 # Planning asks whether to go on every this many events: often enough to stop within a grace period.
 INTERRUPT_CHECK_EVENTS = 32
-
-
-def normalize_value(value: str) -> str:
-    return " ".join(value.lower().split()).strip(" .,;:!?。，；：！？\"'`")
 
 
 class _Overlay:
@@ -258,16 +255,16 @@ def _reconcile(overlay: _Overlay, event: Event, candidate: Candidate, item_id: s
         speaker=event.attribute("speaker"),
     )
     existing = overlay.active(new.key) if new.key else None
-    if existing is not None and _other_attribute(existing, new, candidate):
+    if existing is not None and relations.other_attribute(existing, new, candidate):
         new, existing = _rekeyed(overlay, new, f"{new.key} {value_type(new.value) or new.kind.value}")
-    if existing is not None and _other_scale(existing, new, candidate):
+    if existing is not None and relations.other_scale(existing, new, candidate):
         # "口语考试…总分 9.0" after "期中…总分 612": a figure fifty times smaller is the same measure of something else.
         about = normalize_key(said_about.subject_of(candidate.text, candidate.value, candidate.unit, candidate.lang))
         new, existing = _rekeyed(overlay, new, f"{about} {new.key}" if about and about not in new.key else f"{new.key} {new.value}")
-    if existing is not None and _no_figure_for(existing, new, candidate):
+    if existing is not None and relations.no_figure_for(existing, new, candidate):
         # "Desserts: I'm swapping the tart" after "5 desserts": a figure is replaced by a figure, not by a remark on its subject.
         new, existing = _rekeyed(overlay, new, f"{new.key} {new.kind.value}")
-    if existing is not None and (_confirms(existing, new) or _restated(candidate, existing)):
+    if existing is not None and (relations.confirms(existing, new) or relations.restated(candidate, existing)):
         if event.event_id not in existing.source_event_ids:
             overlay.update(_with_source(existing, event))
         return
@@ -275,7 +272,7 @@ def _reconcile(overlay: _Overlay, event: Event, candidate: Candidate, item_id: s
         # Two values one message gives under one key ("got pushed a week, it's the 25th now" read as a day
         # and a weekday) both stand: a message retires what it said itself only by naming it ("40, not 30").
         new, existing = _rekeyed(overlay, new, f"{new.key} {value_type(new.value) or new.kind.value}")
-        if existing is not None and (event.event_id in existing.source_event_ids or _same_content(existing, new)):
+        if existing is not None and (event.event_id in existing.source_event_ids or relations.same_content(existing, new)):
             return
     if existing is not None and not value_text.names(candidate.corrects, existing.value):
         instance = other_instance(sentence_around(event.text, candidate.text), candidate.value, existing.text, existing.value)
@@ -285,19 +282,19 @@ def _reconcile(overlay: _Overlay, event: Event, candidate: Candidate, item_id: s
         existing = replacement.replaced_rule(overlay, new)
     if existing is None and candidate.kind in CORRECTABLE_KINDS:
         existing = _subject_of(overlay, event, candidate, focus)
-        if existing is not None and _confirms(existing, new):
+        if existing is not None and relations.confirms(existing, new):
             # "the cap changes back to 40 minutes" when 40 is kept: the value said again stays the one said first.
             overlay.update(_with_source(existing, event))
             return
     retired_rule = withdrawals.taken_back_rule(overlay, candidate.takes_back) if existing is None and candidate.takes_back else []
     if existing is not None and existing.key != new.key and existing.kind is not ItemKind.RULE:
         new = _replace(new, key=existing.key)
-    if existing is not None and _inherits_unit(candidate, new, existing):
+    if existing is not None and relations.inherits_unit(candidate, new, existing):
         # "make it 40" for "25 chairs" is 40 chairs; "bumped it to 10 online" for "8 guests" is 10 guests, online.
         new = _replace(new, unit=existing.unit, condition="; ".join(part for part in (new.unit, new.condition) if part))
     if not new.key and existing is None and (key := _first_value_key(candidate, new)):
         new, existing = _rekeyed(overlay, new, key)
-        if existing is not None and _same_content(existing, new):
+        if existing is not None and relations.same_content(existing, new):
             return
     if not new.key:
         return  # a correction of nothing we know: the evidence item keeps the sentence
@@ -318,30 +315,6 @@ def _rekeyed(overlay: _Overlay, new: Item, key: str) -> tuple[Item, Item | None]
     return _replace(new, key=key), overlay.active(key)
 
 
-def _other_attribute(existing: Item, new: Item, candidate: Candidate) -> bool:
-    """A value of another kind under the same key is another attribute of the subject, not an update of it:
-    "push Harlow to the 5th" gives Harlow a date, and leaves the price kept as "Harlow: $9,200"; a key
-    made of the sentence's words ("第二位嘉宾") for a date after the guest's name is another attribute too."""
-    if candidate.loose:
-        return value_type(new.value) != value_type(existing.value)
-    return other_kinds(value_kind(existing.value, existing.kind is ItemKind.NUMBER), value_kind(new.value, new.kind is ItemKind.NUMBER))
-
-
-def _other_scale(existing: Item, new: Item, candidate: Candidate) -> bool:
-    return existing.kind is new.kind is ItemKind.NUMBER and not candidate.corrects and not units.plausible_change(new.value, existing.value)
-
-
-def _no_figure_for(existing: Item, new: Item, candidate: Candidate) -> bool:
-    """A plain statement under a number's key that states no figure: another thing said of the subject."""
-    return (
-        existing.kind is ItemKind.NUMBER
-        and new.kind is ItemKind.FACT
-        and not candidate.is_correction
-        and units.magnitude(new.value) is None
-        and value_type(new.value) != "time"
-    )
-
-
 def _first_value_key(candidate: Candidate, new: Item) -> str:
     """The key of a keyless value that updates nothing kept: "we're at 143 sign-ups" is a count of them (the
     first or a new one of the count already kept); "They're at $9.40 a seat now", said as a change of
@@ -351,13 +324,6 @@ def _first_value_key(candidate: Candidate, new: Item) -> str:
     if candidate.is_correction:
         return normalize_key(said_about.subject_of(candidate.text, candidate.value, candidate.unit, candidate.lang))
     return ""
-
-
-def _inherits_unit(candidate: Candidate, new: Item, existing: Item) -> bool:
-    """A number that updates another takes its unit when it said none, or (keyless) a word that measures nothing."""
-    if new.kind is not ItemKind.NUMBER or existing.kind is not ItemKind.NUMBER or new.unit == existing.unit:
-        return False
-    return not new.unit or (not candidate.key and not units.names_unit(new.unit))
 
 
 def _subject_of(overlay: _Overlay, event: Event, candidate: Candidate, focus: str) -> Item | None:
@@ -390,36 +356,6 @@ def _subject_of(overlay: _Overlay, event: Event, candidate: Candidate, focus: st
         # Arithmetic names the subject: "adds $60, so the whole day comes to $700" updates the $640 hire whatever its key.
         target = added_up(candidate.value, candidate.unit, event.text, candidate.lang, [item for item in pool if item.seq < event.seq])
     return target
-
-
-def _restated(candidate: Candidate, existing: Item) -> bool:
-    """A plain statement that says part of the current value again ("the freeze is friday" for
-    "Friday 15 May") confirms it; only a correction or update may narrow it."""
-    return (
-        not candidate.is_correction
-        and candidate.kind is existing.kind
-        and candidate.unit == existing.unit
-        and value_text.restates(candidate.value, existing.value)
-    )
-
-
-def _same_content(a: Item, b: Item) -> bool:
-    return (
-        a.kind is b.kind
-        and normalize_value(a.value) == normalize_value(b.value)
-        and a.unit == b.unit
-        and normalize_value(a.condition) == normalize_value(b.condition)
-    )
-
-
-def _confirms(existing: Item, new: Item) -> bool:
-    """The same value said again, with no unit or condition of its own that the kept one lacks."""
-    return (
-        existing.kind is new.kind
-        and normalize_value(existing.value) == normalize_value(new.value)
-        and new.unit in ("", existing.unit)
-        and normalize_value(new.condition) in ("", normalize_value(existing.condition))
-    )
 
 
 def _with_source(item: Item, event: Event) -> Item:

@@ -3,8 +3,8 @@
 import json
 from collections.abc import Iterable, Iterator
 
-from services.memory.domain.ingest import normalize_value
 from services.memory.domain.model import Event, Item, ItemFilter, ItemKind, ItemStatus, SessionState
+from services.memory.domain.relations import normalize_value
 from services.memory.domain.store_api import SearchQuery
 from services.memory.store import redis_index as index
 from services.memory.store import redis_tenants as tenants

@@ -11,8 +11,8 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import cast
 
-from services.memory.domain.ingest import normalize_value
 from services.memory.domain.model import DEFAULT_TENANT, AppendPlan, Event, EventKind, Item, ItemKind, ItemStatus, SessionState, TaskField
+from services.memory.domain.relations import normalize_value
 from services.memory.store import redis_index as index
 from services.memory.store.redis_commands import Pipeline
 from services.memory.store.redis_index import docno

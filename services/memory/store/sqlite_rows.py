@@ -6,8 +6,8 @@ from collections.abc import Iterator
 from typing import TypeVar
 
 from services.memory.domain.indexing import searchable_text
-from services.memory.domain.ingest import normalize_value
 from services.memory.domain.model import Event, EventKind, Item, ItemKind, ItemStatus, SessionState, TaskField
+from services.memory.domain.relations import normalize_value
 from services.memory.domain.text import cjk_bigrams, cjk_runs
 from services.memory.store.sqlite_terms import namespaced
 
