@@ -28,6 +28,7 @@ STOP_VALUES = en_values.STOP_VALUES
 def store_key(raw: str, grammar: str, suffix: str = "") -> str:
     """The stored spelling of a fact or number key: normalized, session context dropped, a row's suffix added."""
     if grammar == "en":
+        raw = en_keys.TIME_TAIL.sub("", raw) or raw
         raw = en_keys.STATE_PREFIX.sub("", en_keys.SPEAKER_TAIL.sub("", raw) or raw) or raw
         if not en_keys.PREPOSITIONS & set(raw.lower().split()):  # "a skip from Brennan's" ends in a name's possessive
             raw = _IS_CONTRACTED.sub("", raw) or raw  # "Deposit's £1,130": the 's is the verb, no part of the key
@@ -95,7 +96,7 @@ def clean_value(value: str) -> str:
 
 def good_key(key: str, grammar: str, max_words: int) -> bool:
     if grammar == "en":
-        key = en_keys.SPEAKER_TAIL.sub("", key) or key
+        key = en_keys.SPEAKER_TAIL.sub("", en_keys.TIME_TAIL.sub("", key) or key) or key
     if grammar == "zh":
         norm = normalize_key(key)
         if (when := _time_scope(norm)) and len(norm) - when >= 2:

@@ -24,6 +24,8 @@ NEAR_FACTOR = 1.5
 FAR_FACTOR = 5.0
 # A new rate per the same thing is a step from the old one, not a multiple.
 SAME_RATE_FACTOR = 2.0
+# A count no words name changes by a step: within a factor of three of the one kept.
+KEYLESS_COUNT_FACTOR = 3.0
 # A clock time moved by an update is near the old one: within three hours.
 NEAR_MINUTES = 180
 
@@ -98,6 +100,22 @@ def nearest_amount(value: str, unit: str, earlier: list[Item]) -> Item | None:
     """The one amount of the unit's measure that a new one is near ("that takes us down to €478,500" after
     "the draft budget totals €512,000"), by nearest_figure."""
     return nearest_figure(value, [item for item in earlier if item.kind is ItemKind.NUMBER and same_unit_family(unit, item.unit)])
+
+
+def nearest_count(value: str, unit: str, earlier: list[Item]) -> Item | None:
+    """The count a keyless figure updates ("the cousins are all coming after all, so it's 41 now" after
+    "headcount so far is 34"): of the counts kept (a figure of no unit, or of things counted), the one it
+    is near by nearest_figure, or the only one when it is a plausible step from it."""
+    counts = [
+        item
+        for item in earlier
+        if item.kind is ItemKind.NUMBER
+        and (not item.unit or dimension(item.unit) == "count")
+        and (not unit or same_unit_family(unit, item.unit))
+    ]
+    if len(counts) == 1:
+        return counts[0] if plausible_change(value, counts[0].value, KEYLESS_COUNT_FACTOR) else None
+    return nearest_figure(value, counts)
 
 
 def nearest_time(value: str, earlier: list[Item]) -> Item | None:

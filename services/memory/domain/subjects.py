@@ -27,13 +27,22 @@ from services.memory import regex_cache
 from services.memory.domain.discourse import reporter
 from services.memory.domain.instances import other_instance, sentence_around
 from services.memory.domain.model import Item, ItemKind
-from services.memory.domain.near_values import alike_unnamed, near_in_time, nearest_amount, nearest_figure, nearest_time, same_rate
+from services.memory.domain.near_values import (
+    alike_unnamed,
+    near_in_time,
+    nearest_amount,
+    nearest_count,
+    nearest_figure,
+    nearest_time,
+    same_rate,
+)
 from services.memory.domain.owners import owner
 from services.memory.domain.text import cjk_runs, term_set
 from services.memory.domain.text import word_terms as key_terms
 from services.memory.domain.units import (
     MAX_CHANGE_FACTOR,
     MAX_KEYLESS_CHANGE_FACTOR,
+    dimension,
     measures_amount,
     names_unit,
     plausible_change,
@@ -128,7 +137,8 @@ def best_target(statement: Statement, candidates: list[Item]) -> Item | None:
     best, item = scored[0]
     threshold = UPDATE_THRESHOLD if statement.update else PLAIN_THRESHOLD
     if best < threshold:
-        return None
+        # Nothing the words tie it to: the look of its value may still single one out.
+        return _alike(statement, list(unique.values())) or _same_rate(statement, list(unique.values()))
     tied = [entry[1] for entry in scored if best - entry[0] < MARGIN]
     if len(tied) > 1 and not names(statement.named_old, item.value):
         # Two equally likely subjects: replacing either could lose a current value, unless only one is
@@ -147,6 +157,8 @@ def _alike(statement: Statement, candidates: list[Item]) -> Item | None:
         return alike_unnamed(statement.kind, statement.key, statement.value, statement.unit, earlier)
     if statement.kind is ItemKind.NUMBER and measures_amount(statement.unit):
         return nearest_amount(statement.value, statement.unit, earlier)
+    if statement.kind is ItemKind.NUMBER and (not statement.unit or dimension(statement.unit) == "count"):
+        return nearest_count(statement.value, statement.unit, earlier)
     return nearest_time(statement.value, earlier)
 
 

@@ -90,7 +90,8 @@ COUNT_WORDS = regex_cache.compile(r"\b(?:two|three|four|five|six|seven|eight|nin
 # Words that join two clauses (a value or condition ends before them).
 JOINERS = r"and|but"
 # Where a later clause may state what the first does not (the Chinese commas are joined in by statements.py).
-LATER_CLAUSE = r",\s+(?:(?:so|and|but|then|which means)\s+)?|;\s*|\s+so\s+|\s+(?:when|once|whenever)\s+"
+# "so far", "so much", "so many" and "so long" are no "so" that starts a clause ("the count so far is 52").
+LATER_CLAUSE = r",\s+(?:(?:so|and|but|then|which means)\s+)?|;\s*|\s+so\s+(?!(?:far|much|many|long)\b)|\s+(?:when|once|whenever)\s+"
 # A negated verb makes its comparator negative ("must not exceed").
 NEGATION = regex_cache.compile(r"\b(?:not|never)\b|n't")
 # A part of a listed thing that is a clause of its own (facets.py): "Sorry, the visit is on the 16th, not the 9th"

@@ -88,6 +88,8 @@ SHIFT_WORDS = r"later|earlier|sooner|instead|now|anymore|actually|confirmed|resc
 CHOOSE = (
     r"make\s+(?:it|that)|call\s+it|let's\s+say|let's\s+do|go\s+with|round\s+it\s+(?:up|down)\s+to|"
     r"(?:that|which|this|it)\s+leaves\s+(?:us|me|them|you)(?:\s+with)?|"
+    # A new total said by what it adds up to: "two more joined, that makes it 20", "which makes us 14".
+    r"(?:that|which|this|it)\s+makes\s+(?:it|us|them)|"
     # "We're replacing it with Grainger's Molly on the Shore": what takes the place of the subject in focus.
     r"(?:(?:we're|we\s+are|we'll|we\s+will|i'm|i\s+am|i'll)\s+)?(?:replacing|replace|swapping|swap)\s+(?:it|that|this|them)\s+(?:with|for)"
 )

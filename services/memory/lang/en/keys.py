@@ -149,6 +149,12 @@ NOT_SUBJECTS = frozenset(
 OPEN_KEY_END = frozenset(["up", "down", "every", "each", "about", "around", "to", "at", "by"])
 PREPOSITIONS = frozenset(["for", "of", "in", "on", "to", "with", "at", "from", "by", "across", "under", "over", "per"])
 # What a key's speaker adds about themselves: "patch window for us", "governing law we can live with".
+# When the value holds, said after the key: no part of it ("the guest count so far is 52", "the rate right now is").
+TIME_TAIL = regex_cache.compile(
+    r"\s+(?:so\s+far|right\s+now|at\s+the\s+moment|as\s+of\s+(?:now|today)|to\s+date|these\s+days|at\s+this\s+point|for\s+now|"
+    r"currently|now)$",
+    re.IGNORECASE,
+)
 SPEAKER_TAIL = regex_cache.compile(
     r"(?:\s+(?:for|on|at)\s+(?:us|me|our\s+(?:side|end|team))|\s+(?:that|which)?\s*(?:we|i|you|they)\s+(?:can|could|will|would|should|must|do|did|"
     r"don't|can't|'d|'ll)?\s*(?:[a-z']+\s*){1,3})$",

@@ -1,0 +1,74 @@
+"""A keyless figure updates the one count kept ("so it's 57 now" after "headcount so far is 52"), even when
+the words of its message tie it weakly to something else; a key keeps no "so far", "right now" or
+"currently" after it; "incl", "total" and "tops" after a figure are no unit. Sentences written for these
+tests; tests/memory/redis/test_redis_count_updates_and_key_tails.py re-runs them on Redis.
+"""
+
+import pytest
+
+from tests.memory.test_corrections import ACTIVE, assert_replaced, holding, send
+
+
+@pytest.mark.parametrize(
+    ("first", "filler", "update", "old", "new"),
+    [
+        (
+            "headcount so far is 52 incl kids",
+            "we booked the big cabin with a porch",
+            "Bea says the cousins can come after all, so it's 57 now.",
+            "52",
+            "57",
+        ),
+        (
+            "We have 18 volunteers signed up for the beach clean.",
+            "the council is lending us grabbers and bags",
+            "Two more from the rowing club joined this morning, that makes it 20.",
+            "18",
+            "20",
+        ),
+        (
+            "The choir is 31 singers this term.",
+            "rehearsals stay on Tuesday evenings in the church hall",
+            "three of the altos left for the other choir, so we're down to 28.",
+            "31",
+            "28",
+        ),
+    ],
+)
+def test_a_keyless_figure_updates_the_one_count_kept(memory, first, filler, update, old, new):
+    send(memory, first, filler, update)
+    assert_replaced(memory, old, new)
+
+
+def test_a_keyless_figure_far_from_every_count_updates_none(memory):
+    # 900 is no plausible step from 18 volunteers: it is something else, and the count stays.
+    send(memory, "We have 18 volunteers signed up for the beach clean.", "it's 900 now, the bags cost more than I thought")
+    assert [item.status for item in holding(memory, "18")] == [ACTIVE]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "key", "value"),
+    [
+        ("the guest count so far is 52", "guest count", "52"),
+        ("the queue right now is 14 cars", "queue", "14"),
+        ("the deposit currently is £300", "deposit", "300"),
+        ("sign-ups at the moment are at 61", "sign-ups", "61"),
+    ],
+)
+def test_when_a_value_holds_is_no_part_of_its_key(memory, sentence, key, value):
+    send(memory, sentence)
+    assert [(item.key, item.value) for item in holding(memory, value)] == [(key, value)]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "value", "condition"),
+    [
+        ("the guest count is 52 incl kids", "52", "incl kids"),
+        ("the catering bill is 340 total", "340", "total"),
+        ("the entry count is 16 excluding the staff", "16", "excluding the staff"),
+    ],
+)
+def test_what_a_figure_takes_in_or_leaves_out_is_no_unit(memory, sentence, value, condition):
+    send(memory, sentence)
+    [item] = holding(memory, value)
+    assert item.unit == "" and condition in item.condition, (item.unit, item.condition)
