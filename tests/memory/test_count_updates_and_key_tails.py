@@ -72,3 +72,30 @@ def test_what_a_figure_takes_in_or_leaves_out_is_no_unit(memory, sentence, value
     send(memory, sentence)
     [item] = holding(memory, value)
     assert item.unit == "" and condition in item.condition, (item.unit, item.condition)
+
+
+@pytest.mark.parametrize(
+    ("first", "update", "old", "new"),
+    [
+        # The real figure replaces the estimate kept in the same measure, whatever it is keyed by.
+        (
+            "our electricity use from the bills is 4,900 kWh a year",
+            "Kai pulled the real figure from the meter app: 5,310 kWh over the last 12 months.",
+            "4,900",
+            "5,310",
+        ),
+        ("The plot measures 420 m² according to the old deed.", "Per the surveyor the proper number is 436 m².", "420", "436"),
+        ("the tank holds 1,200 litres", "turns out the actual capacity is 1,150 litres, the label was wrong", "1,200", "1,150"),
+        # Someone wants the thing moved: the value they want replaces it.
+        ("Forklifts run at 1.1 m/s in the shared aisles.", "After the near miss they want the forklifts down to 0.7 m/s.", "1.1", "0.7"),
+        ("The thermostat is at 19 degrees.", "Grandad wants the thermostat up to 22 degrees.", "19", "22"),
+    ],
+)
+def test_a_revised_figure_in_the_same_measure_replaces_the_kept_one(memory, first, update, old, new):
+    send(memory, first, "the installer comes on Thursday", update)
+    assert_replaced(memory, old, new)
+
+
+def test_a_figure_of_another_measure_replaces_nothing(memory):
+    send(memory, "our electricity use from the bills is 4,900 kWh a year", "the real figure for the roof is 38 m²")
+    assert [item.status for item in holding(memory, "4,900")] == [ACTIVE]

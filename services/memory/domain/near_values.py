@@ -61,8 +61,9 @@ def alike_unnamed(kind: ItemKind, key: str, value: str, unit: str, earlier: list
         return alike[0] if len(alike) == 1 else None
     if kind is ItemKind.NUMBER and measures_amount(unit):
         return nearest_amount(value, unit, earlier)
-    if kind is ItemKind.NUMBER and dimension(unit) == "count" and unit.strip():
-        # "排练人数上限提到36人" after "每次排练最多30个团员": the one count of the same things kept, of about the same size.
+    if kind is ItemKind.NUMBER and dimension(unit):
+        # "排练人数上限提到36人" after "每次排练最多30个团员": the one count of the same things kept, of about the same size;
+        # "the real figure: 5,480 kWh" after "we use 5,100 kWh a year": the one energy figure kept.
         alike = [
             item
             for item in earlier

@@ -159,6 +159,8 @@ def _alike(statement: Statement, candidates: list[Item]) -> Item | None:
         return nearest_amount(statement.value, statement.unit, earlier)
     if statement.kind is ItemKind.NUMBER and (not statement.unit or dimension(statement.unit) == "count"):
         return nearest_count(statement.value, statement.unit, earlier)
+    if statement.kind is ItemKind.NUMBER and dimension(statement.unit):
+        return nearest_amount(statement.value, statement.unit, earlier)  # a measure: the one of its family it is near
     return nearest_time(statement.value, earlier)
 
 

@@ -69,13 +69,15 @@ CORRECTIONS_EN = (
         r"(?:pulled|brought|moved|pushed|bumped|shifted|rescheduled|postponed|delayed|advanced|slid|"
         # Any verb, when a particle says the thing moved: "they voted the fee up to", "she talked the rent down to".
         r"[a-z]{3,}ed(?=\s+(?:the|our|my|their)\s+[a-z][\w\-']*(?:\s+[a-z][\w\-']*){0,3}?\s+(?:forward|back|up|down)\s+(?:to|until|till)\b)|"
-        r"(?:cut|put|set|got)(?=\s+(?:the|our|my|their)\s+[a-z][\w\-']*(?:\s+[a-z][\w\-']*){0,3}?\s+(?:forward|back|up|down)\s+(?:to|until|till)\b))\s+"
+        # ... or wants it moved: "they want the carts down to 0.9 m/s".
+        r"(?:cut|put|set|got|wants?|needs?|(?:would|'d)\s+like)(?=\s+(?:the|our|my|their)\s+[a-z][\w\-']*(?:\s+[a-z][\w\-']*){0,3}?\s+(?:forward|back|up|down)\s+(?:to|until|till)\b))\s+"
         r"(?:the\s+|our\s+|my\s+|their\s+)(?P<key>[a-z][\w\-']*(?:\s+[a-z][\w\-']*){0,3}?)\s+"
         r"(?:(?:forward|back|up|down|in|out|ahead|earlier|later)\s+)?(?:to|until|till|for)\s+(?P<new>" + _WHEN + r".+)$",
         [
             ("Product pulled the launch forward to Friday 9 May.", {"key": "launch", "value": "Friday 9 May"}),
             ("We pushed the audit back to 3 June because of the holidays", {"key": "audit", "value": "3 June"}),
             ("The board voted the reopening back to 12 June.", {"key": "reopening", "value": "12 June"}),
+            ("The printers want the deadline back to 30 April.", {"key": "deadline", "value": "30 April"}),
         ],
         needles=(
             *("pulled", "brought", "moved", "pushed", "bumped", "shifted", "rescheduled", "postponed", "delayed", "advanced", "slid"),

@@ -65,12 +65,12 @@ _NOT_UNITS = r"(?:on|at|in|for|the|and|so|to|of|by|now|as|if|with|from|per|a|an|
 INNER_VERBS = r"got|have|has"
 INNER_CHANGE = (
     rf"\b(?:{CHANGE_VERBS}|{INNER_VERBS})(?:\s+(?:us|it|them|that|this|me))?"
-    rf"(?:\s+(?:{PARTICLES}))?\s+(?:to|until)\s+(?P<value>(?:[$€£¥]\s?)?\d[\d,.:]*(?:\s?(?:%|(?!{_NOT_UNITS}\b)[a-z]{{1,12}}))?|"
+    rf"(?:\s+(?:{PARTICLES}))?\s+(?:to|until)\s+(?P<value>(?:[$€£¥]\s?)?\d[\d,.:]*(?:\s?(?:%|(?!{_NOT_UNITS}\b)[a-z]{{1,12}}[²³]?(?:/[a-z]{{1,6}})?))?|"
     r"(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?(?:\s+(?:of\s+)?[A-Z][a-z]+)?)"
 )
 # A value the clause says holds now, or in all: "so 08:00 on the gun now", "so 18 in total".
 VALUE_NOW = (
-    rf"(?:^|\bso\s+)(?P<value>(?:[$€£¥]\s?)?\d[\d,.:]*(?:\s?(?:%|(?!{_NOT_UNITS}\b)[a-z]{{1,12}}))?)\b[^.;]{{0,30}}?"
+    rf"(?:^|\bso\s+)(?P<value>(?:[$€£¥]\s?)?\d[\d,.:]*(?:\s?(?:%|(?!{_NOT_UNITS}\b)[a-z]{{1,12}}[²³]?(?:/[a-z]{{1,6}})?))?)\b[^.;]{{0,30}}?"
     r"\b(?:now|in\s+total|altogether|all\s+told)\b"
 )
 # Words that say a value is new where no pattern around the value says so ("Base moved check-in earlier,

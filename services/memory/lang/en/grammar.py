@@ -28,6 +28,8 @@ _KEY_EN = r"(?P<key>[a-z0-9][\w\-./'& ]{0,60}?)"
 _VERB_WORDS_EN = (
     r"is|are|was|were|will|would|should|must|shall|can|cannot|can't|may|might|needs?|has|have|ought|stays?|"
     r"remains?|sits?|averages?|defaults?|equals?|takes?|costs?|lasts?|runs?|go(?:es)?|went|moves?|moved|drops?|dropped|keeps|holds|retains|stores|"
+    # what a thing measures: "the plot measures 420 m²", "the crate weighs 18 kg", "the mural spans 12 m"
+    r"measures|measured|weighs|weighed|spans|covers|"
     # what a supplier asks: "the roofer quoted £6,400 for the job"
     r"quoted|quotes|charges?|charged|bills?|billed|estimated|estimates|priced|asks?\s+for|asked\s+for"
 )
@@ -47,6 +49,8 @@ CMP_WORDS_EN = (
     r"at or (?:under|below|above|over|less than|more than)|no (?:higher|lower|later|earlier) than|not to exceed|"
     r"under|below|less than|lower than|fewer than|at most|no more than|not more than|up to|within|over|above|more than|"
     r"greater than|higher than|at least|no less than|no fewer than|exceed(?:s|ing)?|between|around|about|approximately|"
+    # an estimate corrected by its speaker: "the usable area is more like 19 m²", "closer to 40"
+    r"more like|closer to|nearer to|"
     r"roughly|exactly|equal to|capped at|limited to|set to|to|at|of"
 )
 _CMP_EN = rf"(?P<cmp>(?<![A-Za-z])(?:{CMP_WORDS_EN})(?![A-Za-z])|{CMP_SYMBOLS})"
@@ -67,7 +71,7 @@ _ASIDE_EN = r"(?:\s*,\s*(?:for later|for reference|for the record|for context|fo
 # hyphenated noun is one word ("143 sign-ups", "12 walk-ins").
 UNIT_EN = regex_cache.compile(
     r"(?:(?:business|working|calendar|billable|man|person|story|school|wall[- ]clock|cpu|gpu|core|node|machine)[- ]"
-    r"(?:hours?|days?|weeks?|months?|points?|seconds?|minutes?)\b|%|‰|°[CF]|/[A-Za-z]+|[A-Za-zµ]+(?:-(?!ish\b)[a-z]{2,}\b)?(?:/[A-Za-z]+)?)",
+    r"(?:hours?|days?|weeks?|months?|points?|seconds?|minutes?)\b|%|‰|°[CF]|/[A-Za-z]+|[A-Za-zµ]+[²³]?(?:-(?!ish\b)[a-z]{2,}\b)?(?:/[A-Za-z]+)?)",
     re.IGNORECASE,
 )
 UNIT_STOP_WORDS = frozenset(
