@@ -76,6 +76,8 @@ def _value_of(words: str, grammar: _Grammar) -> int | None:
 @lru_cache(maxsize=8192)
 def figured(sentence: str, lang: str) -> Figured:
     """The sentence with each spelled figure in a value's place written in digits."""
+    if lang == "zh":
+        return _figured_zh(sentence)
     if lang != "en":
         return Figured(sentence, sentence)
     grammar = _grammar(lang)
@@ -106,9 +108,73 @@ def figured(sentence: str, lang: str) -> Figured:
     return Figured(sentence, "".join([*parts, sentence[end:]]), tuple(spelled))
 
 
+def _figured_zh(sentence: str) -> Figured:
+    """A Chinese sentence with each figure in characters before what it counts in digits (八个人 -> 8个人)."""
+    words = data("zh", "numerals")
+    spelled: list[tuple[str, str]] = []
+    parts: list[str] = []
+    end = 0
+    for match in _zh_pattern().finditer(sentence):
+        chars = match.group(0)
+        head = sentence[: match.start()]
+        if re.search(words.NOT_BEFORE, head) or re.match(words.NOT_AFTER, sentence[match.end() :]):
+            continue
+        if chars == "一" and not re.search(words.LONE_ONE_BEFORE, head):
+            continue
+        value = _zh_value(chars)
+        if value is None:
+            continue
+        parts += [sentence[end : match.start()], str(value)]
+        spelled.append((str(value), chars))
+        end = match.end()
+    typed = set(re.findall(r"(?<![\d.,])\d+(?![\d.,]\d)", sentence))
+    if not spelled or any(digits in typed for digits, _ in spelled):
+        return Figured(sentence, sentence)
+    return Figured(sentence, "".join([*parts, sentence[end:]]), tuple(spelled))
+
+
+@cache
+def _zh_pattern() -> re.Pattern[str]:
+    words = data("zh", "numerals")
+    chars = "".join([*words.DIGITS, *words.SCALES, *words.MYRIAD])
+    return regex_cache.compile(rf"(?<![{chars}])[{chars}]+(?=(?:{words.MEASURE_WORDS}))")
+
+
+@cache
+def _zh_figure_only() -> re.Pattern[str]:
+    words = data("zh", "numerals")
+    return regex_cache.compile("[" + "".join([*words.DIGITS, *words.SCALES, *words.MYRIAD]) + "]+")
+
+
+def _zh_value(chars: str) -> int | None:
+    """The figure characters write: 八 8, 十二 12, 二十五 25, 一百二十 120, 两千 2000, 三万二千 32000; None for a
+    run that is no well-formed figure (三四, "three or four")."""
+    words = data("zh", "numerals")
+    total, section, digit = 0, 0, None
+    for char in chars:
+        if char in words.DIGITS and not words.DIGITS[char]:
+            continue  # 零 marks a gap: 一百零五 is 105
+        if char in words.DIGITS:
+            if digit is not None:
+                return None
+            digit = words.DIGITS[char]
+        elif char in words.SCALES:
+            section += (1 if digit is None else digit) * words.SCALES[char]
+            digit = None
+        else:  # 万 groups what comes before it
+            total += (section + (digit or 0)) * words.MYRIAD[char]
+            section, digit = 0, None
+    return total + section + (digit or 0)
+
+
 def spelled_value(text: str, lang: str = "en") -> float | None:
-    """The figure a value spelled in words states ("six", "twenty-five", "a dozen"); None otherwise."""
-    if lang != "en" or _DIGITS.search(text):
+    """The figure a value spelled in words states ("six", "twenty-five", "a dozen", 二十五); None otherwise."""
+    if _DIGITS.search(text):
+        return None
+    if _zh_figure_only().fullmatch(text.strip()):
+        value = _zh_value(text.strip())
+        return float(value) if value is not None else None
+    if lang != "en":
         return None
     grammar = _grammar(lang)
     match = grammar.cardinal.search(text)

@@ -12,6 +12,7 @@ decides what the statement does to the current state, as a rule rather than a ph
   finds (subjects.best_target); a statement that carries a verb of change is an update too.
 """
 
+import re
 from collections.abc import Callable
 from dataclasses import replace
 
@@ -101,17 +102,17 @@ def cued_update(sentence: str, clean: str, lang: str, read: Read, read_sentence:
 def _changed(changed: discourse.Change, sentence: str, lang: str, read_sentence: Callable[[str], Read]) -> Read:
     """The new value of a change, read by the statement grammar under its subject's key, or keyless."""
     grammar = "zh" if lang == "zh" else "en"
+    words = data(grammar, "discourse")
+    changed = replace(changed, value=re.sub(words.VALUE_LEAD, "", changed.value) or changed.value)
     key = ""
     if changed.subject:
         subject = strip_openers(changed.subject, grammar)
         if not C.good_key(subject, grammar, MAX_KEY_WORDS):
             return ()
         key = C.store_key(subject, grammar)
-        text = data(grammar, "discourse").KEYED_STATEMENT.format(
-            subject=subject.removeprefix("the ").removeprefix("The "), value=changed.value
-        )
+        text = words.KEYED_STATEMENT.format(subject=subject.removeprefix("the ").removeprefix("The "), value=changed.value)
     else:
         # A placeholder subject, so the statement grammar reads the value's unit.
-        text = data(grammar, "discourse").KEYLESS_STATEMENT.format(value=changed.value)
+        text = words.KEYLESS_STATEMENT.format(value=changed.value)
     read = read_sentence(text)
     return tuple((replace(c, key=key, text=sentence, is_correction=True), "change") for c, _ in read if c.kind in VALUE_KINDS)

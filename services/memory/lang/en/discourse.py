@@ -155,6 +155,8 @@ PLACEHOLDERS = r"now|today|currently|instead|it|that|this|they|them"
 # How a change's new value is restated for the statement grammar: under its subject, or keyless.
 KEYED_STATEMENT = "The {subject} is {value}."
 KEYLESS_STATEMENT = "The value is {value}."
+# Words before a new value that are no part of it (none in English: "down to" is read by the change itself).
+VALUE_LEAD = r"^$"
 
 # Where a new value stops: "$13,200 now after I pushed back", "SMALL and we'll see".
 VALUE_END = (
