@@ -7,7 +7,8 @@ that measure ("we had 24 regulars at the last session", "the average wait came i
 or a duration measures too many things to be matched by its unit alone: the sentence must also share a
 word with the goal ("the average wait" for a goal about the average phone wait, not "the lunch break")."""
 
-from functools import lru_cache
+import re
+from functools import cache, lru_cache
 
 from services.memory import regex_cache
 from services.memory.domain.analysis import TurnAnalysis
@@ -16,6 +17,7 @@ from services.memory.domain.rules import MAX_RULE_KEY_CHARS as MAX_TASK_KEY_CHAR
 from services.memory.domain.task_lifecycle import subject_terms
 from services.memory.domain.text import is_hedged, normalize_key, stem
 from services.memory.domain.units import dimension
+from services.memory.lang import LANGUAGES, data
 from services.memory.lang.en.terms import STOP_WORDS
 
 # A figure and what it counts: "30 regular volunteers", "under 8 minutes", "40%", "500人".
@@ -40,7 +42,12 @@ def measured_advance(goal: Item | None, turn: TurnAnalysis, read: list[Candidate
     for line in turn.lines:
         for sentence in line:
             text = sentence.text.strip()
-            if sentence.question or text in said or is_hedged(sentence.clean, sentence.lang):
+            if (
+                sentence.question
+                or text in said
+                or is_hedged(sentence.clean, sentence.lang)
+                or _names_a_target(sentence.clean, sentence.lang)
+            ):
                 continue
             for figure, counts in _figures(sentence.clean):
                 if counts not in measures or figure in goal_figures:
@@ -77,10 +84,28 @@ def _figures(text: str) -> list[tuple[str, str]]:
     found = []
     for match in _FIGURE.finditer(text):
         figure = match.group(1).replace(",", "")
-        for word in match.groups()[1:]:
-            if word and word.lower() not in _NOT_COUNTED:
-                found.append((figure, _counted(word)))
+        first, second = match.group(2), match.group(3)
+        if first.lower() not in _NOT_COUNTED:
+            found.append((figure, _counted(first)))
+        if second and second.lower() not in _NOT_COUNTED and _may_count(second):
+            found.append((figure, _counted(second)))
     return found
+
+
+def _may_count(word: str) -> bool:
+    """The second word after a figure may be what it counts when it is a unit, a plural noun or a Chinese
+    measure word ("volunteers" of "30 regular volunteers"; not "had" of "the $35 I had")."""
+    return not word.isascii() or bool(dimension(word)) or word.lower().endswith("s")
+
+
+def _names_a_target(sentence: str, lang: str) -> bool:
+    """A sentence that speaks of a target ("my reading goal of 10 books") sets or restates one: no report of progress."""
+    return bool(_target_words(lang).search(sentence))
+
+
+@cache
+def _target_words(lang: str) -> re.Pattern[str]:
+    return regex_cache.compile(data(lang if lang in LANGUAGES else "en", "task_roles").TARGET_WORDS, re.IGNORECASE)
 
 
 def _counted(word: str) -> str:

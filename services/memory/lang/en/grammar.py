@@ -10,7 +10,9 @@ from services.memory.lang.shared import CMP_SYMBOLS, NUM
 
 # A leading condition clause ("when deploying, always ...") and politeness.
 _IMP = (
-    r"^(?:[\w' ]{1,40}:\s*)?(?:(?:when|whenever|if|before|after|while|once|for|in|on)\b[^,]{1,80},\s*)?"
+    r"^(?:[\w' ]{1,40}:\s*)?(?:(?:when|whenever|if|before|after|while|once|for|in|on)\b[^,]{1,80},\s*"
+    # ... or, with no comma, a scope that "please" closes: "in the flyers please never mention the price".
+    r"|(?:also\s+)?(?:when|whenever|before|after|for|in|on|at)\b[^,.;:]{1,80}?\s+(?=(?:please|pls|plz|kindly)\s))?"
     r"(?:please\s+|pls\s+|kindly\s+)?(?:(?:i'd like|i would like|i want|i need)\s+you\s+to\s+|(?:i'd|i would)\s+rather\s+(?:we|you)\s+|let's\s+|"
     r"(?:you|we|u)\s+(?:should\s+|must\s+|will\s+|need to\s+)?)?"
 )

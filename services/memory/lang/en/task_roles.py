@@ -232,3 +232,6 @@ WEIGHS = r"\b(?:whether|if)\b"
 # Words that frame an either-or question and name neither option: "Open question: do we want X or Y?",
 # "Not sure yet whether ...".
 OPTION_FRAMING = " ".join(sorted(STANCE_WORDS)) + " whether if open question undecided want wants"
+
+# Words that name a target: a sentence that holds one sets or restates it, and reports no progress toward it.
+TARGET_WORDS = r"\b(?:goals?|targets?|aims?|objectives?|milestones?|quotas?)\b"

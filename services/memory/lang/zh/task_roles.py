@@ -54,3 +54,6 @@ STANCE_ONLY = r"^(?:我们|我|还|也|真的|其实|说实话|老实说|暂时|
 WEIGHS = r"是否|要不要|还是"
 # Words that frame an either-or question and name neither option (see lang/en/task_roles.py): 还没定：A还是B.
 OPTION_FRAMING = "还没定 没想好 没决定 待定 要不要 是否 纠结"
+
+# Words that name a target: a sentence that holds one sets or restates it, and reports no progress toward it.
+TARGET_WORDS = r"目标|指标|任务量"
