@@ -1,6 +1,7 @@
 """Chinese figures written in characters (八个人, 二十份, 一百二十块, 三万二千元) are read as figures where they
 count something, and kept as typed; an article (一个问题), an ordinal (第三个), a weekday (周三), an approximate
-pair (三四个), how often (每天查两次) and a step by which something moved (推迟两周) stay prose. Sentences written
+pair (三四个), how often (每天查两次), a step by which something moved (推迟两周) and a count told in passing
+(我们请了十二位志愿者) stay prose. Sentences written
 for these tests; tests/memory/redis/test_redis_chinese_figures.py re-runs them on Redis.
 """
 
@@ -15,8 +16,8 @@ from tests.memory.test_corrections import assert_replaced, derived, send
     ("sentence", "digits"),
     [
         ("每个小组最多八个人。", "每个小组最多8个人。"),
-        ("这次一共订了二十份盒饭", "这次一共订了20份盒饭"),
-        ("场地费一百二十块一小时", "场地费120块一小时"),
+        ("这次盒饭一共二十份", "这次盒饭一共20份"),
+        ("场地费是一百二十块一小时", "场地费是120块一小时"),
         ("预算是三万二千元", "预算是32000元"),
         ("只剩一个名额了", "只剩1个名额了"),
     ],

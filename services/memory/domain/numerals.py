@@ -119,7 +119,7 @@ def _figured_zh(sentence: str) -> Figured:
         head = sentence[: match.start()]
         if re.search(words.NOT_BEFORE, head) or re.match(words.NOT_AFTER, sentence[match.end() :]):
             continue
-        if chars == "一" and not re.search(words.LONE_ONE_BEFORE, head):
+        if not re.search(words.VALUE_BEFORE, head) or (chars == "一" and not re.search(words.LONE_ONE_BEFORE, head)):
             continue
         value = _zh_value(chars)
         if value is None:

@@ -18,6 +18,14 @@ MEASURE_WORDS = (
 NOT_BEFORE = (
     r"(?:第|周|星期|礼拜|老|初|半|几|每|推迟|延后|延迟|延期|提前|挪了?|拖了?|晚了?|早了?|多了|少了|加了|减了|涨了|降了|增加了|减少了)$"
 )
+# A figure in characters is a value only after a word that asks for one, as in English ("to twenty", "down to
+# seven"): a link (是, 为), a bound (最多, 不超过), a total (一共), what is left (剩), a change (改成, 降到), a level
+# (控制在) or a time that says it holds now (现在, 目前). "新手里有两个想报半天的课" and "我们请了十二位志愿者" tell in
+# passing, and stay prose.
+VALUE_BEFORE = (
+    r"(?:是|为|到|剩下?|共|一共|总共|合计|最多|最少|至少|不超过|不到|大概|大约|约|改成|改为|换成|降到|升到|提到|加到|减到|"
+    r"涨到|达到|只要|需要|要|控制在|保持在|定在|限|现在|目前|还有|只有)了?$"
+)
 # What a lone 一 counts is most often the article "a" (一个问题, 一次): it is a value only inside a larger figure
 # (十一, 一百) or after a word that asks for a value (改成一个, 只剩一个).
 LONE_ONE_BEFORE = r"(?:改成|改为|换成|降到|升到|提到|加到|减到|只剩|还剩|剩|只要|只有|最多|最少|至少|不超过)$"
