@@ -95,3 +95,16 @@ def test_a_figure_in_the_goal_s_measure_is_progress(memory, goal, report, figure
 def test_a_figure_of_another_measure_is_no_progress(memory, goal, aside):
     say(memory, goal, aside)
     assert texts(state(memory).progress) == []
+
+
+OPEN_TOOL = "Open question: which intake tool Wren should buy."
+
+
+def test_who_relays_a_statement_is_no_sign_of_what_it_answers(memory):
+    say(memory, OPEN_TOOL, "Wren says consult fees go to $190 from April 1st.")
+    assert any("intake tool" in entry for entry in texts(state(memory).open_items))
+
+
+def test_a_relayed_statement_about_the_open_item_answers_it(memory):
+    say(memory, OPEN_TOOL, "Wren says the intake tool question is settled, Formly it is.")
+    assert not any("intake tool" in entry for entry in texts(state(memory).open_items))

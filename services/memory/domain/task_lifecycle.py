@@ -14,12 +14,13 @@ from types import ModuleType
 from typing import Protocol
 
 from services.memory import regex_cache
+from services.memory.domain import discourse
 from services.memory.domain.analysis import TurnAnalysis
 from services.memory.domain.cjk_words import content_words
 from services.memory.domain.extraction_checks import clean_value, store_key
 from services.memory.domain.frames import frame
 from services.memory.domain.model import Candidate, Event, Item, ItemKind, ItemStatus, TaskField, item_id_for
-from services.memory.domain.text import cjk_bigrams, cjk_runs, detect_lang, latin_terms, term_set, word_terms
+from services.memory.domain.text import cjk_bigrams, cjk_runs, detect_lang, latin_terms, split_sentences, term_set, word_terms
 from services.memory.lang import LANGUAGES, data
 from services.memory.lang.en import task_states as en_task_states
 from services.memory.lang.en.task_states import NOT_YET as _NOT_YET_EN
@@ -274,7 +275,7 @@ def _resolved_entry(entries: list[Item], candidate: Candidate, message: str, seq
     entries = [item for item in entries if item.seq < seq]
     if not entries:
         return None
-    named, said = subject_terms(candidate.about), subject_terms(message)
+    named, said = subject_terms(candidate.about), subject_terms(_what_was_said(message))
     scored = []
     for item in entries:
         terms = subject_terms(item.value)
@@ -293,6 +294,16 @@ def _resolved_entry(entries: list[Item], candidate: Candidate, message: str, seq
     if entries[0].task_field is TaskField.BLOCKER and not candidate.about and len(entries) == 1 and seq - entries[0].seq <= ANAPHORA_SPAN:
         return entries[0]
     return None
+
+
+def _what_was_said(message: str) -> str:
+    """The message with each relayed sentence reduced to what was relayed: who said it ("Gwen says consult fees
+    go up") is no sign of what it answers ("Gwen wants a recommendation on the intake tool")."""
+    parts = []
+    for sentence in split_sentences(message):
+        relay = discourse.relayed(sentence.strip(), detect_lang(sentence))
+        parts.append(relay[1] if relay else sentence)
+    return " ".join(parts)
 
 
 def _flipped(entry: str, message: str) -> int:
