@@ -87,7 +87,7 @@ def _count_cause(count: int, acked: int) -> str:
 
 def _injects(message: str, term: str) -> bool:
     """Whether a message carries a term, outside its `[seq N, role]` labels and not as part of a longer
-    number: "22" is not injected by "[seq 122, user]" nor by "2022"."""
+    number: "17" is not injected by "[seq 117, user]" nor by "2017"."""
     text = normalize(_LABEL.sub(" ", message))
     needle = normalize(term)
     pattern = (r"(?<!\d)" if needle[:1].isdigit() else "") + re.escape(needle) + (r"(?!\d)" if needle[-1:].isdigit() else "")

@@ -134,7 +134,7 @@ def test_export_leaks_never_match_across_two_strings():
 
 
 def test_isolation_reads_each_question_s_own_forbidden_terms_outside_labels_and_longer_numbers():
-    # Session a asks two isolation questions; b's headcount "17" is forbidden only to the headcount question.
+    # Session a asks two isolation questions; b's count "17" is forbidden only to the count question.
     scenario = {
         "id": "ms",
         "sessions": [{"sessionId": "a"}, {"sessionId": "b"}],

@@ -1,4 +1,4 @@
-"""Chinese figures written in characters (八个人, 二十份, 一百二十块, 三万二千元) are read as figures where they
+"""Chinese figures written in characters (六个人, 二十份, 一百二十块, 三万二千元) are read as figures where they
 count something, and kept as typed; an article (一个问题), an ordinal (第三个), a weekday (周三), an approximate
 pair (三四个), how often (每天查两次), a step by which something moved (推迟两周) and a count told in passing
 (我们请了十二位志愿者) stay prose. Sentences written
@@ -15,11 +15,11 @@ from tests.memory.test_corrections import assert_replaced, derived, send
 @pytest.mark.parametrize(
     ("sentence", "digits"),
     [
-        ("每个小组最多八个人。", "每个小组最多8个人。"),
+        ("每个小组最多六个人。", "每个小组最多6个人。"),
         ("这次盒饭一共二十份", "这次盒饭一共20份"),
         ("场地费是一百二十块一小时", "场地费是120块一小时"),
         ("预算是三万二千元", "预算是32000元"),
-        ("只剩一个名额了", "只剩1个名额了"),
+        ("只剩一张门票了", "只剩1张门票了"),
     ],
 )
 def test_a_figure_in_characters_before_what_it_counts_is_read_as_digits(sentence, digits):
@@ -27,7 +27,19 @@ def test_a_figure_in_characters_before_what_it_counts_is_read_as_digits(sentence
 
 
 @pytest.mark.parametrize(
-    "sentence", ["我有一个问题想问", "第三个方案不行", "三四个人就够了", "周三开会", "每天查两次", "交房推迟两周", "有两个问题"]
+    "sentence",
+    # ... and a count told in passing, with no word that asks for a value before it (as "I have two kids").
+    [
+        "我有一个问题想问",
+        "第三个方案不行",
+        "三四个人就够了",
+        "周三开会",
+        "每天查两次",
+        "交房推迟两周",
+        "有两个问题",
+        "家里有两个想去的",
+        "我们请了十二位志愿者",
+    ],
 )
 def test_characters_that_are_prose_stay_prose(sentence):
     assert figured(sentence, "zh").text == sentence
@@ -49,7 +61,7 @@ def test_a_count_in_characters_is_stored_as_typed(memory):
 @pytest.mark.parametrize(
     ("first", "update", "old", "new"),
     [
-        ("目前报名人数是23人。", "又有三个人说去不了了，现在剩二十个。", "23", "二十"),
+        ("合唱团现在是31个人。", "两个人搬走了，现在只剩二十八个。", "31", "二十八"),
         ("这周的志愿者是9个人。", "临时又来了三个，现在是十二个人。", "9", "十二"),
     ],
 )

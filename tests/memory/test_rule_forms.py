@@ -39,9 +39,9 @@ from tests.memory.test_corrections import ACTIVE, S, send
         ("Before we book anything for the tour, one ground rule: every flight lands before midnight.", "before midnight"),
         ("先说一条：孩子晚上八点以后不出门。", "八点以后"),
         # A word on the rule between its label and the colon; a scope that "please" closes, with no comma.
-        ("House rule, non-negotiable: no glass bottles by the pool.", "glass bottles"),
-        ("Golden rule first: every invoice gets a PO number before it is paid.", "PO number"),
-        ("also on the posters and in the newsletter pls don't call it a gala.", "call it a gala"),
+        ("House rule, strictly: no glass bottles by the pool.", "glass bottles"),
+        ("Golden rule above all: every invoice gets a PO number before it is paid.", "PO number"),
+        ("at the front desk please don't quote prices over the phone", "quote prices"),
         ("in the minutes please never name the donors", "name the donors"),
         # A label with a clause about keeping it; a permission bound to a condition.
         ("One studio rule you all need to remember for every shoot: flash is off in the church.", "flash is off"),

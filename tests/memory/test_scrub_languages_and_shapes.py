@@ -9,69 +9,58 @@ from services.memory.domain.scrub import scrub
 
 # (text, what must disappear, what must remain)
 LEAKS = [
-    # Other languages: a name, a few words, the language's link (or a colon), the value.
-    ("Das Kennwort für den Drucker ist Blaumeise#48, nicht weitersagen", "Blaumeise#48", "ist [REDACTED], nicht"),
-    ("el wifi de la oficina: la contraseña es Tortuga_Lenta31", "Tortuga_Lenta31", "es [REDACTED]"),
-    ("le mot de passe de la box c'est « Lavande-2207 »", "Lavande-2207", "« [REDACTED] »"),
-    ("a senha nova do roteador é caju#9921", "caju#9921", "é [REDACTED]"),
-    ("la password del NAS è Ombrello77!", "Ombrello77!", "è [REDACTED]"),
+    ("Das neue Kennwort vom Drucker ist Blaumeise#48", "Blaumeise#48", "ist [REDACTED]"),
+    ("para el portátil de la tienda la clave es Tortuga_Lenta31, no la compartas", "Tortuga_Lenta31", "es [REDACTED], no"),
+    ("mdp du routeur : Hirondelle#58 (à changer)", "Hirondelle#58", ": [REDACTED] (à"),
+    ("deixei anotado: senha da impressora é caju#9921", "caju#9921", "é [REDACTED]"),
+    ("per il NAS la password è Ombrello77!", "Ombrello77!", "è [REDACTED]"),
     ("het wachtwoord van de kluis is Molen_5432", "Molen_5432", "is [REDACTED]"),
-    ("пароль от сервера: Ledokol_81z — не теряй", "Ledokol_81z", "сервера: [REDACTED] —"),
-    ("パスワードは Kitsune_4408 です", "Kitsune_4408", "パスワードは [REDACTED] です"),
-    ("공유기 비밀번호는 narae#5512 입니다", "narae#5512", "비밀번호는 [REDACTED] 입니다"),
+    ("сменил пароль для сервера — теперь Ledokol_81z", "Ledokol_81z", "[REDACTED]"),
+    ("新しいルーターのパスワードは Tanuki-7731 にしました", "Tanuki-7731", "パスワードは [REDACTED] に"),
+    ("와이파이 비밀번호 바꿨어: Gaon_4821", "Gaon_4821", ": [REDACTED]"),
     ("hasło do konta to Jezioro!73", "Jezioro!73", "to [REDACTED]"),
     ("mật khẩu wifi là traxanh2024!", "traxanh2024!", "là [REDACTED]"),
-    # English, mistyped or with an adverb after "is".
-    ("the pasword for the nas = Willow!812 btw", "Willow!812", "= [REDACTED] btw"),
-    ("passwrd Quokka_2210 for the kiosk", "Quokka_2210", "passwrd [REDACTED] for"),
-    ("the guest pw is still Teapot99x, sorry", "Teapot99x", "is still [REDACTED], sorry"),
-    ("the password for the shed is now Heron-6610", "Heron-6610", "is now [REDACTED]"),
-    # Codes with what they do in the name; a combination called a combo.
+    ("ok the tablet passowrd is Willow!812 now", "Willow!812", "is [REDACTED] now"),
+    ("door 3 paswd Quokka_2210 until Monday", "Quokka_2210", "paswd [REDACTED] until"),
+    ("the hotspot password is now Teapot99x", "Teapot99x", "is now [REDACTED]"),
+    ("for the shed the password is currently Heron-6610", "Heron-6610", "is currently [REDACTED]"),
     ("gate entry code: 7734#", "7734#", "code: [REDACTED]"),
-    ("the alarm arming pin is 9051", "9051", "pin is [REDACTED]"),
-    ("bike lock combo is 4-1-8-8", "4-1-8-8", "combo is [REDACTED]"),
-    # Wallet recovery words, after "seed is" or on the line after their label.
+    ("the garage unlock pin: 9051, don't lose it", "9051", "pin: [REDACTED], don't"),
+    ("locker combo is 4-1-8-8", "4-1-8-8", "combo is [REDACTED]"),
     (
-        "my wallet seed is ribbon cactus pledge amber donkey vessel tribe humble orbit canvas juice spider, safe?",
+        "seed for the cold wallet is ribbon cactus pledge amber donkey vessel tribe humble orbit canvas juice spider",
         "cactus pledge",
-        "seed is [REDACTED], safe?",
+        "is [REDACTED]",
     ),
     (
-        "Backup phrase (12 words):\nlemon giant frost tiger uncle velvet salad marble pepper canal rhythm basket",
+        "Backup words (keep offline):\nlemon giant frost tiger uncle velvet salad marble pepper canal rhythm basket",
         "giant frost",
-        "(12 words):\n[REDACTED]",
+        "[REDACTED]",
     ),
-    # Keys in the groups their tools print.
     ("recovery: 101122-334455-667788-990011-223344-556677-889900-112233", "334455-667788", "[REDACTED_RECOVERY_KEY]"),
     ("licence for the cad seat: Q7RTA-M2K9P-ZX4WB-8HN3C-L5V6D", "M2K9P", "seat: [REDACTED_PRODUCT_KEY]"),
-    # Vendor keys no rule names.
     ("billing api: zqpay-Hk3_fR9-vL2mQ8wXe7Tn4Ua", "Hk3_fR9", "api: [REDACTED_TOKEN]"),
-    ("mailer key mlsnd-9f8e7d6c5b4a39281706f5e4d3c2b1a0ffeeddccbbaa99887766554433221100-Vx7Qw2Rt9Yp4Lm3N", "9f8e7d6c", "[REDACTED_TOKEN]"),
-    ("monitoring key QWRX-7HD2K9P4M3TZ8B6N5C1VQ0XLAFJ", "7HD2K9P4", "key [REDACTED_TOKEN]"),
-    (f"base token keyAb3Xy9Qw2Er7T.{'4c' * 32}", "keyAb3Xy9", "token [REDACTED_TOKEN]"),
-    # A TOTP secret whose label says its encoding and what it is for; a password with a dot in a DSN.
-    ("TOTP seed (base32) for the admin login: JBSW7DPEHPK3PXP4QX2Z", "JBSW7DPEHPK3", "login: [REDACTED]"),
-    ('psql "host=db.internal user=app password=Kq4.Fern7Gate sslmode=verify-full"', "Kq4.Fern7Gate", "password=[REDACTED] sslmode"),
+    ("mailer mlsnd-9f8e7d6c5b4a39281706f5e4d3c2b1a0ffeeddccbbaa99887766554433221100-Vx7Qw2Rt9Yp4Lm3N", "9f8e7d6c", "[REDACTED_TOKEN]"),
+    ("monitoring uses QWRX-7HD2K9P4M3TZ8B6N5C1VQ0XLAFJ", "7HD2K9P4", "uses [REDACTED_TOKEN]"),
+    ("sync token keyAb3Xy9Qw2Er7T." + "4c" * 32, "keyAb3Xy9", "token [REDACTED_TOKEN]"),
+    ("2FA key (hex) for the backup admin: JBSW7DPEHPK3PXP4QX2Z", "JBSW7DPEHPK3", "admin: [REDACTED]"),
+    ("DATABASE_URL settings: dbname=shop user=app password=Kq4.Fern7Gate", "Kq4.Fern7Gate", "password=[REDACTED]"),
 ]
 
 LOOK_ALIKES = [
-    # What docs and templates put where a secret goes.
-    'password: "changeme" is what the sample config ships with',
-    "export ANTHROPIC_API_KEY=sk-...  # paste yours here",
-    'put api_token = "YOUR_TOKEN_HERE" in the settings file',
-    "dsn format: mysql://USER:PASSWORD@HOST:3306/NAME",
-    # Headings and prose about passwords.
+    "the sample config ships with password: 'secret' and nobody should keep it",
+    "ANTHROPIC_API_KEY=pk-...  # paste yours here",
+    'token = "INSERT_TOKEN" is what the template says',
+    "dsn: mysql://NAME:SECRET@HOST:3306/DB",
     "### 2. **Password Rotation with Vault2**\n- rotate every 90 days",
     "- **Password Hashing**: bcrypt with cost 12",
     "Use 1Password Teams for the shared vault",
     "Das Passwort muss mindestens 12 Zeichen haben",
     "la contraseña se cambia cada 90 días",
     "パスワードを忘れた場合はリセットしてください",
-    # Code and markup.
     "    return login(user=name, password=password)",
     '<input type="password" id="password" name="password" maxlength="64">',
     "cfg.password = Settings.DB_PASSWORD",
-    # Ids that only look like keys.
     "image id g4417-Tq2_mZ8xLp3Wv7Rk9Nf5Hd",
     "commit 9c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d fixed the login page",
 ]

@@ -1,11 +1,11 @@
 """Progress read against the goal: a figure in the measure the goal is set in is an advance toward it.
 
-A goal that names a figure ("reach 30 regular volunteers by June", "cut the wait to under 8 minutes",
-会员达到500人) sets the measure its progress will be reported in. A later sentence that gives a figure of
-that measure ("we had 24 regulars at the last session", "the average wait came in at 11 minutes",
-现在会员有320人了) reports where the work stands, whatever its words: the sentence is progress. A share
-or a duration measures too many things to be matched by its unit alone: the sentence must also share a
-word with the goal ("the average wait" for a goal about the average phone wait, not "the lunch break")."""
+A goal that names a figure ("plant 400 young trees along the canal by autumn", "get the average queue
+under 6 minutes", 志愿者达到80人) sets the measure its progress will be reported in. A later sentence that
+gives a figure of that measure ("we put 260 trees in this month", "the average queue was 9 minutes on
+Saturday", 现在志愿者有55人) reports where the work stands, whatever its words: the sentence is progress. A
+share or a duration measures too many things to be matched by its unit alone: the sentence must also
+share a word with the goal ("the average queue" for a goal about the average queue, not "the coffee break")."""
 
 import re
 from functools import cache, lru_cache
@@ -20,7 +20,7 @@ from services.memory.domain.units import dimension
 from services.memory.lang import LANGUAGES, data
 from services.memory.lang.en.terms import STOP_WORDS
 
-# A figure and what it counts: "30 regular volunteers", "under 8 minutes", "40%", "500人".
+# A figure and what it counts: "400 young trees", "under 6 minutes", "25%", "80人".
 _FIGURE = regex_cache.compile(r"(\d[\d,]*(?:\.\d+)?)\s?(%|[\u3400-\u9fff]|[A-Za-z][\w\-]*)(?:\s+([A-Za-z][\w\-]*))?")
 # What follows a figure without being what it counts: a word of grammar ("40% of", "6% by"), an ordinal's ending.
 _NOT_COUNTED = STOP_WORDS | {"st", "nd", "rd", "th"}
@@ -80,7 +80,7 @@ def _shared_measure(counts: str) -> bool:
 
 def _figures(text: str) -> list[tuple[str, str]]:
     """(figure, what it counts) for each figure of the text: the word after it, and the one after that
-    ("30 regular volunteers" counts regulars and volunteers), stemmed."""
+    ("400 young trees" counts young ones and trees), stemmed."""
     found = []
     for match in _FIGURE.finditer(text):
         figure = match.group(1).replace(",", "")
@@ -94,12 +94,12 @@ def _figures(text: str) -> list[tuple[str, str]]:
 
 def _may_count(word: str) -> bool:
     """The second word after a figure may be what it counts when it is a unit, a plural noun or a Chinese
-    measure word ("volunteers" of "30 regular volunteers"; not "had" of "the $35 I had")."""
+    measure word ("trees" of "400 young trees"; not "got" of "the 12 I got")."""
     return not word.isascii() or bool(dimension(word)) or word.lower().endswith("s")
 
 
 def _names_a_target(sentence: str, lang: str) -> bool:
-    """A sentence that speaks of a target ("my reading goal of 10 books") sets or restates one: no report of progress."""
+    """A sentence that speaks of a target ("our target of 400 trees") sets or restates one: no report of progress."""
     return bool(_target_words(lang).search(sentence))
 
 
@@ -110,7 +110,7 @@ def _target_words(lang: str) -> re.Pattern[str]:
 
 def _counted(word: str) -> str:
     """A unit of a known dimension counts that dimension ("min" and "minutes" both a duration, "%" a share);
-    a noun counts its stem ("regulars" and "regular volunteers")."""
+    a noun counts its stem ("trees" and "young trees")."""
     kind = dimension(word)
     if kind and kind != "count":
         return kind

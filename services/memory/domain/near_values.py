@@ -63,7 +63,7 @@ def alike_unnamed(kind: ItemKind, key: str, value: str, unit: str, earlier: list
         return nearest_amount(value, unit, earlier)
     if kind is ItemKind.NUMBER and dimension(unit):
         # "排练人数上限提到36人" after "每次排练最多30个团员": the one count of the same things kept, of about the same size;
-        # "the real figure: 5,480 kWh" after "we use 5,100 kWh a year": the one energy figure kept.
+        # "the actual reading: 2,950 kWh" after "the heat pump uses about 2,700 kWh a year": the one energy figure kept.
         alike = [
             item
             for item in earlier
@@ -104,8 +104,8 @@ def nearest_amount(value: str, unit: str, earlier: list[Item]) -> Item | None:
 
 
 def nearest_count(value: str, unit: str, earlier: list[Item]) -> Item | None:
-    """The count a keyless figure updates ("the cousins are all coming after all, so it's 41 now" after
-    "headcount so far is 34"): of the counts kept (a figure of no unit, or of things counted), the one it
+    """The count a keyless figure updates ("two more signed up, so it's 20 now" after
+    "18 volunteers so far"): of the counts kept (a figure of no unit, or of things counted), the one it
     is near by nearest_figure, or the only one when it is a plausible step from it."""
     counts = [
         item

@@ -109,7 +109,7 @@ def figured(sentence: str, lang: str) -> Figured:
 
 
 def _figured_zh(sentence: str) -> Figured:
-    """A Chinese sentence with each figure in characters before what it counts in digits (八个人 -> 8个人)."""
+    """A Chinese sentence with each figure in characters before what it counts in digits (六个人 -> 6个人)."""
     words = data("zh", "numerals")
     spelled: list[tuple[str, str]] = []
     parts: list[str] = []

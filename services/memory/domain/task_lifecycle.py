@@ -297,8 +297,8 @@ def _resolved_entry(entries: list[Item], candidate: Candidate, message: str, seq
 
 
 def _what_was_said(message: str) -> str:
-    """The message with each relayed sentence reduced to what was relayed: who said it ("Gwen says consult fees
-    go up") is no sign of what it answers ("Gwen wants a recommendation on the intake tool")."""
+    """The message with each relayed sentence reduced to what was relayed: who said it ("Noor says the venue wants
+    a deposit") is no sign of what it answers ("Noor wants a recommendation on the caterer")."""
     parts = []
     for sentence in split_sentences(message):
         relay = discourse.relayed(sentence.strip(), detect_lang(sentence))

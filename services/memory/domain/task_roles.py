@@ -77,7 +77,7 @@ def _roles(lang: str) -> _Roles:
 
 
 def read_role(sentence: str, lang: str) -> tuple[TaskField, str] | None:
-    """(field, entry) of a sentence by its role, or None. A role named alone ("New snag.") is its own entry,
+    """(field, entry) of a sentence by its role, or None. A role named alone ("Another hitch.") is its own entry,
     which announces the next sentence (see announces)."""
     roles = _roles(lang if lang in LANGUAGES else "en")
     if field := _announced(sentence, roles):
@@ -100,7 +100,7 @@ def read_role(sentence: str, lang: str) -> tuple[TaskField, str] | None:
 
 
 def announces(entry: str) -> bool:
-    """Whether an entry only names its role ("New snag", "The scanner app has a problem"): the next sentence says it."""
+    """Whether an entry only names its role ("Another hitch", "The kiln has an issue"): the next sentence says it."""
     return any(_announced(entry, _roles(lang)) for lang in LANGUAGES)
 
 

@@ -117,7 +117,7 @@ PASSPHRASES: tuple[Rule, ...] = (
         regex_cache.compile(r"(?i)\b(?:" + en.PASSPHRASE_LABELS + r")" + _FOR_WHAT + r"(?:" + _ASSIGNS + "|" + _STATES + ")" + _VALUE),
         _phrase(2, 3),
     ),
-    # "my wallet seed is …", "Recovery phrase (24 words):" and the words on the next line.
+    # "the seed for my wallet is …", "Backup words (12):" and the words on the next line.
     (
         words(*en.SEED_GATE),
         regex_cache.compile(

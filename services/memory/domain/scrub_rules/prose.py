@@ -22,7 +22,7 @@ _SET_TO = r"(?:[ \t]+(?:-|–|—))?[ \t]+(?:(?:" + en.PAIR_COPULAS + r"|now|has
 # "and pass …" after a user name.
 _AND_PASS = r"(?:" + en.AND + r"[ \t]+)?" + en.PASS + r"(?:[ \t]*[:：=][ \t]*|[ \t]+)"
 _ARE = r"[ \t]+(?:" + en.PAIR_COPULAS + r")[ \t]"
-# What a secret is for, between its label and a colon: "TOTP secret (base32) for the ops account: …".
+# What a secret is for, between its label and a colon: "2FA key (hex) for the backup admin: …".
 _FOR_WHAT = r"(?:[ \t]*\([^)\n]{1,20}\))?(?:[ \t]+(?:" + en.PREPOSITIONS + r")(?:[ \t]+[^\s,;:.!?]+){1,5}?)?"
 # A value that may be a password: a letter, and a digit or a symbol, somewhere in its run (so that the
 # words between a name and its link are not taken for it).
@@ -61,7 +61,7 @@ def _credential_in_prose(value: str) -> bool:
         looks_like_credential(value)
         and "://" not in value
         and "/" not in value.strip("/")
-        and not value.endswith("**")  # the end of a bold heading ("**Password Hashing with Argon2**")
+        and not value.endswith("**")  # the end of a bold heading ("**Password Policy v2**")
         and not _PLAIN_TERM.fullmatch(value)
     )
 
@@ -131,8 +131,8 @@ PROSE: tuple[Rule, ...] = (
         regex_cache.compile(r"(?:" + ZH_SECRET_WORDS + r")(?:[ \t]*(?:" + zh.LINKS + r"|[:：=]))?[ \t]*" + _ASCII_VALUE),
         _bare_value,
     ),
-    # A password named in another language, up to four words before its link, or none: "la contraseña
-    # del correo es …", "WLAN-Passwort lautet: …", "пароль от почты: …", "パスワードは …", "hasło Xy9-…".
+    # A password named in another language, up to four words before its link, or none: "la clave
+    # del portátil es …", "Kennwort ist …", "пароль для сервера: …", "ルーターのパスワードは …", "hasło Xy9-…".
     (
         words(*OTHER_PASSWORD_WORDS),
         regex_cache.compile(

@@ -49,8 +49,8 @@ NOT_VALUES = frozenset(
         "yourpassword",
     ]
 )
-# A name in capitals standing for a value (`USER:PASSWORD@HOST`, `"YOUR_API_KEY_HERE"`), and a value cut short
-# on purpose (`sk-...`): what a template or the docs write, never a secret.
+# A name in capitals standing for a value (`NAME:SECRET@HOST`, `"INSERT_TOKEN"`), and a value cut short
+# on purpose (`pk-...`): what a template or the docs write, never a secret.
 _CAPITALS_NAME = regex_cache.compile(r"[A-Z]+(?:_[A-Z]+)*")
 _ELIDED = regex_cache.compile(r"(.{0,11})(?:\.{3}|…)")
 CODE_WORD = regex_cache.compile(r"[A-Za-z_]+(?:\.[A-Za-z_]+)*")  # an identifier or a dotted path, no digits

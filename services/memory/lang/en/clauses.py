@@ -90,7 +90,7 @@ COUNT_WORDS = regex_cache.compile(r"\b(?:two|three|four|five|six|seven|eight|nin
 # Words that join two clauses (a value or condition ends before them).
 JOINERS = r"and|but"
 # Where a later clause may state what the first does not (the Chinese commas are joined in by statements.py).
-# "so far", "so much", "so many" and "so long" are no "so" that starts a clause ("the count so far is 52").
+# "so far", "so much", "so many" and "so long" are no "so" that starts a clause ("the tally so far is 31").
 LATER_CLAUSE = r",\s+(?:(?:so|and|but|then|which means)\s+)?|;\s*|\s+so\s+(?!(?:far|much|many|long)\b)|\s+(?:when|once|whenever)\s+"
 # A negated verb makes its comparator negative ("must not exceed").
 NEGATION = regex_cache.compile(r"\b(?:not|never)\b|n't")

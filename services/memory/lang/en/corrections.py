@@ -69,7 +69,7 @@ CORRECTIONS_EN = (
         r"(?:pulled|brought|moved|pushed|bumped|shifted|rescheduled|postponed|delayed|advanced|slid|"
         # Any verb, when a particle says the thing moved: "they voted the fee up to", "she talked the rent down to".
         r"[a-z]{3,}ed(?=\s+(?:the|our|my|their)\s+[a-z][\w\-']*(?:\s+[a-z][\w\-']*){0,3}?\s+(?:forward|back|up|down)\s+(?:to|until|till)\b)|"
-        # ... or wants it moved: "they want the carts down to 0.9 m/s".
+        # ... or wants it moved: "the board wants the fee back to £40".
         r"(?:cut|put|set|got|wants?|needs?|(?:would|'d)\s+like)(?=\s+(?:the|our|my|their)\s+[a-z][\w\-']*(?:\s+[a-z][\w\-']*){0,3}?\s+(?:forward|back|up|down)\s+(?:to|until|till)\b))\s+"
         r"(?:the\s+|our\s+|my\s+|their\s+)(?P<key>[a-z][\w\-']*(?:\s+[a-z][\w\-']*){0,3}?)\s+"
         r"(?:(?:forward|back|up|down|in|out|ahead|earlier|later)\s+)?(?:to|until|till|for)\s+(?P<new>" + _WHEN + r".+)$",

@@ -51,7 +51,7 @@ CMP_WORDS_EN = (
     r"at or (?:under|below|above|over|less than|more than)|no (?:higher|lower|later|earlier) than|not to exceed|"
     r"under|below|less than|lower than|fewer than|at most|no more than|not more than|up to|within|over|above|more than|"
     r"greater than|higher than|at least|no less than|no fewer than|exceed(?:s|ing)?|between|around|about|approximately|"
-    # an estimate corrected by its speaker: "the usable area is more like 19 m²", "closer to 40"
+    # an estimate corrected by its speaker: "the lawn is more like 90 m²", "closer to 40"
     r"more like|closer to|nearer to|"
     r"roughly|exactly|equal to|capped at|limited to|set to|to|at|of"
 )
@@ -126,7 +126,7 @@ UNIT_STOP_WORDS = frozenset(
         "between",
         "plus",
         "minus",
-        # what a figure takes in or leaves out: "52 incl kids" counts kids in, it measures nothing in "incl"
+        # what a figure takes in or leaves out: "46 incl staff" counts staff in, it measures nothing in "incl"
         "incl",
         "including",
         "inc",

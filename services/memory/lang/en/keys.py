@@ -149,7 +149,7 @@ NOT_SUBJECTS = frozenset(
 OPEN_KEY_END = frozenset(["up", "down", "every", "each", "about", "around", "to", "at", "by"])
 PREPOSITIONS = frozenset(["for", "of", "in", "on", "to", "with", "at", "from", "by", "across", "under", "over", "per"])
 # What a key's speaker adds about themselves: "patch window for us", "governing law we can live with".
-# When the value holds, said after the key: no part of it ("the guest count so far is 52", "the rate right now is").
+# When the value holds, said after the key: no part of it ("the tally so far is 31", "the rate right now is").
 TIME_TAIL = regex_cache.compile(
     r"\s+(?:so\s+far|right\s+now|at\s+the\s+moment|as\s+of\s+(?:now|today)|to\s+date|these\s+days|at\s+this\s+point|for\s+now|"
     r"currently|now)$",

@@ -46,7 +46,7 @@ NOT_A_VALUE = regex_cache.compile(r"\b(?:for now|for the moment|for today|about 
 # A sentence that gives a figure as a revision of an earlier one: "their revised PDF says $43,800",
 # "the vendor came back with £16,950", "the headcount went up to 140", 新的报价是….
 REVISION = regex_cache.compile(
-    # "the real number is 5,480 kWh", "the proper figure from the meter": the one that replaces an estimate.
+    # "the actual total is €2,340", "the correct figure from the bank": the one that replaces an estimate.
     r"\b(?:revised|updated|amended|corrected|adjusted|new|latest|final|re-?quoted|re-?priced|actual|real|proper|correct|right|true|exact|official)\s+(?:\w+\s+)?"
     r"(?:figure|quote|price|pricing|number|estimate|total|amount|cost|budget|date|deadline|time|count|headcount|offer|bid|"
     r"invoice|pdf|proposal|rate|fee|timeline|schedule)s?\b"

@@ -174,7 +174,7 @@ RULES_EN = (
         r"(?:rule|policy|constraint|requirement|guideline|convention|ban)s?(?:\s+of\s+thumb)?"
         # A numbered one: "Rule two:", "Rule #3:", "Rule number four:".
         r"(?:\s+(?:number\s+)?(?:#?\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten))?"
-        # A word on the rule before its colon: "Ground rule first:", "One rule, non-negotiable:", "House rule again:".
+        # A word on the rule before its colon: "House rule again:", "Golden rule, strictly:", "Standing rule above all:".
         r"(?:,?\s+(?:first|up\s+front|non-negotiable|again|though|too|above\s+all|strictly|please))?"
         # What the rule is for, or a clause about keeping it: "One house rule you need to keep in mind for everything:".
         r"(?:\s+(?:for|at|from|on|before|about|in|while|when|of|(?:that\s+)?(?:you|we|i|everyone|everybody)(?:\s+all)?\s+(?:need|have|must|should|can)\b)[^:]{0,60})?\s*:)\s*\S",
@@ -190,7 +190,7 @@ RULES_EN = (
                 {"value": "Naming rule for the repos: kebab-case, never camelCase"},
             ),
             ("Rule two: nobody books a venue without a signed quote.", {"value": "Rule two: nobody books a venue without a signed quote"}),
-            ("One rule, non-negotiable: no dogs on the sofa.", {"value": "One rule, non-negotiable: no dogs on the sofa"}),
+            ("Golden rule, strictly: no dogs on the sofa.", {"value": "Golden rule, strictly: no dogs on the sofa"}),
             (
                 "My physio set a rule: if the knee aches above 4 out of 10, I walk home.",
                 {"value": "My physio set a rule: if the knee aches above 4 out of 10, I walk home"},

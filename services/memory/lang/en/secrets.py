@@ -77,7 +77,7 @@ PAIR_COPULAS = "is|are|was|were"
 
 # "password" as people mistype it in a hurry.
 PASSWORD_TYPOS = ("pasword", "passwrd", "passowrd", "paswrd", "paswd", "passwod", "pssword", "passwird", "passworf")
-# Words between "is" and a secret's value: "the root pw is still …".
+# Words between "is" and a secret's value: "the hotspot password is now …".
 COPULA_ADVERBS = "still|now|currently|actually|just|literally"
 
 # Prose that names a secret before "is": "my password is …", "the access token was …".
@@ -126,7 +126,7 @@ PASSPHRASE_STOP_WORDS = (
     "rather|really|now|already|never|always|ever|soon|here|there|somewhere|anywhere|enough|more|most|less|least|"
     "much|many|few|several"
 )
-# What names a wallet's recovery words (twelve to twenty-four of them): "my metamask seed is …".
+# What names a wallet's recovery words (twelve to twenty-four of them): "the seed for my wallet is …".
 SEED_LABELS = r"seed|mnemonic|(?:recovery|backup|seed|secret)[ -](?:phrase|words)"
 SEED_GATE = ("seed", "mnemonic", "recovery", "backup phrase", "backup words", "secret phrase", "secret words")
 # Stop words that may join two words inside a passphrase ("moss between grey stones").
@@ -143,7 +143,7 @@ PASSPHRASE_PREDICATES = (
     "valid|expired"
 )
 
-# What a code does, between what it opens and "code": "the alarm disarm code", "the gate entry pin".
+# What a code does, between what it opens and "code": "the garage unlock code", "the door entry pin".
 CODE_ACTIONS = r"arm(?:ing)?|disarm(?:ing)?|unlock(?:ing)?|entry|access|master|override|release"
 # Codes that open something ("the door code is 4471#", "alarm PIN: 8842"): their value may be digits only.
 CODE_LABELS = (

@@ -8,7 +8,7 @@ GOAL_LABEL = (
     r"goals?|(?:q[1-4]|sprint|quarter(?:ly)?|month(?:ly)?|week(?:ly)?|year(?:ly)?|annual|season|term|campaign|project|team|launch|release)\s+"
     r"targets?|objectives?|"
     r"aim(?:ing)?|working\s+toward(?:s)?|milestones?|north\s+star|big\s+picture|what\s+i'm\s+after|"
-    # What counts as having got there: "What success looks like:", "Definition of done:", "Done means:".
+    # What counts as having got there: "Success means:", "Definition of done:", "Done looks like:".
     r"(?:what\s+)?success(?:\s+(?:looks\s+like|would\s+look\s+like|means|criteria|metrics?))?|definition\s+of\s+done|"
     r"done\s+(?:means|looks\s+like)|win\s+condition|finish\s+line|"
     # What the stretch of work is for: "The point of this exercise:", "The whole point of the trip:".
@@ -29,7 +29,7 @@ PROGRESS_LABEL = (
 # What stands in the way, by any of its names: "New snag:", "Only hitch now:", "Roadblock:".
 BLOCKER_LABEL = (
     r"blockers?|blocked|waiting|dependenc(?:y|ies)|hold-?ups?|stuck|snags?|hitch(?:es)?|hiccups?|roadblocks?|obstacles?|"
-    r"sticking\s+points?|bottlenecks?|gotchas?|complications?|problem|the\s+catch"
+    r"sticking\s+points?|bottlenecks?|gotchas?|complications?|problem|issues?|glitch(?:es)?|the\s+catch"
 )
 # Words that may close a label after its cue: "Only hitch now:", "Open question still:".
 LABEL_TAIL = (
@@ -179,11 +179,11 @@ NOT_YET = (
 )
 # A sentence that only names the role of the one before it: "Nobody has said who pays for the labels. Open
 # question for the board." The entry is the sentence before.
-# A role named alone, announcing the next sentence of the message: "New snag." "Another open question."
-# "The scanner app has a problem." (what a label says before its colon, said as a sentence of its own).
+# A role named alone, announcing the next sentence of the message: "Another hitch." "One more open question."
+# "The kiln has an issue." (what a label says before its colon, said as a sentence of its own).
 ANNOUNCED = (
     r"(?:(?:ok(?:ay)?|so|and|also|well|ugh|oh|hmm|right|but)[,.]?\s+)*"
-    r"(?:(?:(?:a|an|one|another|one\s+more|new|the|my|our|small|big|slight|minor|major|real|latest|next|only)\s+){0,3}"
+    r"(?:(?:(?:a|an|one|another|one\s+more|new|fresh|the|my|our|small|big|slight|minor|major|real|latest|next|only)\s+){0,3}"
     r"(?:(?:thing|question|point|item|decision)s?\s+(?=to\s+decide|(?:still\s+)?open|undecided))?"
     r"|(?:[\w.\-]+\s+){1,4}(?:has|had|hit|ran\s+into|got|found)\s+(?:a|an|another|one|new)\s+(?:new\s+)?)"
 )

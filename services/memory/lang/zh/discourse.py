@@ -60,7 +60,7 @@ PLACEHOLDERS = r"现在|目前|现在是|目前是|它|这个|那个|这|那"
 # How a change's new value is restated for the statement grammar: under its subject, or keyless.
 KEYED_STATEMENT = "{subject}是{value}。"
 KEYLESS_STATEMENT = "数值是{value}。"
-# A verb of what is left before a new count ("现在剩二十个", "只剩下8个"): the count is the value.
+# A verb of what is left before a new count ("现在剩十五张", "只剩下6张"): the count is the value.
 VALUE_LEAD = r"^(?:还|只|就)?剩(?:下)?"
 
 # A comma inside a figure ("92,150") groups its thousands; it ends nothing.

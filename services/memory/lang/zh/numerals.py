@@ -1,4 +1,4 @@
-"""Chinese figures written in characters (八个人, 两成, 二十五块, 一百二十份), and where such a figure is a value
+"""Chinese figures written in characters (六个人, 三成, 二十五块, 一百二十份), and where such a figure is a value
 rather than a word of the prose (一个问题, 第三个, 三点, 周三, 一起). Read by services/memory/domain/numerals.py.
 """
 
@@ -20,7 +20,7 @@ NOT_BEFORE = (
 )
 # A figure in characters is a value only after a word that asks for one, as in English ("to twenty", "down to
 # seven"): a link (是, 为), a bound (最多, 不超过), a total (一共), what is left (剩), a change (改成, 降到), a level
-# (控制在) or a time that says it holds now (现在, 目前). "新手里有两个想报半天的课" and "我们请了十二位志愿者" tell in
+# (控制在) or a time that says it holds now (现在, 目前). "家里有两个想去的" and "我们请了十二位志愿者" tell in
 # passing, and stay prose.
 VALUE_BEFORE = (
     r"(?:是|为|到|剩下?|共|一共|总共|合计|最多|最少|至少|不超过|不到|大概|大约|约|改成|改为|换成|降到|升到|提到|加到|减到|"
