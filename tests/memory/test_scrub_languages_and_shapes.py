@@ -59,7 +59,7 @@ LOOK_ALIKES = [
     "la contraseña se cambia cada 90 días",
     "パスワードを忘れた場合はリセットしてください",
     "    return login(user=name, password=password)",
-    '<input type="password" id="password" name="password" maxlength="64">',
+    '<label for="pw">Password</label> <input name="password" type="password" required>',
     "cfg.password = Settings.DB_PASSWORD",
     "image id g4417-Tq2_mZ8xLp3Wv7Rk9Nf5Hd",
     "commit 9c1d2e3f4a5b6c7d8e9f0a1b2c3d4e5f6a7b8c9d fixed the login page",
