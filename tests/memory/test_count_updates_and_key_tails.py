@@ -89,6 +89,9 @@ def test_what_a_figure_takes_in_or_leaves_out_is_no_unit(memory, sentence, value
         # Someone wants the thing moved: the value they want replaces it.
         ("The conveyor belt runs at 2.4 m/s.", "After Tuesday's jam the engineers want the conveyor belt down to 1.9 m/s.", "2.4", "1.9"),
         ("The thermostat is at 19 degrees.", "Grandad wants the thermostat up to 22 degrees.", "19", "22"),
+        # ... after an opening adverbial and its subject.
+        ("The regatta is on 2 June.", "After the storm on Friday the club pushed the regatta back to 9 June.", "2 June", "9 June"),
+        ("The kiln fires at 1,180 degrees.", "After the cracked batch the potters want the kiln down to 1,120 degrees.", "1,180", "1,120"),
     ],
 )
 def test_a_revised_figure_in_the_same_measure_replaces_the_kept_one(memory, first, update, old, new):

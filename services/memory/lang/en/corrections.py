@@ -65,7 +65,9 @@ CORRECTIONS_EN = (
         "agent_moves",
         "en",
         FACT,
-        r"^(?:.*?(?:,\s*(?:so|and|but)\s+|;\s*|\bso\s+))?(?:[a-z][\w\-']*(?:\s+[a-z][\w\-']*){0,2}?\s+)?(?:have\s+|has\s+|'ve\s+|just\s+)*"
+        # After a clause, or after an opening adverbial and its subject pronoun ("after the jam on Tuesday they want ...").
+        r"^(?:.*?(?:,\s*(?:so|and|but)\s+|;\s*|\bso\s+)|(?:after|since|following|because\s+of)\b[^,;]{1,80}?\s+(?=(?:they|we|he|she|i|you|the\s+[a-z]+)\s))?"
+        r"(?:[a-z][\w\-']*(?:\s+[a-z][\w\-']*){0,2}?\s+)?(?:have\s+|has\s+|'ve\s+|just\s+)*"
         r"(?:pulled|brought|moved|pushed|bumped|shifted|rescheduled|postponed|delayed|advanced|slid|"
         # Any verb, when a particle says the thing moved: "they voted the fee up to", "she talked the rent down to".
         r"[a-z]{3,}ed(?=\s+(?:the|our|my|their)\s+[a-z][\w\-']*(?:\s+[a-z][\w\-']*){0,3}?\s+(?:forward|back|up|down)\s+(?:to|until|till)\b)|"
@@ -78,6 +80,7 @@ CORRECTIONS_EN = (
             ("We pushed the audit back to 3 June because of the holidays", {"key": "audit", "value": "3 June"}),
             ("The board voted the reopening back to 12 June.", {"key": "reopening", "value": "12 June"}),
             ("The printers want the deadline back to 30 April.", {"key": "deadline", "value": "30 April"}),
+            ("After the storm on Friday they pushed the regatta back to 9 June.", {"key": "regatta", "value": "9 June"}),
         ],
         needles=(
             *("pulled", "brought", "moved", "pushed", "bumped", "shifted", "rescheduled", "postponed", "delayed", "advanced", "slid"),
