@@ -101,3 +101,29 @@ def test_who_relays_a_statement_is_no_sign_of_what_it_answers(memory):
 def test_a_relayed_statement_about_the_open_item_answers_it(memory):
     say(memory, OPEN_CATERER, "Noor says the caterer question is settled, Saffron Kitchen it is.")
     assert not any("caterer" in entry for entry in texts(state(memory).open_items))
+
+
+@pytest.mark.parametrize(
+    ("message", "question"),
+    [
+        ("open q: do we hire a second van for the choir trip? not sure we need it", "second van"),
+        ("Open question: should the raffle run before the speeches?", "raffle run before"),
+        ("待定：要不要给志愿者订午饭？", "订午饭"),
+    ],
+)
+def test_an_open_label_keeps_its_question_as_the_open_item(memory, message, question):
+    say(memory, message)
+    assert any(question in entry for entry in texts(state(memory).open_items)), texts(state(memory).open_items)
+
+
+@pytest.mark.parametrize(
+    ("message", "blocker"),
+    [
+        ("Another headache. The venue insurer wants a risk assessment and nobody has written one yet.", "risk assessment"),
+        ("西边那片林地，林业站还没回复能不能进场施工。", "林业站还没回复"),
+        ("物业一直没答复可不可以在楼顶装设备，先不装。", "物业一直没答复"),
+    ],
+)
+def test_a_wait_said_as_a_headache_or_an_unanswered_permission_is_a_blocker(memory, message, blocker):
+    say(memory, message)
+    assert any(blocker in entry for entry in texts(state(memory).blockers)), texts(state(memory).blockers)

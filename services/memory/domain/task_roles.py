@@ -99,6 +99,15 @@ def read_role(sentence: str, lang: str) -> tuple[TaskField, str] | None:
     return found
 
 
+def labelled_open(sentence: str, lang: str) -> str:
+    """The body of a "<open label>: <question>" sentence ("Open q: do we rent the tent?", 待定：要不要订大巴？),
+    which is an open item though it asks; "" otherwise."""
+    roles = _roles(lang if lang in LANGUAGES else "en")
+    label, body = _label(sentence, roles.label_end)
+    open_cue = next(cue for field, cue in roles.labels if field is TaskField.OPEN)
+    return body if label and len(body) >= MIN_BODY_CHARS and open_cue.search(label) else ""
+
+
 def announces(entry: str) -> bool:
     """Whether an entry only names its role ("Another hitch", "The kiln has an issue"): the next sentence says it."""
     return any(_announced(entry, _roles(lang)) for lang in LANGUAGES)

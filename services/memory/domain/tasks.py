@@ -20,7 +20,7 @@ from types import ModuleType
 from services.memory import regex_cache
 from services.memory.domain.extraction_checks import STOP_VALUES, clean_value
 from services.memory.domain.model import TaskField
-from services.memory.domain.task_roles import announces, field_by_body, read_closure, read_role
+from services.memory.domain.task_roles import announces, field_by_body, labelled_open, read_closure, read_role
 from services.memory.domain.task_rows import TaskSpec
 from services.memory.domain.text import is_hedged, is_question, strip_openers
 from services.memory.lang import LANGUAGES, data
@@ -150,8 +150,7 @@ _OTHER = {"en": "zh", "zh": "en"}
 
 
 def points_ahead(entry: str) -> bool:
-    """True for an entry that names nothing but announces what follows ("one thing though"): the caller
-    takes the next sentence of the message as the entry."""
+    """An entry that names nothing but announces what follows ("one thing though"): the next sentence is the entry."""
     return bool(_POINTS_AHEAD.fullmatch(entry.strip().rstrip(_TERMINAL + ":："))) or announces(entry)
 
 
@@ -160,8 +159,7 @@ def read_tasks(sentence: str, lang: str) -> list[TaskSignal]:
 
     At most one new entry (resolves=False) and at most one resolution per field. A sentence the
     language's grammar cannot read is tried with the other one when it has that language's letters
-    (a code-switched "New goal: 先把…", or a language detected wrongly).
-    """
+    (a code-switched "New goal: 先把…", or a language detected wrongly)."""
     return list(_read_sentence(sentence, "zh" if lang == "zh" else "en"))
 
 
@@ -181,6 +179,8 @@ def _read_sentence(sentence: str, lang: str) -> tuple[TaskSignal, ...]:
     ):
         # A hedge makes a report or a wait uncertain; an undecided choice is one however hedged ("not sure yet whether ...").
         found = [TaskSignal(field=role[0], entry=role[1][:MAX_ENTRY_CHARS], row="role")]
+    if not found and is_question(bare, lang) and (body := labelled_open(bare, lang)):  # "Open q: do we ...?"
+        found = [TaskSignal(field=TaskField.OPEN, entry=body[:MAX_ENTRY_CHARS], row="open_label")]
     if not any(signal.resolves for signal in found) and not is_question(bare, lang) and (closed := read_closure(bare, lang)):
         found.append(TaskSignal(field=closed, resolves=True, about=bare, row="role_closure"))
     # A status report whose body is a dependency ("Status on 45: it can't go out until legal signs off") is a blocker.

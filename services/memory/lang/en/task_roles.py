@@ -29,7 +29,7 @@ PROGRESS_LABEL = (
 # What stands in the way, by any of its names: "New snag:", "Only hitch now:", "Roadblock:".
 BLOCKER_LABEL = (
     r"blockers?|blocked|waiting|dependenc(?:y|ies)|hold-?ups?|stuck|snags?|hitch(?:es)?|hiccups?|roadblocks?|obstacles?|"
-    r"sticking\s+points?|bottlenecks?|gotchas?|complications?|problem|issues?|glitch(?:es)?|the\s+catch"
+    r"sticking\s+points?|bottlenecks?|gotchas?|complications?|problem|issues?|glitch(?:es)?|headaches?|the\s+catch"
 )
 # Words that may close a label after its cue: "Only hitch now:", "Open question still:".
 LABEL_TAIL = (
