@@ -127,3 +127,16 @@ def test_an_open_label_keeps_its_question_as_the_open_item(memory, message, ques
 def test_a_wait_said_as_a_headache_or_an_unanswered_permission_is_a_blocker(memory, message, blocker):
     say(memory, message)
     assert any(blocker in entry for entry in texts(state(memory).blockers)), texts(state(memory).blockers)
+
+
+@pytest.mark.parametrize(
+    ("message", "progress"),
+    [
+        ("archive: down to the last 12 boxes, the ones with torn labels", "last 12 boxes"),
+        ("sign-ups closed, we're at 64 signed up: 40 adults and 24 kids", "64 signed up"),
+        ("now at 30 registered for the workshop", "30 registered"),
+    ],
+)
+def test_what_is_left_or_the_count_reached_is_progress(memory, message, progress):
+    say(memory, message)
+    assert any(progress in entry for entry in texts(state(memory).progress)), texts(state(memory).progress)

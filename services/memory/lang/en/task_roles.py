@@ -56,6 +56,10 @@ ADVANCE = (
 MILESTONE = (
     r"\b(?:passed|hit|reached|crossed|past)\s+(?:the\s+)?(?:halfway(?:\s+(?:point|mark|line))?|\d[\d,]*(?:\s+\w+)?\s+mark)\b|"
     r"\bhalf(?:way)?\s+(?:done|there|through)\b|\bonly\s+\d[\d,]*\s+(?:\w+\s+)?(?:left|to\s+go)\b|"
+    # What is left, or the count reached: "down to the last 12 boxes", "we're at 64 signed up", "now at 30 registered".
+    r"\bdown\s+to\s+the\s+last\s+\d[\d,]*\b|"
+    r"\b(?:we're|we\s+are|we're\s+now|now)\s+at\s+\d[\d,]*\s+(?:signed\s+up|registered|confirmed|booked|paid|entries|sign-?ups|"
+    r"registrations|rsvps?|done|finished|in)\b|"
     # A count of the whole as a fraction: "we're at 17/20 on the release".
     r"\b(?:we're|we\s+are|now|that's)\s+at\s+\d+\s?/\s?\d+\b|"
     # A step and where it leaves the count: "three more volunteers signed up, so we're at 26 now".
