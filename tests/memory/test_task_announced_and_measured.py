@@ -65,6 +65,8 @@ def test_success_and_done_labels_state_the_goal(memory, label, goal):
         ("Our aim is to get the average queue at the clinic under 6 minutes.", "the average queue was 9 minutes on Saturday", "9 minutes"),
         ("Target for the season: 25% of the orders collected by bike.", "bike collections were 18% of the orders in May", "18%"),
         ("目标：年底前志愿者达到80人。", "现在志愿者有55人了", "55人"),
+        # What the figure counts said before it, as its key.
+        ("Goal: 45 regular members and a second club night by the autumn.", "the regulars are at 38 now", "38"),
     ],
 )
 def test_a_figure_in_the_goal_s_measure_is_progress(memory, goal, report, figure):
@@ -140,3 +142,20 @@ def test_a_wait_said_as_a_headache_or_an_unanswered_permission_is_a_blocker(memo
 def test_what_is_left_or_the_count_reached_is_progress(memory, message, progress):
     say(memory, message)
     assert any(progress in entry for entry in texts(state(memory).progress)), texts(state(memory).progress)
+
+
+@pytest.mark.parametrize(
+    ("message", "question"),
+    [
+        ("Debating whether to print the zine this year or wait.", "print the zine"),
+        ("still weighing up which projector to rent for the screening", "which projector"),
+    ],
+)
+def test_a_choice_being_weighed_is_an_open_item(memory, message, question):
+    say(memory, message)
+    assert any(question in entry for entry in texts(state(memory).open_items)), texts(state(memory).open_items)
+
+
+def test_a_catch_named_as_a_label_is_a_blocker(memory):
+    say(memory, "catch: the hall wants proof of insurance and we don't have any.")
+    assert any("proof of insurance" in entry for entry in texts(state(memory).blockers))

@@ -49,7 +49,7 @@ def measured_advance(goal: Item | None, turn: TurnAnalysis, read: list[Candidate
                 or _names_a_target(sentence.clean, sentence.lang)
             ):
                 continue
-            for figure, counts in _figures(sentence.clean):
+            for figure, counts in [*_figures(sentence.clean), *_keyed_figures(read, text)]:
                 if counts not in measures or figure in goal_figures:
                     continue
                 if _shared_measure(counts) and not _subject(sentence.clean) & goal_terms:
@@ -72,6 +72,16 @@ def _progress(entry: str, text: str, lang: str) -> Candidate:
 def _subject(text: str) -> frozenset[str]:
     """The words of what a text is about, without its figures and what they count."""
     return subject_terms(_FIGURE.sub(" ", text))
+
+
+def _keyed_figures(read: list[Candidate], sentence: str) -> list[tuple[str, str]]:
+    """(figure, what it counts) of the sentence's numbers whose key names what they count, the figure said
+    after it ("the regulars are at 27 now" counts regulars)."""
+    return [
+        (candidate.value.replace(",", ""), _counted(candidate.key.split()[-1]))
+        for candidate in read
+        if candidate.kind is ItemKind.NUMBER and not candidate.unit and candidate.key and candidate.text.strip() == sentence
+    ]
 
 
 def _shared_measure(counts: str) -> bool:

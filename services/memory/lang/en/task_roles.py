@@ -29,7 +29,7 @@ PROGRESS_LABEL = (
 # What stands in the way, by any of its names: "New snag:", "Only hitch now:", "Roadblock:".
 BLOCKER_LABEL = (
     r"blockers?|blocked|waiting|dependenc(?:y|ies)|hold-?ups?|stuck|snags?|hitch(?:es)?|hiccups?|roadblocks?|obstacles?|"
-    r"sticking\s+points?|bottlenecks?|gotchas?|complications?|problem|issues?|glitch(?:es)?|headaches?|the\s+catch"
+    r"sticking\s+points?|bottlenecks?|gotchas?|complications?|problem|issues?|glitch(?:es)?|headaches?|(?:the\s+)?catch"
 )
 # Words that may close a label after its cue: "Only hitch now:", "Open question still:".
 LABEL_TAIL = (
@@ -146,6 +146,8 @@ UNDECIDED = (
     r"\b(?:going|go|went)\s+back\s+and\s+forth\b|\bon\s+the\s+fence\b|"
     r"\bhaven't\s+(?:yet\s+)?(?:figured|worked|sorted)\s+out\s+(?:who|which|what|whether|how|where|when|if)\b|"
     r"\bstill\s+(?:deciding|choosing|weighing)\b|\bup\s+in\s+the\s+air\b|\bhaven't\s+made\s+up\s+(?:our|my|their)\s+minds?\b|"
+    # Weighing it up: "debating whether to print it or not", "weighing up whether", "mulling over which".
+    r"\b(?:debating|weighing\s+up|mulling\s+over|deliberating\s+(?:on|about)?)\s*(?:whether|if|which|who|when)\b|"
     r"\bcan't\s+(?:decide|choose|make\s+up\s+(?:our|my)\s+minds?)\b|\bhaven't\s+made\s+(?:our|my|their)\s+minds?\s+up\b|"
     # A choice nobody has made: "nobody's picked who hosts the closing", "no one has decided which van".
     r"\b(?:nobody|no\s+one)(?:'s|\s+has|\s+have)?\s+(?:yet\s+)?(?:picked|decided|chosen|agreed\s+on|settled\s+on)\s+(?:who|which|what|whether|how|where|when)\b"
