@@ -103,6 +103,16 @@ def nearest_amount(value: str, unit: str, earlier: list[Item]) -> Item | None:
     return nearest_figure(value, [item for item in earlier if item.kind is ItemKind.NUMBER and same_unit_family(unit, item.unit)])
 
 
+def nearest_keyless(kind: ItemKind, value: str, unit: str, earlier: list[Item]) -> Item | None:
+    """The value a keyless update replaces by its look: an amount or a measure the one of its family it is near,
+    a count the count it is near (nearest_count), anything else the clock time it is near."""
+    if kind is ItemKind.NUMBER and (not unit or dimension(unit) == "count") and not measures_amount(unit):
+        return nearest_count(value, unit, earlier)
+    if kind is ItemKind.NUMBER and (measures_amount(unit) or dimension(unit)):
+        return nearest_amount(value, unit, earlier)
+    return nearest_time(value, earlier)
+
+
 def nearest_count(value: str, unit: str, earlier: list[Item]) -> Item | None:
     """The count a keyless figure updates ("two more signed up, so it's 20 now" after
     "18 volunteers so far"): of the counts kept (a figure of no unit, or of things counted), the one it

@@ -27,22 +27,13 @@ from services.memory import regex_cache
 from services.memory.domain.discourse import reporter
 from services.memory.domain.instances import other_instance, sentence_around
 from services.memory.domain.model import Item, ItemKind
-from services.memory.domain.near_values import (
-    alike_unnamed,
-    near_in_time,
-    nearest_amount,
-    nearest_count,
-    nearest_figure,
-    nearest_time,
-    same_rate,
-)
+from services.memory.domain.near_values import alike_unnamed, near_in_time, nearest_figure, nearest_keyless, same_rate
 from services.memory.domain.owners import owner
 from services.memory.domain.text import cjk_runs, term_set
 from services.memory.domain.text import word_terms as key_terms
 from services.memory.domain.units import (
     MAX_CHANGE_FACTOR,
     MAX_KEYLESS_CHANGE_FACTOR,
-    dimension,
     measures_amount,
     names_unit,
     plausible_change,
@@ -149,19 +140,13 @@ def best_target(statement: Statement, candidates: list[Item]) -> Item | None:
 
 def _alike(statement: Statement, candidates: list[Item]) -> Item | None:
     """What an update no words tie to a subject replaces, by the look of its value (near_values.py): keyed by no
-    known subject, the one value of its type said alike; keyless, the clock time or the amount it is near."""
+    known subject, the one value of its type said alike; keyless, the figure or the clock time it is near."""
     if not statement.update:
         return None
     earlier = [item for item in candidates if item.seq < statement.seq]
     if statement.key:
         return alike_unnamed(statement.kind, statement.key, statement.value, statement.unit, earlier)
-    if statement.kind is ItemKind.NUMBER and measures_amount(statement.unit):
-        return nearest_amount(statement.value, statement.unit, earlier)
-    if statement.kind is ItemKind.NUMBER and (not statement.unit or dimension(statement.unit) == "count"):
-        return nearest_count(statement.value, statement.unit, earlier)
-    if statement.kind is ItemKind.NUMBER and dimension(statement.unit):
-        return nearest_amount(statement.value, statement.unit, earlier)  # a measure: the one of its family it is near
-    return nearest_time(statement.value, earlier)
+    return nearest_keyless(statement.kind, statement.value, statement.unit, earlier)
 
 
 def _same_rate(statement: Statement, candidates: list[Item]) -> Item | None:

@@ -2,7 +2,6 @@
 
 from services.memory import regex_cache
 from services.memory.domain.scrub_rules.gates import Gate
-from services.memory.lang import SECRET_LANGUAGES, data
 from services.memory.lang.en import secrets as en
 from services.memory.lang.zh import secrets as zh
 
@@ -14,7 +13,3 @@ NAMED_GATE = Gate(words=(*en.NAMED, *ZH_SECRET_WORDS.split("|")))
 ZH_GATE = Gate(words=tuple(ZH_SECRET_WORDS.split("|")))
 # Names after which a lone word is a password, not prose or a type.
 PASSWORD_WORD = regex_cache.compile("(?i)" + en.PASSWORD_NAMES + "|" + zh.PASSWORD_NAMES)
-
-# A password's name in the other languages, and the words that join it to its value ("…是", "… lautet").
-OTHER_PASSWORD_WORDS = tuple(sorted({w for lang in SECRET_LANGUAGES for w in data(lang, "secrets").PASSWORD_WORDS}))
-OTHER_VALUE_LINKS = tuple(sorted({w for lang in SECRET_LANGUAGES for w in data(lang, "secrets").VALUE_LINKS}, key=len, reverse=True))

@@ -4,8 +4,9 @@ import re
 
 from services.memory import regex_cache
 from services.memory.domain.scrub_rules.gates import Gate, alternation, words
-from services.memory.domain.scrub_rules.names import NAMED_GATE, OTHER_PASSWORD_WORDS, OTHER_VALUE_LINKS, ZH_GATE, ZH_SECRET_WORDS
+from services.memory.domain.scrub_rules.names import NAMED_GATE, ZH_GATE, ZH_SECRET_WORDS
 from services.memory.domain.scrub_rules.values import REDACTED, Rule, looks_like_credential
+from services.memory.lang import SECRET_LANGUAGES, data
 from services.memory.lang.en import secrets as en
 from services.memory.lang.zh import secrets as zh
 
@@ -24,6 +25,10 @@ _AND_PASS = r"(?:" + en.AND + r"[ \t]+)?" + en.PASS + r"(?:[ \t]*[:：=][ \t]*|[
 _ARE = r"[ \t]+(?:" + en.PAIR_COPULAS + r")[ \t]"
 # What a secret is for, between its label and a colon: "2FA key (hex) for the backup admin: …".
 _FOR_WHAT = r"(?:[ \t]*\([^)\n]{1,20}\))?(?:[ \t]+(?:" + en.PREPOSITIONS + r")(?:[ \t]+[^\s,;:.!?]+){1,5}?)?"
+# A password's name in the other languages, and the words that join it to its value ("… lautet", "…は"); read
+# here, with the rule table, so that a service that scrubs nothing yet imports none of those folders.
+OTHER_PASSWORD_WORDS = tuple(sorted({w for lang in SECRET_LANGUAGES for w in data(lang, "secrets").PASSWORD_WORDS}))
+OTHER_VALUE_LINKS = tuple(sorted({w for lang in SECRET_LANGUAGES for w in data(lang, "secrets").VALUE_LINKS}, key=len, reverse=True))
 # A value that may be a password: a letter, and a digit or a symbol, somewhere in its run (so that the
 # words between a name and its link are not taken for it).
 _MIXED = r"(?=[!-~]*?[A-Za-z])(?=[!-~]*?[0-9!@#$%^&*+=?~])"

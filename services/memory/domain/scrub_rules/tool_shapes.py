@@ -69,7 +69,7 @@ TOOL_SHAPES: tuple[Rule, ...] = (
         "[REDACTED_RECOVERY_KEY]",
     ),
     (
-        Gate(shape=r"[a-z0-9]{5}-[a-z0-9]{5}-[a-z0-9]{5}-[a-z0-9]{5}"),
+        Gate(shape=r"-[a-z0-9]{5}-[a-z0-9]{5}-[a-z0-9]{5}-"),
         regex_cache.compile(r"(?<![\w-])(?=[A-Z0-9-]*[A-Z])(?=[A-Z0-9-]*\d)[A-Z0-9]{5}(?:-[A-Z0-9]{5}){4}(?![\w-])"),
         "[REDACTED_PRODUCT_KEY]",
     ),
