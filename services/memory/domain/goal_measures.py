@@ -75,12 +75,14 @@ def _subject(text: str) -> frozenset[str]:
 
 
 def _keyed_figures(read: list[Candidate], sentence: str) -> list[tuple[str, str]]:
-    """(figure, what it counts) of the sentence's numbers whose key names what they count, the figure said
-    after it ("the regulars are at 27 now" counts regulars)."""
+    """(figure, what it may count) of the sentence's numbers whose key names what they count, the figure said
+    after it: each word of the key ("Regulars this month: 38" counts regulars, or months)."""
     return [
-        (candidate.value.replace(",", ""), _counted(candidate.key.split()[-1]))
+        (candidate.value.replace(",", ""), _counted(word))
         for candidate in read
-        if candidate.kind is ItemKind.NUMBER and not candidate.unit and candidate.key and candidate.text.strip() == sentence
+        if candidate.kind is ItemKind.NUMBER and not candidate.unit and candidate.text.strip() == sentence
+        for word in candidate.key.split()
+        if word.lower() not in _NOT_COUNTED
     ]
 
 

@@ -100,7 +100,7 @@ def read_role(sentence: str, lang: str) -> tuple[TaskField, str] | None:
 
 
 def labelled_open(sentence: str, lang: str) -> str:
-    """The body of a "<open label>: <question>" sentence ("Open q: do we rent the tent?", 待定：要不要订大巴？),
+    """The body of a "<open label>: <question>" sentence ("Open item: do we rent the tent?", 待定：要不要订大巴？),
     which is an open item though it asks; "" otherwise."""
     roles = _roles(lang if lang in LANGUAGES else "en")
     label, body = _label(sentence, roles.label_end)

@@ -179,7 +179,7 @@ def _read_sentence(sentence: str, lang: str) -> tuple[TaskSignal, ...]:
     ):
         # A hedge makes a report or a wait uncertain; an undecided choice is one however hedged ("not sure yet whether ...").
         found = [TaskSignal(field=role[0], entry=role[1][:MAX_ENTRY_CHARS], row="role")]
-    if not found and is_question(bare, lang) and (body := labelled_open(bare, lang)):  # "Open q: do we ...?"
+    if not found and is_question(bare, lang) and (body := labelled_open(bare, lang)):  # "Open item: do we ...?"
         found = [TaskSignal(field=TaskField.OPEN, entry=body[:MAX_ENTRY_CHARS], row="open_label")]
     if not any(signal.resolves for signal in found) and not is_question(bare, lang) and (closed := read_closure(bare, lang)):
         found.append(TaskSignal(field=closed, resolves=True, about=bare, row="role_closure"))

@@ -56,7 +56,7 @@ ADVANCE = (
 MILESTONE = (
     r"\b(?:passed|hit|reached|crossed|past)\s+(?:the\s+)?(?:halfway(?:\s+(?:point|mark|line))?|\d[\d,]*(?:\s+\w+)?\s+mark)\b|"
     r"\bhalf(?:way)?\s+(?:done|there|through)\b|\bonly\s+\d[\d,]*\s+(?:\w+\s+)?(?:left|to\s+go)\b|"
-    # What is left, or the count reached: "down to the last 12 boxes", "we're at 64 signed up", "now at 30 registered".
+    # What is left, or the count reached: "down to the last 7 crates", "we're now at 64 registered", "now at 30 booked".
     r"\bdown\s+to\s+the\s+last\s+\d[\d,]*\b|"
     r"\b(?:we're|we\s+are|we're\s+now|now)\s+at\s+\d[\d,]*\s+(?:signed\s+up|registered|confirmed|booked|paid|entries|sign-?ups|"
     r"registrations|rsvps?|done|finished|in)\b|"
@@ -146,7 +146,7 @@ UNDECIDED = (
     r"\b(?:going|go|went)\s+back\s+and\s+forth\b|\bon\s+the\s+fence\b|"
     r"\bhaven't\s+(?:yet\s+)?(?:figured|worked|sorted)\s+out\s+(?:who|which|what|whether|how|where|when|if)\b|"
     r"\bstill\s+(?:deciding|choosing|weighing)\b|\bup\s+in\s+the\s+air\b|\bhaven't\s+made\s+up\s+(?:our|my|their)\s+minds?\b|"
-    # Weighing it up: "debating whether to print it or not", "weighing up whether", "mulling over which".
+    # Weighing it up: "debating whether the zine goes to print", "weighing up whether", "mulling over which".
     r"\b(?:debating|weighing\s+up|mulling\s+over|deliberating\s+(?:on|about)?)\s*(?:whether|if|which|who|when)\b|"
     r"\bcan't\s+(?:decide|choose|make\s+up\s+(?:our|my)\s+minds?)\b|\bhaven't\s+made\s+(?:our|my|their)\s+minds?\s+up\b|"
     # A choice nobody has made: "nobody's picked who hosts the closing", "no one has decided which van".
