@@ -76,14 +76,26 @@ def _value_of(words: str, grammar: _Grammar) -> int | None:
 @lru_cache(maxsize=8192)
 def figured(sentence: str, lang: str) -> Figured:
     """The sentence with each spelled figure in a value's place written in digits."""
-    if lang == "zh":
-        return _figured_zh(sentence)
-    if lang != "en":
+    found = _spelled_en(sentence) if lang == "en" else _spelled_zh(sentence) if lang == "zh" else []
+    if not found:
         return Figured(sentence, sentence)
-    grammar = _grammar(lang)
+    spelled = tuple((str(value), match.group(0)) for match, value in found)
+    # A digit string the user also typed as digits could not be told back apart: leave the sentence as it is.
+    typed = set(re.findall(r"(?<![\d.,])\d+(?![\d.,]\d)", sentence))
+    if any(digits in typed for digits, _ in spelled):
+        return Figured(sentence, sentence)
     parts: list[str] = []
-    spelled: list[tuple[str, str]] = []
     end = 0
+    for match, value in found:
+        parts += [sentence[end : match.start()], str(value)]
+        end = match.end()
+    return Figured(sentence, "".join([*parts, sentence[end:]]), spelled)
+
+
+def _spelled_en(sentence: str) -> list[tuple[re.Match[str], int]]:
+    """Each English figure spelled in words in a value's place, with the figure it states."""
+    grammar = _grammar("en")
+    found = []
     for match in grammar.cardinal.finditer(sentence):
         head, tail = sentence[: match.start()], sentence[match.end() :]
         if grammar.not_before.search(head) or grammar.not_after.match(tail):
@@ -93,27 +105,15 @@ def figured(sentence: str, lang: str) -> Figured:
         ):
             continue
         value = _value_of(match.group(0), grammar)
-        if value is None:
-            continue
-        digits = str(value)
-        parts += [sentence[end : match.start()], digits]
-        spelled.append((digits, match.group(0)))
-        end = match.end()
-    if not spelled:
-        return Figured(sentence, sentence)
-    # A digit string the user also typed as digits could not be told back apart: leave the sentence as it is.
-    typed = set(re.findall(r"(?<![\d.,])\d+(?![\d.,]\d)", sentence))
-    if any(digits in typed for digits, _ in spelled):
-        return Figured(sentence, sentence)
-    return Figured(sentence, "".join([*parts, sentence[end:]]), tuple(spelled))
+        if value is not None:
+            found.append((match, value))
+    return found
 
 
-def _figured_zh(sentence: str) -> Figured:
-    """A Chinese sentence with each figure in characters before what it counts in digits (六个人 -> 6个人)."""
+def _spelled_zh(sentence: str) -> list[tuple[re.Match[str], int]]:
+    """Each Chinese figure in characters before what it counts, after a word that asks for a value (六个人)."""
     words = data("zh", "numerals")
-    spelled: list[tuple[str, str]] = []
-    parts: list[str] = []
-    end = 0
+    found = []
     for match in _zh_pattern().finditer(sentence):
         chars = match.group(0)
         head = sentence[: match.start()]
@@ -122,28 +122,27 @@ def _figured_zh(sentence: str) -> Figured:
         if not re.search(words.VALUE_BEFORE, head) or (chars == "一" and not re.search(words.LONE_ONE_BEFORE, head)):
             continue
         value = _zh_value(chars)
-        if value is None:
-            continue
-        parts += [sentence[end : match.start()], str(value)]
-        spelled.append((str(value), chars))
-        end = match.end()
-    typed = set(re.findall(r"(?<![\d.,])\d+(?![\d.,]\d)", sentence))
-    if not spelled or any(digits in typed for digits, _ in spelled):
-        return Figured(sentence, sentence)
-    return Figured(sentence, "".join([*parts, sentence[end:]]), tuple(spelled))
+        if value is not None:
+            found.append((match, value))
+    return found
+
+
+@cache
+def _zh_chars() -> str:
+    """The characters that write a Chinese figure, for a regex character class."""
+    words = data("zh", "numerals")
+    return "".join([*words.DIGITS, *words.SCALES, *words.MYRIAD])
 
 
 @cache
 def _zh_pattern() -> re.Pattern[str]:
-    words = data("zh", "numerals")
-    chars = "".join([*words.DIGITS, *words.SCALES, *words.MYRIAD])
-    return regex_cache.compile(rf"(?<![{chars}])[{chars}]+(?=(?:{words.MEASURE_WORDS}))")
+    chars = _zh_chars()
+    return regex_cache.compile(rf"(?<![{chars}])[{chars}]+(?=(?:{data('zh', 'numerals').MEASURE_WORDS}))")
 
 
 @cache
 def _zh_figure_only() -> re.Pattern[str]:
-    words = data("zh", "numerals")
-    return regex_cache.compile("[" + "".join([*words.DIGITS, *words.SCALES, *words.MYRIAD]) + "]+")
+    return regex_cache.compile(f"[{_zh_chars()}]+")
 
 
 def _zh_value(chars: str) -> int | None:
