@@ -18,12 +18,13 @@ from services.memory.domain.task_lifecycle import subject_terms
 from services.memory.domain.text import is_hedged, normalize_key, stem
 from services.memory.domain.units import dimension
 from services.memory.lang import LANGUAGES, data
+from services.memory.lang.en.numerals import ORDINAL_SUFFIXES
 from services.memory.lang.en.terms import STOP_WORDS
 
 # A figure and what it counts: "400 young trees", "under 6 minutes", "25%", "80人".
 _FIGURE = regex_cache.compile(r"(\d[\d,]*(?:\.\d+)?)\s?(%|[\u3400-\u9fff]|[A-Za-z][\w\-]*)(?:\s+([A-Za-z][\w\-]*))?")
 # What follows a figure without being what it counts: a word of grammar ("40% of", "6% by"), an ordinal's ending.
-_NOT_COUNTED = STOP_WORDS | {"st", "nd", "rd", "th"}
+_NOT_COUNTED = STOP_WORDS | set(ORDINAL_SUFFIXES)
 # Measures of too many things to tie a figure to the goal by themselves.
 _SHARED_MEASURES = ("share", "duration")
 

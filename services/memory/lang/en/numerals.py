@@ -57,3 +57,5 @@ NOT_AFTER = (
     r"^\s*(?:to|past|after|till|o'clock|or|and\s+a\s+half|-ish|ish)\b|^\s*[-–]\s*(?:[a-z]+\b)"
 )
 NOT_BEFORE = r"(?:\b(?:half|quarter|past|the|at|or|and|than|between|of\s+the|one|in|on|every)\s+)$"
+# The endings of an ordinal written in digits ("5th", "21st"): what follows such a figure counts nothing.
+ORDINAL_SUFFIXES = ("st", "nd", "rd", "th")
